@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/model/formats"
+)
+
+// convertCmd writes a transcript of any supported format as loupe JSONL.
+func convertCmd(e *env, args []string) (int, error) {
+	fs := newFlagSet(e, "convert", "loupe convert [--from RUNTIME] FILE", "Writes the transcript as loupe JSONL to standard output. The input is never modified.")
+	from := fs.String("from", "", "read FILE as this runtime's format instead of detecting it")
+	if err := fs.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if fs.NArg() != 1 {
+		return exitBadInput, usagef("convert takes one FILE, got %d", fs.NArg())
+	}
+	t, err := openTranscript(e, fs.Arg(0), *from)
+	if err != nil {
+		return exitBadInput, err
+	}
+	for _, p := range t.Problems {
+		fmt.Fprintf(e.stderr, "loupe: %s: %v\n", p.Severity, p)
+	}
+	if err := model.Write(e.stdout, t); err != nil {
+		return exitBadInput, err
+	}
+	return exitOK, nil
+}
+
+// openTranscript opens path in any supported format; "-" is standard input.
+func openTranscript(e *env, path, from string) (*model.Transcript, error) {
+	if path == "-" && (from == "" || from == "loupe") {
+		return model.Read(e.stdin, model.ReadOptions{Name: "-"})
+	}
+	return formats.Open(path, formats.Options{From: from})
+}

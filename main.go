@@ -1,0 +1,113 @@
+// Command loupe inspects and verifies lossy context compaction in the
+// transcripts of long-running AI agents.
+//
+// main only parses the command line and picks the inspector or a headless
+// command; the work happens in packages model, verify and ui.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3"; a
+// module build falls back to the module version.
+var version = ""
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Exit codes, shared by every command.
+const (
+	exitOK        = 0
+	exitViolation = 1 // a compaction violates
+	exitBadInput  = 2 // bad input or usage
+)
+
+// usageError is a command-line mistake: it is printed with a hint and exits 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// env is what a command may touch: its streams and whether they are terminals.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// run does the work of main and returns the exit code, so that the whole
+// command line can be tested in process.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	code, err := dispatch(e, args)
+	if err != nil {
+		var ue *usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintf(stderr, "loupe: %s\nRun 'loupe --help' for usage.\n", ue.msg)
+			return exitBadInput
+		}
+		fmt.Fprintf(stderr, "loupe: %s\n", err)
+		if code == exitOK {
+			code = exitBadInput
+		}
+	}
+	return code
+}
+
+func dispatch(e *env, args []string) (int, error) {
+	if len(args) == 0 {
+		return inspect(e, nil)
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(e.stdout, usage)
+		return exitOK, nil
+	case "-version", "--version", "version":
+		fmt.Fprintf(e.stdout, "loupe %s\n", versionString())
+		return exitOK, nil
+	case "verify":
+		return verifyCmd(e, args[1:])
+	case "convert":
+		return convertCmd(e, args[1:])
+	case "sample":
+		return sampleCmd(e, args[1:])
+	}
+	return inspect(e, args)
+}
+
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+const usage = `loupe inspects and verifies lossy context compaction in AI agent transcripts.
+
+For every compaction it derives from the source what the summary had to keep
+(commitments, pending tool calls, unresolved errors, identifiers, the user's
+standing rules), checks the summary against it, and decides: degrade (the loss
+is fine) or violate (the summary must not be consumed).
+
+Usage:
+  loupe                         open the built-in sample run in the inspector
+  loupe [--from RUNTIME] FILE   open a transcript (a directory picks a session; - is stdin)
+  loupe verify [flags] PATH...  verify headlessly; exit 0 all degrade, 1 any violates, 2 bad input
+  loupe convert [--from RUNTIME] FILE
+                                write a transcript as loupe JSONL to standard output
+  loupe sample [NAME]           list the built-in samples, or write one as loupe JSONL
+  loupe --version               print the version
+
+Run 'loupe verify --help' for the verifier's flags.
+`

@@ -1,0 +1,556 @@
+package model
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/valyala/fastjson"
+)
+
+// lineRef locates a physical line in the file.
+type lineRef struct {
+	n    int   // 1-based line number
+	off  int64 // offset of the line's first byte
+	size int   // length including the line ending
+}
+
+// decoder decodes one line at a time. fastjson leaves string values escaped
+// until asked, so a multi-megabyte tool output that stays lazy is scanned but
+// never copied.
+type decoder struct {
+	rd       *reader
+	p        fastjson.Parser
+	ref      lineRef
+	typ      string
+	prob     *Problem // the first error of the current line
+	lastTurn int
+	lastSeq  int
+	sawMeta  bool
+}
+
+func (d *decoder) problem(sev Severity, field, format string, args ...any) *Problem {
+	return &Problem{
+		Severity: sev,
+		File:     d.rd.opt.Name,
+		Line:     d.ref.n,
+		Type:     d.typ,
+		Field:    field,
+		Msg:      fmt.Sprintf(format, args...),
+	}
+}
+
+// fail records the line's first error; the line then becomes a raw event.
+func (d *decoder) fail(field, format string, args ...any) {
+	if d.prob == nil {
+		d.prob = d.problem(Error, field, format, args...)
+	}
+}
+
+func (d *decoder) warn(field, format string, args ...any) {
+	d.rd.t.Problems = append(d.rd.t.Problems, d.problem(Warning, field, format, args...))
+}
+
+func (d *decoder) decodeLine(b []byte, ref lineRef, last bool) {
+	d.ref, d.typ, d.prob = ref, "", nil
+	v, err := d.p.ParseBytes(b)
+	if err != nil {
+		p := d.problem(Error, "", "%s", syntaxError(b, err))
+		p.Column = syntaxColumn(b)
+		if last {
+			p.Severity = Warning
+			p.Msg = "truncated last line (no newline at end of file; was the writer interrupted?): " + p.Msg
+		}
+		d.addRaw(b, "", p)
+		return
+	}
+	if v.Type() != fastjson.TypeObject {
+		d.addRaw(b, "", d.problem(Error, "", "line is a JSON %s, not an object", v.Type()))
+		return
+	}
+	tv := v.Get("type")
+	switch {
+	case tv == nil:
+		d.addRaw(b, "", d.problem(Error, "type", `"type" is missing`))
+		return
+	case tv.Type() != fastjson.TypeString:
+		d.addRaw(b, "", d.problem(Error, "type", `"type" must be a string, not a %s`, tv.Type()))
+		return
+	}
+	d.typ = string(tv.GetStringBytes())
+	var e Event
+	switch d.typ {
+	case "meta":
+		d.meta(v, b)
+		return
+	case "message":
+		e = d.message(v)
+	case "tool_call":
+		e = d.toolCall(v)
+	case "tool_result":
+		e = d.toolResult(v)
+	case "plan":
+		e = d.plan(v)
+	case "commitment":
+		e = d.commitment(v)
+	case "compaction":
+		e = d.compaction(v)
+	case "raw":
+		e = d.wrappedRaw(v)
+	default:
+		d.addRaw(b, d.typ, nil)
+		return
+	}
+	if d.prob != nil {
+		d.addRaw(b, d.typ, d.prob)
+		return
+	}
+	d.add(e)
+}
+
+func (d *decoder) add(e Event) {
+	h := e.Header()
+	h.Index = len(d.rd.t.Events)
+	h.Line = d.ref.n
+	h.Offset = d.ref.off
+	d.rd.t.Events = append(d.rd.t.Events, e)
+	if c, ok := e.(*Compaction); ok {
+		d.rd.t.Compactions = append(d.rd.t.Compactions, c)
+	}
+}
+
+func (d *decoder) addRaw(b []byte, typ string, p *Problem) {
+	r := &Raw{Type: typ, Problem: p}
+	r.Turn = d.lastTurn
+	r.JSON = d.textOf(validUTFView(b), "", false)
+	if p != nil {
+		d.rd.t.Problems = append(d.rd.t.Problems, p)
+	}
+	d.add(r)
+}
+
+// base decodes the fields every event has. A missing turn inherits the
+// previous one: the event is still placed where the file put it.
+func (d *decoder) base(v *fastjson.Value) Base {
+	var b Base
+	switch tv := v.Get("turn"); {
+	case tv == nil:
+		d.warn("turn", `"turn" is missing; using the previous turn (%d)`, d.lastTurn)
+		b.Turn = d.lastTurn
+	default:
+		n, err := tv.Int()
+		if err != nil {
+			d.fail("turn", `"turn" must be an integer, not %s`, describe(tv))
+		}
+		b.Turn = n
+	}
+	b.TS = d.str(v, "ts", false)
+	b.Ref = d.str(v, "ref", false)
+	d.lastTurn = b.Turn
+	return b
+}
+
+func (d *decoder) message(v *fastjson.Value) Event {
+	m := &Message{Base: d.base(v)}
+	m.Role = Role(d.str(v, "role", true))
+	m.Text = d.str(v, "text", true)
+	switch m.Role {
+	case RoleSystem, RoleUser, RoleAssistant, "":
+	default:
+		d.warn("role", `unknown role %q (expected system, user or assistant)`, m.Role)
+	}
+	return m
+}
+
+func (d *decoder) toolCall(v *fastjson.Value) Event {
+	c := &ToolCall{Base: d.base(v)}
+	c.ID = d.str(v, "id", true)
+	c.Name = d.str(v, "name", true)
+	if iv := v.Get("input"); iv != nil {
+		c.Input = d.textOf(validUTFView(iv.MarshalTo(nil)), "input", true)
+	}
+	return c
+}
+
+func (d *decoder) toolResult(v *fastjson.Value) Event {
+	r := &ToolResult{Base: d.base(v)}
+	r.ID = d.str(v, "id", true)
+	r.IsError = d.boolean(v, "is_error")
+	r.Text = d.text(v, "text")
+	if jv := v.Get("job"); jv != nil {
+		if jv.Type() != fastjson.TypeObject {
+			d.fail("job", `"job" must be an object with "id" and "state"`)
+		} else {
+			j := &Job{ID: d.str(jv, "id", true), State: JobState(d.str(jv, "state", true))}
+			switch j.State {
+			case JobRunning, JobDone, JobKilled:
+			default:
+				d.fail("job.state", `"job.state" must be running, done or killed, not %q`, j.State)
+			}
+			r.Job = j
+		}
+	}
+	return r
+}
+
+func (d *decoder) plan(v *fastjson.Value) Event {
+	p := &Plan{Base: d.base(v)}
+	iv := v.Get("items")
+	if iv == nil {
+		d.fail("items", `"items" is missing`)
+		return p
+	}
+	arr, err := iv.Array()
+	if err != nil {
+		d.fail("items", `"items" must be an array, not %s`, describe(iv))
+		return p
+	}
+	for i, it := range arr {
+		field := fmt.Sprintf("items[%d]", i)
+		if it.Type() != fastjson.TypeObject {
+			d.fail(field, "%s must be an object, not %s", field, describe(it))
+			continue
+		}
+		item := PlanItem{
+			ID:     d.idLike(it, field+".id"),
+			Text:   d.str(it, "text", true),
+			Status: PlanStatus(d.str(it, "status", true)),
+		}
+		switch item.Status {
+		case PlanPending, PlanInProgress, PlanCompleted, PlanCancelled, "":
+		default:
+			d.warn(field+".status", `%s.status %q is not pending, in_progress, completed or cancelled`, field, item.Status)
+		}
+		p.Items = append(p.Items, item)
+	}
+	return p
+}
+
+func (d *decoder) commitment(v *fastjson.Value) Event {
+	c := &CommitmentEvent{Base: d.base(v)}
+	c.ID = d.idLike(v, "id")
+	c.Text = d.str(v, "text", true)
+	c.Status = CommitmentStatus(d.str(v, "status", false))
+	switch c.Status {
+	case "":
+		c.Status = CommitmentOpen
+	case CommitmentOpen, CommitmentDone:
+	default:
+		d.warn("status", `status %q is not open or done`, c.Status)
+	}
+	return c
+}
+
+func (d *decoder) compaction(v *fastjson.Value) Event {
+	c := &Compaction{Base: d.base(v)}
+	if sv := v.Get("seq"); sv == nil {
+		c.Seq = d.lastSeq + 1
+		d.warn("seq", `"seq" is missing; numbered %d`, c.Seq)
+	} else if n, err := sv.Int(); err != nil {
+		d.fail("seq", `"seq" must be an integer, not %s`, describe(sv))
+	} else {
+		c.Seq = n
+	}
+	d.lastSeq = c.Seq
+	c.Trigger = d.str(v, "trigger", false)
+	c.Opaque = d.boolean(v, "opaque")
+	if v.Get("summary") == nil && !c.Opaque {
+		d.warn("summary", `"summary" is missing; treated as empty`)
+	}
+	c.Summary = d.str(v, "summary", false)
+	c.TokensBefore = d.integer(v, "tokens_before")
+	c.TokensAfter = d.integer(v, "tokens_after")
+	c.Kept = d.strs(v, "kept")
+	if sr := v.Get("self_report"); sr != nil && sr.Type() != fastjson.TypeNull {
+		if sr.Type() != fastjson.TypeObject {
+			d.fail("self_report", `"self_report" must be an object, not %s`, describe(sr))
+		} else {
+			c.SelfReport = &SelfReport{
+				Retained: d.strs(sr, "retained"),
+				Dropped:  d.strs(sr, "dropped"),
+				Claim:    d.str(sr, "claim", false),
+			}
+		}
+	}
+	return c
+}
+
+// wrappedRaw reads back an importer's unmapped record as the writer wrapped it.
+func (d *decoder) wrappedRaw(v *fastjson.Value) Event {
+	r := &Raw{Base: d.base(v)}
+	r.Type = d.str(v, "source_type", false)
+	r.Reason = d.str(v, "reason", true)
+	r.JSON = d.text(v, "data")
+	return r
+}
+
+func (d *decoder) meta(v *fastjson.Value, line []byte) {
+	if d.sawMeta {
+		d.warn("", "a second meta line is ignored (kept as a raw event)")
+		d.addRaw(line, "meta", nil)
+		return
+	}
+	d.sawMeta = true
+	if len(d.rd.t.Events) > 0 {
+		d.warn("", "meta line after %d events; it should come first", len(d.rd.t.Events))
+	}
+	m := Meta{
+		Format: d.str(v, "format", false),
+		Run:    d.str(v, "run", false),
+		Agent:  d.str(v, "agent", false),
+		Source: d.str(v, "source", false),
+		TS:     d.str(v, "ts", false),
+	}
+	if m.Format != "" && m.Format != Format {
+		d.warn("format", `format %q is not %q; reading it as %s`, m.Format, Format, Format)
+	}
+	if cv := v.Get("consumers"); cv != nil {
+		arr, err := cv.Array()
+		if err != nil {
+			d.fail("consumers", `"consumers" must be an array, not %s`, describe(cv))
+		}
+		for i, c := range arr {
+			field := fmt.Sprintf("consumers[%d]", i)
+			if c.Type() != fastjson.TypeObject {
+				d.fail(field, "%s must be an object with name and requires", field)
+				continue
+			}
+			m.Consumers = append(m.Consumers, Consumer{
+				Name:     d.str(c, "name", true),
+				Requires: d.strs(c, "requires"),
+			})
+		}
+	}
+	v.GetObject().Visit(func(k []byte, x *fastjson.Value) {
+		switch string(k) {
+		case "type", "format", "run", "agent", "source", "consumers", "ts":
+			return
+		}
+		var s string
+		switch x.Type() {
+		case fastjson.TypeString:
+			s = validUTF8(x.GetStringBytes())
+		case fastjson.TypeNumber, fastjson.TypeTrue, fastjson.TypeFalse:
+			s = string(x.MarshalTo(nil))
+		default:
+			return
+		}
+		if m.Extra == nil {
+			m.Extra = map[string]string{}
+		}
+		m.Extra[string(k)] = s
+	})
+	if d.prob != nil {
+		d.rd.t.Problems = append(d.rd.t.Problems, d.prob)
+	}
+	d.rd.t.Meta = m
+}
+
+// str returns a string field, copied out of the parser's buffer.
+func (d *decoder) str(v *fastjson.Value, field string, required bool) string {
+	x := v.Get(field)
+	if x == nil || (x.Type() == fastjson.TypeNull && !required) {
+		if required {
+			d.fail(field, "%q is missing", field)
+		}
+		return ""
+	}
+	b, err := x.StringBytes()
+	if err != nil {
+		d.fail(field, "%q must be a string, not %s", field, describe(x))
+		return ""
+	}
+	return validUTF8(b)
+}
+
+// idLike returns an id that runtimes write as a string or a number.
+func (d *decoder) idLike(v *fastjson.Value, field string) string {
+	name := field[strings.LastIndexByte(field, '.')+1:]
+	x := v.Get(name)
+	if x != nil && x.Type() == fastjson.TypeNumber {
+		return string(x.MarshalTo(nil))
+	}
+	return d.str(v, name, false)
+}
+
+func (d *decoder) strs(v *fastjson.Value, field string) []string {
+	x := v.Get(field)
+	if x == nil || x.Type() == fastjson.TypeNull {
+		return nil
+	}
+	arr, err := x.Array()
+	if err != nil {
+		d.fail(field, "%q must be an array of strings, not %s", field, describe(x))
+		return nil
+	}
+	out := make([]string, 0, len(arr))
+	for i, s := range arr {
+		b, err := s.StringBytes()
+		if err != nil {
+			d.fail(field, "%s[%d] must be a string, not %s", field, i, describe(s))
+			continue
+		}
+		out = append(out, validUTF8(b))
+	}
+	return out
+}
+
+func (d *decoder) boolean(v *fastjson.Value, field string) bool {
+	x := v.Get(field)
+	if x == nil || x.Type() == fastjson.TypeNull {
+		return false
+	}
+	b, err := x.Bool()
+	if err != nil {
+		d.fail(field, "%q must be true or false, not %s", field, describe(x))
+	}
+	return b
+}
+
+func (d *decoder) integer(v *fastjson.Value, field string) int {
+	x := v.Get(field)
+	if x == nil || x.Type() == fastjson.TypeNull {
+		return 0
+	}
+	n, err := x.Int()
+	if err != nil {
+		d.fail(field, "%q must be an integer, not %s", field, describe(x))
+	}
+	return n
+}
+
+// text returns a string field as a Text, lazy when it is large.
+func (d *decoder) text(v *fastjson.Value, field string) Text {
+	x := v.Get(field)
+	if x == nil || x.Type() == fastjson.TypeNull {
+		return Text{}
+	}
+	b, err := x.StringBytes()
+	if err != nil {
+		d.fail(field, "%q must be a string, not %s", field, describe(x))
+		return Text{}
+	}
+	if !d.lazy(len(b)) {
+		return NewText(validUTF8(b))
+	}
+	return d.textOf(validUTFView(b), field, false)
+}
+
+func (d *decoder) lazy(n int) bool {
+	return d.rd.lazyPath != "" && d.rd.opt.LazyAbove > 0 && n > d.rd.opt.LazyAbove
+}
+
+// textOf wraps s (which may alias the parser's buffer when large) in a Text.
+// field names what to reload: a string field, a JSON field (asJSON), or the
+// whole line ("").
+func (d *decoder) textOf(s string, field string, asJSON bool) Text {
+	if !d.lazy(len(s)) {
+		return NewText(strings.Clone(s))
+	}
+	ref, path, first, n := d.ref, d.rd.lazyPath, d.ref.n == 1, len(s)
+	return newLazyText(s, func() (string, error) {
+		return reload(path, ref, first, field, asJSON, n)
+	})
+}
+
+// reload reads a field of one line back from the file.
+func reload(path string, ref lineRef, first bool, field string, asJSON bool, n int) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("%w: %v", ErrTextUnavailable, err)
+	}
+	defer f.Close()
+	buf := make([]byte, ref.size)
+	if _, err := f.ReadAt(buf, ref.off); err != nil {
+		return "", fmt.Errorf("%w: %s:%d: %v", ErrTextUnavailable, path, ref.n, err)
+	}
+	line := trimLine(buf, first)
+	var s string
+	if field == "" {
+		s = validUTF8(line)
+	} else {
+		var p fastjson.Parser
+		v, err := p.ParseBytes(line)
+		if err != nil {
+			return "", fmt.Errorf("%w: %s:%d: %v", ErrTextUnavailable, path, ref.n, err)
+		}
+		x := v.Get(field)
+		switch {
+		case x == nil:
+		case asJSON:
+			s = validUTF8(x.MarshalTo(nil))
+		default:
+			s = validUTF8(x.GetStringBytes())
+		}
+	}
+	if len(s) != n {
+		return "", fmt.Errorf("%w: %s:%d changed since it was loaded", ErrTextUnavailable, path, ref.n)
+	}
+	return s, nil
+}
+
+// validUTF8 copies b into a string, replacing invalid bytes (which real tool
+// output contains) with U+FFFD.
+func validUTF8(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}
+
+// validUTFView is validUTF8 without the copy when b is already valid: the
+// result aliases b and must not outlive the line unless copied.
+func validUTFView(b []byte) string {
+	if utf8.Valid(b) {
+		return unsafeString(b)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}
+
+func describe(v *fastjson.Value) string {
+	switch v.Type() {
+	case fastjson.TypeString:
+		s := string(v.GetStringBytes())
+		if len(s) > 20 {
+			s = s[:cutUTF8(s, 20)] + "…"
+		}
+		return "the string " + strconv.Quote(s)
+	case fastjson.TypeNumber:
+		return "the number " + string(v.MarshalTo(nil))
+	case fastjson.TypeObject:
+		return "an object"
+	case fastjson.TypeArray:
+		return "an array"
+	case fastjson.TypeTrue, fastjson.TypeFalse:
+		return string(v.MarshalTo(nil))
+	}
+	return "null"
+}
+
+// syntaxError explains why a line is not JSON, using encoding/json's wording
+// (which names the offending character).
+func syntaxError(b []byte, fallback error) string {
+	var x any
+	err := json.Unmarshal(b, &x)
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return "not valid JSON: " + se.Error()
+	case err != nil:
+		return "not valid JSON: " + err.Error()
+	}
+	return "not valid JSON: " + fallback.Error()
+}
+
+func syntaxColumn(b []byte) int {
+	var x any
+	var se *json.SyntaxError
+	if errors.As(json.Unmarshal(b, &x), &se) {
+		return int(se.Offset)
+	}
+	return 0
+}

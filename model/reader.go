@@ -1,0 +1,206 @@
+package model
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// DefaultLazyAbove is the size above which the reader keeps a tool output or
+// input on disk and only its head and tail in memory.
+const DefaultLazyAbove = 16 << 10
+
+// ReadOptions tune how a transcript is read.
+type ReadOptions struct {
+	// Name is the file name used in problems; Open defaults it to the path.
+	Name string
+	// LazyAbove is the size in bytes above which tool outputs and inputs stay
+	// on disk (0 means DefaultLazyAbove, a negative value keeps everything in
+	// memory). Only plain files can be lazy; standard input and compressed
+	// files are held in memory.
+	LazyAbove int
+	// Progress, when set, is called as the file is read with the bytes read
+	// so far and the total (0 when unknown, as for standard input).
+	Progress func(read, total int64)
+}
+
+var (
+	gzipMagic = []byte{0x1f, 0x8b}
+	zstdMagic = []byte{0x28, 0xb5, 0x2f, 0xfd}
+)
+
+// Open reads a loupe JSONL transcript from path ("-" is standard input).
+// Compressed files (gzip, zstd) are recognised by their content, not their
+// name. The returned error is an I/O failure; what is wrong inside the file is
+// in Transcript.Problems.
+func Open(path string, opt ReadOptions) (*Transcript, error) {
+	if opt.Name == "" {
+		opt.Name = path
+	}
+	if path == "-" {
+		return readStream(os.Stdin, 0, opt)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory", path)
+	}
+	r, compressed, closeFn, err := Decompress(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", opt.Name, err)
+	}
+	defer closeFn()
+	if compressed {
+		return readStream(r, st.Size(), opt)
+	}
+	rd := newReader(opt, st.Size())
+	rd.lazyPath = path
+	return rd.read(r)
+}
+
+// Read reads a loupe JSONL transcript from r, holding every string in memory.
+// gzip and zstd streams are decompressed.
+func Read(r io.Reader, opt ReadOptions) (*Transcript, error) {
+	return readStream(r, 0, opt)
+}
+
+func readStream(r io.Reader, total int64, opt ReadOptions) (*Transcript, error) {
+	dr, _, closeFn, err := Decompress(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", opt.Name, err)
+	}
+	defer closeFn()
+	return newReader(opt, total).read(dr)
+}
+
+// Decompress sniffs r and returns a reader of its uncompressed content: gzip
+// and zstd are recognised by their magic bytes. compressed reports whether it
+// was; closeFn releases the decompressor.
+func Decompress(r io.Reader) (out io.Reader, compressed bool, closeFn func(), err error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	head, _ := br.Peek(4)
+	switch {
+	case bytes.HasPrefix(head, gzipMagic):
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, false, nil, fmt.Errorf("gzip: %w", err)
+		}
+		return zr, true, func() { zr.Close() }, nil
+	case bytes.HasPrefix(head, zstdMagic):
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
+		if err != nil {
+			return nil, false, nil, fmt.Errorf("zstd: %w", err)
+		}
+		return zr, true, zr.Close, nil
+	}
+	return br, false, func() {}, nil
+}
+
+// countingReader counts bytes for progress reports.
+type countingReader struct {
+	r     io.Reader
+	n     int64
+	total int64
+	next  int64
+	fn    func(read, total int64)
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if c.fn != nil && (c.n >= c.next || err == io.EOF) {
+		c.fn(c.n, c.total)
+		c.next = c.n + 1<<20
+	}
+	return n, err
+}
+
+// reader turns lines into events.
+type reader struct {
+	opt      ReadOptions
+	total    int64
+	lazyPath string // set when strings can be reloaded from this file
+	t        *Transcript
+	dec      decoder
+}
+
+func newReader(opt ReadOptions, total int64) *reader {
+	if opt.LazyAbove == 0 {
+		opt.LazyAbove = DefaultLazyAbove
+	}
+	rd := &reader{opt: opt, total: total, t: &Transcript{Path: opt.Name}}
+	rd.dec.rd = rd
+	return rd
+}
+
+func (rd *reader) read(r io.Reader) (*Transcript, error) {
+	cr := &countingReader{r: r, total: rd.total, fn: rd.opt.Progress}
+	br := bufio.NewReaderSize(cr, 1<<20)
+	var (
+		acc  []byte
+		off  int64
+		line int
+	)
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			acc = append(acc, chunk...)
+			continue
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: line %d: %w", rd.opt.Name, line+1, err)
+		}
+		b := chunk
+		if len(acc) > 0 {
+			acc = append(acc, chunk...)
+			b = acc
+		}
+		if len(b) > 0 {
+			line++
+			terminated := b[len(b)-1] == '\n'
+			rd.line(b, line, off, terminated)
+			off += int64(len(b))
+		}
+		acc = acc[:0]
+		if err != nil { // io.EOF
+			break
+		}
+	}
+	rd.t.Bytes = off
+	check(rd.t)
+	return rd.t, nil
+}
+
+// line decodes one physical line. b includes its newline when terminated.
+func (rd *reader) line(b []byte, n int, off int64, terminated bool) {
+	size := len(b)
+	b = trimLine(b, n == 1)
+	if len(bytes.TrimSpace(b)) == 0 {
+		return
+	}
+	last := !terminated
+	rd.dec.decodeLine(b, lineRef{n: n, off: off, size: size}, last)
+}
+
+// trimLine strips the line ending (LF or CRLF) and, on the first line, a
+// UTF-8 byte-order mark some editors add.
+func trimLine(b []byte, first bool) []byte {
+	b = bytes.TrimRight(b, "\r\n")
+	if first {
+		b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+	}
+	return b
+}

@@ -1,0 +1,98 @@
+package model
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Text is a string from a transcript that may be too large to keep in memory:
+// a multi-megabyte tool output, an edit's whole file. Small texts are held
+// whole. A large one keeps its first HeadBytes and last TailBytes and is read
+// back from the file when Load is called.
+//
+// The zero Text is the empty string.
+type Text struct {
+	s    string // the whole text, or its head when lazy
+	tail string
+	n    int
+	load func() (string, error)
+}
+
+// Sizes of the parts of a lazy Text kept in memory.
+const (
+	HeadBytes = 2048
+	TailBytes = 1024
+)
+
+// NewText returns a Text that holds s in memory.
+func NewText(s string) Text { return Text{s: s, n: len(s)} }
+
+// newLazyText keeps the head and tail of s and reloads the rest with load.
+func newLazyText(s string, load func() (string, error)) Text {
+	return Text{
+		s:    string([]byte(s[:cutUTF8(s, HeadBytes)])),
+		tail: string([]byte(s[len(s)-cutUTF8Back(s, TailBytes):])),
+		n:    len(s),
+		load: load,
+	}
+}
+
+// Len is the length of the whole text in bytes.
+func (t Text) Len() int { return t.n }
+
+// Complete reports whether the whole text is in memory, so Head returns it all.
+func (t Text) Complete() bool { return t.load == nil }
+
+// Head returns the whole text when Complete, else its first HeadBytes bytes
+// (cut at a character boundary).
+func (t Text) Head() string { return t.s }
+
+// Tail returns the last TailBytes bytes of a lazy text, or "" when Complete
+// (Head then has everything).
+func (t Text) Tail() string { return t.tail }
+
+// ErrTextUnavailable is returned by Load when the text cannot be read back.
+var ErrTextUnavailable = errors.New("text is no longer available")
+
+// Load returns the whole text, reading it from disk if needed.
+func (t Text) Load() (string, error) {
+	if t.load == nil {
+		return t.s, nil
+	}
+	return t.load()
+}
+
+// Preview returns the head, and for a lazy text a marker and the tail, so a
+// reader sees both ends without loading the middle.
+func (t Text) Preview() string {
+	if t.load == nil {
+		return t.s
+	}
+	return t.s + "\n… [" + strconv.Itoa(t.n-len(t.s)-len(t.tail)) + " bytes not loaded] …\n" + t.tail
+}
+
+// cutUTF8 returns the largest n ≤ max such that s[:n] ends at a rune boundary.
+func cutUTF8(s string, max int) int {
+	if len(s) <= max {
+		return len(s)
+	}
+	n := max
+	for n > 0 && n > max-4 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return n
+}
+
+// cutUTF8Back returns the largest n ≤ max such that s[len(s)-n:] starts at a
+// rune boundary.
+func cutUTF8Back(s string, max int) int {
+	if len(s) <= max {
+		return len(s)
+	}
+	n := max
+	for n > 0 && n > max-4 && s[len(s)-n]&0xC0 == 0x80 {
+		n--
+	}
+	return n
+}
+

@@ -1,0 +1,271 @@
+package verify
+
+import "github.com/loupe-dev/loupe/model"
+
+// Kind is the kind of a preservation item.
+type Kind string
+
+// The item kinds of the preservation set (DESIGN.md, "Item kinds").
+const (
+	Commitment Kind = "commitment"
+	Handle     Kind = "handle"
+	Error      Kind = "error"
+	Identifier Kind = "identifier"
+	Constraint Kind = "constraint"
+)
+
+// Kinds lists every item kind in report order.
+var Kinds = []Kind{Commitment, Handle, Error, Identifier, Constraint}
+
+// Status is what a summary did with one item.
+type Status string
+
+// Item statuses. Only Retained is verified; everything else fails closed.
+const (
+	// Retained: the summary carries the item, still open.
+	Retained Status = "retained"
+	// Weak: partial evidence only; shown for a person to judge; not verified.
+	Weak Status = "weak"
+	// Flipped: carried, but as done while the source says it is open.
+	Flipped Status = "flipped"
+	// IntentOnly: (handles) the summary names what the call was doing, not its id.
+	IntentOnly Status = "intent_only"
+	// Dropped: absent.
+	Dropped Status = "dropped"
+	// Resurrected: closed in the source, presented as open or pending.
+	Resurrected Status = "resurrected"
+	// Closed: closed in the source and not presented as open; not listed in
+	// reports (it is fine), kept for lineage.
+	Closed Status = "closed"
+)
+
+// Verified reports whether the status counts as preserved.
+func (s Status) Verified() bool { return s == Retained || s == Closed }
+
+// Finding is how the compactor's self-report compares with the check.
+type Finding string
+
+// Self-report findings (DESIGN.md, "The compactor's self-report").
+const (
+	Agree          Finding = "agree"
+	Overclaim      Finding = "overclaim"
+	UnsourcedClaim Finding = "unsourced_claim"
+	StaleClaim     Finding = "stale_claim"
+	Underclaim     Finding = "underclaim"
+	Unattested     Finding = "unattested"
+	// NoClaim: the compactor reported, said nothing of this item, and the item
+	// was not retained either (the loss is already a reason of its own).
+	NoClaim Finding = ""
+)
+
+// Verdict is the decision for one compaction.
+type Verdict string
+
+// Verdicts.
+const (
+	// Degrade: every preserved item verified; the loss is fine.
+	Degrade Verdict = "degrade"
+	// Violate: the summary must not be consumed.
+	Violate Verdict = "violate"
+)
+
+// Item is one element of a preservation set, extracted from the source.
+type Item struct {
+	// ID identifies the item across compactions (lineage): kind and key.
+	ID   string
+	Kind Kind
+	// Key is the normalized action (commitments, constraints) or the verbatim
+	// id (handles, identifiers) or call id + first error line (errors).
+	Key string
+	// Text is the source's wording.
+	Text string
+	// Action and Condition split a commitment ("re-run the migration" /
+	// "after the schema diff is reviewed").
+	Action, Condition string
+	// Turn is the origin: the message, plan event or tool call (for an
+	// error, the failing result) it was extracted from.
+	Turn int
+	// Event is the origin's index in Transcript.Events.
+	Event int
+	// Origin says what made the item: "plan t3", "assistant message",
+	// "tool call bash", "user message"...
+	Origin string
+	// Evidence is the source sentence or plan entry that made the item.
+	Evidence string
+	// Open reports whether the item was open at the compaction.
+	Open bool
+	// ClosedTurn and ClosedEvent say what closed it, when closed.
+	ClosedTurn, ClosedEvent int
+	// ClosedBy explains the closure ("plan t3 completed", "call_9 succeeded").
+	ClosedBy string
+	// Names lists, for an identifier, the keys of the open items naming it.
+	Names []string
+}
+
+// Span is a byte range of a summary.
+type Span struct {
+	Start, End int
+}
+
+// Evidence is where in a summary an item was found.
+type Evidence struct {
+	Span
+	// Text is the matched sentence or window.
+	Text string
+	// Section is the heading it sits under ("Pending Tasks"), or "".
+	Section string
+	// Polarity is what the summary says of it there: pending, done, negated
+	// or neutral.
+	Polarity Polarity
+}
+
+// Polarity is the status a summary gives a matched item.
+type Polarity string
+
+// Polarities.
+const (
+	Neutral Polarity = "neutral"
+	Pending Polarity = "pending"
+	Done    Polarity = "done"
+	Negated Polarity = "negated"
+)
+
+// ItemResult is one item's status in one summary.
+type ItemResult struct {
+	*Item
+	Status Status
+	// Score is the match score in [0,1] (1 for a verbatim id).
+	Score float64
+	// Evidence is nil when nothing in the summary matched.
+	Evidence *Evidence
+	// SelfReport compares the compactor's claims with the status.
+	SelfReport Finding
+	// Why explains the status in one line.
+	Why string
+}
+
+// Section is a part of a summary under a heading of a known compactor layout.
+type Section struct {
+	Span
+	Heading string
+	// Polarity is what being under this heading means (Pending for "Pending
+	// Tasks", Done for "Completed", Neutral otherwise).
+	Polarity Polarity
+}
+
+// ConsumerResult is the gate's decision for one consumer.
+type ConsumerResult struct {
+	Name     string
+	Requires []Kind
+	Allowed  bool
+	// Why lists the unverified items (or the sanity failure) that refused it.
+	Why []string
+}
+
+// Warning is a sanity problem or a parse problem, with where it is.
+type Warning struct {
+	Line int    // transcript line, when it concerns one
+	Seq  int    // compaction seq, when it concerns one
+	Msg  string // what is wrong
+}
+
+// CompactionResult is the check of one compaction against its source.
+type CompactionResult struct {
+	Seq     int
+	Turn    int
+	Event   int // index of the compaction in Transcript.Events
+	Trigger string
+	Verdict Verdict
+	// LossRatio is 1 - summary bytes / source bytes as the compactor saw them
+	// (the previous summary plus the replaced span); LossRatioTokens the same
+	// in approximate tokens (bytes/4).
+	LossRatio, LossRatioTokens float64
+	SourceBytes, SummaryBytes  int
+	// Unverifiable is set for an empty or opaque summary.
+	Unverifiable bool
+	// Reasons lists every reason to violate, not only the first.
+	Reasons []string
+	// Items is the preservation set (open items) plus resurrected closed ones.
+	Items []ItemResult
+	// UnsourcedClaims are self-report claims that match nothing in the source.
+	UnsourcedClaims []string
+	// Attested is false when the compaction carried no self-report.
+	Attested  bool
+	Consumers []ConsumerResult
+	Sections  []Section
+	Warnings  []Warning
+	// closedItems are the closed items checked for resurrection and found
+	// fine; kept for lineage, not reported.
+	closed []ItemResult
+}
+
+// FindingKind is the kind of a run-level finding.
+type FindingKind string
+
+// Run-level findings.
+const (
+	FalseCompletion       FindingKind = "false_completion"
+	UnsupportedCompletion FindingKind = "unsupported_completion"
+	OrphanedResult        FindingKind = "orphaned_result"
+)
+
+// RunFinding is a finding that spans compactions.
+type RunFinding struct {
+	Kind FindingKind
+	// Turn is the claiming message's (completions) or the late result's
+	// (orphaned results).
+	Turn  int
+	Event int
+	// Item is the key of the item concerned; ItemID its identity.
+	Item, ItemID string
+	// LostAt is the seq of the compaction that lost or flipped the item (0
+	// when none did).
+	LostAt int
+	// OriginTurn is the item's origin turn.
+	OriginTurn int
+	// Text is the claim or the result's first line.
+	Text string
+	// Why explains the finding in one line.
+	Why string
+}
+
+// LineageStep is an item's status in one compaction.
+type LineageStep struct {
+	Seq    int
+	Status Status
+}
+
+// Lineage is an item's history across the compactions from its origin until
+// it closes.
+type Lineage struct {
+	*Item
+	Steps []LineageStep
+	// FirstLoss is the seq of the first compaction that did not verify it (0
+	// when none).
+	FirstLoss int
+}
+
+// Result is the verification of a whole transcript.
+type Result struct {
+	Path        string
+	Format      string
+	Source      string
+	Turns       int
+	Compactions []*CompactionResult
+	Findings    []RunFinding
+	Lineage     []*Lineage
+	Warnings    []Warning
+	// Transcript is what was verified; the inspector shows it beside the result.
+	Transcript *model.Transcript
+}
+
+// Violations counts the compactions that violate.
+func (r *Result) Violations() int {
+	n := 0
+	for _, c := range r.Compactions {
+		if c.Verdict == Violate {
+			n++
+		}
+	}
+	return n
+}
