@@ -31,9 +31,33 @@ type decoder struct {
 	lastTurn int
 	lastSeq  int
 	sawMeta  bool
+	// at is the path of the object being decoded within the line ("" for the
+	// line itself, "items[2]", "self_report"...), so messages name the field
+	// exactly.
+	at string
+	sb strBuf
+}
+
+// path returns the full name of field for messages: "items[2].text".
+func (d *decoder) path(field string) string {
+	if d.at == "" {
+		return field
+	}
+	return d.at + "." + field
+}
+
+// within decodes fields of a nested object: messages name them under at.
+func (d *decoder) within(at string, fn func()) {
+	saved := d.at
+	d.at = d.path(at)
+	fn()
+	d.at = saved
 }
 
 func (d *decoder) problem(sev Severity, field, format string, args ...any) *Problem {
+	if field != "" {
+		field = d.path(field)
+	}
 	return &Problem{
 		Severity: sev,
 		File:     d.rd.opt.Name,
@@ -56,11 +80,13 @@ func (d *decoder) warn(field, format string, args ...any) {
 }
 
 func (d *decoder) decodeLine(b []byte, ref lineRef, last bool) {
-	d.ref, d.typ, d.prob = ref, "", nil
+	d.ref, d.typ, d.prob, d.at = ref, "", nil, ""
+	defer d.sb.release()
 	v, err := d.p.ParseBytes(b)
 	if err != nil {
-		p := d.problem(Error, "", "%s", syntaxError(b, err))
-		p.Column = syntaxColumn(b)
+		msg, col := syntaxError(b, err)
+		p := d.problem(Error, "", "%s", msg)
+		p.Column = col
 		if last {
 			p.Severity = Warning
 			p.Msg = "truncated last line (no newline at end of file; was the writer interrupted?): " + p.Msg
@@ -69,7 +95,7 @@ func (d *decoder) decodeLine(b []byte, ref lineRef, last bool) {
 		return
 	}
 	if v.Type() != fastjson.TypeObject {
-		d.addRaw(b, "", d.problem(Error, "", "line is a JSON %s, not an object", v.Type()))
+		d.addRaw(b, "", d.problem(Error, "", "the line is %s, not a JSON object", jsonKind(v)))
 		return
 	}
 	tv := v.Get("type")
@@ -78,7 +104,7 @@ func (d *decoder) decodeLine(b []byte, ref lineRef, last bool) {
 		d.addRaw(b, "", d.problem(Error, "type", `"type" is missing`))
 		return
 	case tv.Type() != fastjson.TypeString:
-		d.addRaw(b, "", d.problem(Error, "type", `"type" must be a string, not a %s`, tv.Type()))
+		d.addRaw(b, "", d.problem(Error, "type", `"type" must be a string, not %s`, describe(tv)))
 		return
 	}
 	d.typ = string(tv.GetStringBytes())
@@ -144,7 +170,10 @@ func (d *decoder) base(v *fastjson.Value) Base {
 	default:
 		n, err := tv.Int()
 		if err != nil {
+			// The line becomes a raw event; it keeps the previous turn, and
+			// so do the lines after it that have none.
 			d.fail("turn", `"turn" must be an integer, not %s`, describe(tv))
+			n = d.lastTurn
 		}
 		b.Turn = n
 	}
@@ -161,7 +190,7 @@ func (d *decoder) message(v *fastjson.Value) Event {
 	switch m.Role {
 	case RoleSystem, RoleUser, RoleAssistant, "":
 	default:
-		d.warn("role", `unknown role %q (expected system, user or assistant)`, m.Role)
+		d.warn("role", "unknown role %q (expected system, user or assistant)", m.Role)
 	}
 	return m
 }
@@ -181,16 +210,22 @@ func (d *decoder) toolResult(v *fastjson.Value) Event {
 	r.ID = d.str(v, "id", true)
 	r.IsError = d.boolean(v, "is_error")
 	r.Text = d.text(v, "text")
-	if jv := v.Get("job"); jv != nil {
+	if jv := v.Get("job"); jv != nil && jv.Type() != fastjson.TypeNull {
 		if jv.Type() != fastjson.TypeObject {
-			d.fail("job", `"job" must be an object with "id" and "state"`)
+			d.fail("job", `"job" must be an object with "id" and "state", not %s`, describe(jv))
 		} else {
-			j := &Job{ID: d.str(jv, "id", true), State: JobState(d.str(jv, "state", true))}
-			switch j.State {
-			case JobRunning, JobDone, JobKilled:
-			default:
-				d.fail("job.state", `"job.state" must be running, done or killed, not %q`, j.State)
-			}
+			j := &Job{}
+			d.within("job", func() {
+				j.ID = d.str(jv, "id", true)
+				j.State = JobState(d.str(jv, "state", true))
+				switch j.State {
+				case JobRunning, JobDone, JobKilled:
+				default:
+					if d.prob == nil {
+						d.fail("state", "unknown job state %q (expected running, done or killed)", j.State)
+					}
+				}
+			})
 			r.Job = j
 		}
 	}
@@ -212,19 +247,22 @@ func (d *decoder) plan(v *fastjson.Value) Event {
 	for i, it := range arr {
 		field := fmt.Sprintf("items[%d]", i)
 		if it.Type() != fastjson.TypeObject {
-			d.fail(field, "%s must be an object, not %s", field, describe(it))
+			d.fail(field, "%q must be an object, not %s", field, describe(it))
 			continue
 		}
-		item := PlanItem{
-			ID:     d.idLike(it, field+".id"),
-			Text:   d.str(it, "text", true),
-			Status: PlanStatus(d.str(it, "status", true)),
-		}
-		switch item.Status {
-		case PlanPending, PlanInProgress, PlanCompleted, PlanCancelled, "":
-		default:
-			d.warn(field+".status", `%s.status %q is not pending, in_progress, completed or cancelled`, field, item.Status)
-		}
+		var item PlanItem
+		d.within(field, func() {
+			item = PlanItem{
+				ID:     d.idLike(it, "id"),
+				Text:   d.str(it, "text", true),
+				Status: PlanStatus(d.str(it, "status", true)),
+			}
+			switch item.Status {
+			case PlanPending, PlanInProgress, PlanCompleted, PlanCancelled, "":
+			default:
+				d.warn("status", "unknown status %q in %q (expected pending, in_progress, completed or cancelled)", item.Status, d.at)
+			}
+		})
 		p.Items = append(p.Items, item)
 	}
 	return p
@@ -240,7 +278,7 @@ func (d *decoder) commitment(v *fastjson.Value) Event {
 		c.Status = CommitmentOpen
 	case CommitmentOpen, CommitmentDone:
 	default:
-		d.warn("status", `status %q is not open or done`, c.Status)
+		d.warn("status", "unknown status %q (expected open or done)", c.Status)
 	}
 	return c
 }
@@ -251,7 +289,10 @@ func (d *decoder) compaction(v *fastjson.Value) Event {
 		c.Seq = d.lastSeq + 1
 		d.warn("seq", `"seq" is missing; numbered %d`, c.Seq)
 	} else if n, err := sv.Int(); err != nil {
+		// The line becomes a raw event; the next compaction without a seq
+		// is numbered after the last good one.
 		d.fail("seq", `"seq" must be an integer, not %s`, describe(sv))
+		c.Seq = d.lastSeq
 	} else {
 		c.Seq = n
 	}
@@ -269,11 +310,13 @@ func (d *decoder) compaction(v *fastjson.Value) Event {
 		if sr.Type() != fastjson.TypeObject {
 			d.fail("self_report", `"self_report" must be an object, not %s`, describe(sr))
 		} else {
-			c.SelfReport = &SelfReport{
-				Retained: d.strs(sr, "retained"),
-				Dropped:  d.strs(sr, "dropped"),
-				Claim:    d.str(sr, "claim", false),
-			}
+			d.within("self_report", func() {
+				c.SelfReport = &SelfReport{
+					Retained: d.strs(sr, "retained"),
+					Dropped:  d.strs(sr, "dropped"),
+					Claim:    d.str(sr, "claim", false),
+				}
+			})
 		}
 	}
 	return c
@@ -284,6 +327,12 @@ func (d *decoder) wrappedRaw(v *fastjson.Value) Event {
 	r := &Raw{Base: d.base(v)}
 	r.Type = d.str(v, "source_type", false)
 	r.Reason = d.str(v, "reason", true)
+	if r.Reason == "" && d.prob == nil {
+		// The writer tells a native line of an unknown type (written back
+		// verbatim) from an importer's record (wrapped) by its reason: an
+		// empty one would have data written out as a line of its own.
+		d.fail("reason", `"reason" must not be empty`)
+	}
 	r.JSON = d.text(v, "data")
 	return r
 }
@@ -296,7 +345,8 @@ func (d *decoder) meta(v *fastjson.Value, line []byte) {
 	}
 	d.sawMeta = true
 	if len(d.rd.t.Events) > 0 {
-		d.warn("", "meta line after %d events; it should come first", len(d.rd.t.Events))
+		n := len(d.rd.t.Events)
+		d.warn("", "the meta line comes after %d %s; it should be the first line", n, plural(n, "event", "events"))
 	}
 	m := Meta{
 		Format: d.str(v, "format", false),
@@ -316,12 +366,14 @@ func (d *decoder) meta(v *fastjson.Value, line []byte) {
 		for i, c := range arr {
 			field := fmt.Sprintf("consumers[%d]", i)
 			if c.Type() != fastjson.TypeObject {
-				d.fail(field, "%s must be an object with name and requires", field)
+				d.fail(field, `%q must be an object with "name" and "requires", not %s`, field, describe(c))
 				continue
 			}
-			m.Consumers = append(m.Consumers, Consumer{
-				Name:     d.str(c, "name", true),
-				Requires: d.strs(c, "requires"),
+			d.within(field, func() {
+				m.Consumers = append(m.Consumers, Consumer{
+					Name:     d.str(c, "name", true),
+					Requires: d.strs(c, "requires"),
+				})
 			})
 		}
 	}
@@ -331,13 +383,15 @@ func (d *decoder) meta(v *fastjson.Value, line []byte) {
 			return
 		}
 		var s string
-		switch x.Type() {
-		case fastjson.TypeString:
-			s = validUTF8(x.GetStringBytes())
-		case fastjson.TypeNumber, fastjson.TypeTrue, fastjson.TypeFalse:
-			s = string(x.MarshalTo(nil))
-		default:
-			return
+		if b, ok := d.sb.bytes(x); ok {
+			s = validUTF8(b)
+		} else {
+			switch x.Type() {
+			case fastjson.TypeNumber, fastjson.TypeTrue, fastjson.TypeFalse:
+				s = string(x.MarshalTo(nil))
+			default:
+				return
+			}
 		}
 		if m.Extra == nil {
 			m.Extra = map[string]string{}
@@ -353,15 +407,18 @@ func (d *decoder) meta(v *fastjson.Value, line []byte) {
 // str returns a string field, copied out of the parser's buffer.
 func (d *decoder) str(v *fastjson.Value, field string, required bool) string {
 	x := v.Get(field)
-	if x == nil || (x.Type() == fastjson.TypeNull && !required) {
+	if x == nil {
 		if required {
-			d.fail(field, "%q is missing", field)
+			d.fail(field, "%q is missing", d.path(field))
 		}
 		return ""
 	}
-	b, err := x.StringBytes()
-	if err != nil {
-		d.fail(field, "%q must be a string, not %s", field, describe(x))
+	b, ok := d.sb.bytes(x)
+	if !ok {
+		if x.Type() == fastjson.TypeNull && !required {
+			return ""
+		}
+		d.fail(field, "%q must be a string, not %s", d.path(field), describe(x))
 		return ""
 	}
 	return validUTF8(b)
@@ -369,14 +426,15 @@ func (d *decoder) str(v *fastjson.Value, field string, required bool) string {
 
 // idLike returns an id that runtimes write as a string or a number.
 func (d *decoder) idLike(v *fastjson.Value, field string) string {
-	name := field[strings.LastIndexByte(field, '.')+1:]
-	x := v.Get(name)
+	x := v.Get(field)
 	if x != nil && x.Type() == fastjson.TypeNumber {
 		return string(x.MarshalTo(nil))
 	}
-	return d.str(v, name, false)
+	return d.str(v, field, false)
 }
 
+// strs returns an array of strings; nil when it is missing, null or empty, so
+// that what the writer omits reads back the same.
 func (d *decoder) strs(v *fastjson.Value, field string) []string {
 	x := v.Get(field)
 	if x == nil || x.Type() == fastjson.TypeNull {
@@ -384,14 +442,17 @@ func (d *decoder) strs(v *fastjson.Value, field string) []string {
 	}
 	arr, err := x.Array()
 	if err != nil {
-		d.fail(field, "%q must be an array of strings, not %s", field, describe(x))
+		d.fail(field, "%q must be an array of strings, not %s", d.path(field), describe(x))
+		return nil
+	}
+	if len(arr) == 0 {
 		return nil
 	}
 	out := make([]string, 0, len(arr))
 	for i, s := range arr {
-		b, err := s.StringBytes()
-		if err != nil {
-			d.fail(field, "%s[%d] must be a string, not %s", field, i, describe(s))
+		b, ok := d.sb.bytes(s)
+		if !ok {
+			d.fail(field, "%q must be a string, not %s", fmt.Sprintf("%s[%d]", d.path(field), i), describe(s))
 			continue
 		}
 		out = append(out, validUTF8(b))
@@ -406,7 +467,7 @@ func (d *decoder) boolean(v *fastjson.Value, field string) bool {
 	}
 	b, err := x.Bool()
 	if err != nil {
-		d.fail(field, "%q must be true or false, not %s", field, describe(x))
+		d.fail(field, "%q must be true or false, not %s", d.path(field), describe(x))
 	}
 	return b
 }
@@ -418,7 +479,7 @@ func (d *decoder) integer(v *fastjson.Value, field string) int {
 	}
 	n, err := x.Int()
 	if err != nil {
-		d.fail(field, "%q must be an integer, not %s", field, describe(x))
+		d.fail(field, "%q must be an integer, not %s", d.path(field), describe(x))
 	}
 	return n
 }
@@ -426,12 +487,14 @@ func (d *decoder) integer(v *fastjson.Value, field string) int {
 // text returns a string field as a Text, lazy when it is large.
 func (d *decoder) text(v *fastjson.Value, field string) Text {
 	x := v.Get(field)
-	if x == nil || x.Type() == fastjson.TypeNull {
+	if x == nil {
 		return Text{}
 	}
-	b, err := x.StringBytes()
-	if err != nil {
-		d.fail(field, "%q must be a string, not %s", field, describe(x))
+	b, ok := d.sb.bytes(x)
+	if !ok {
+		if x.Type() != fastjson.TypeNull {
+			d.fail(field, "%q must be a string, not %s", d.path(field), describe(x))
+		}
 		return Text{}
 	}
 	if !d.lazy(len(b)) {
@@ -484,7 +547,9 @@ func reload(path string, ref lineRef, first bool, field string, asJSON bool, n i
 		case asJSON:
 			s = validUTF8(x.MarshalTo(nil))
 		default:
-			s = validUTF8(x.GetStringBytes())
+			var sb strBuf
+			b, _ := sb.bytes(x)
+			s = validUTF8(b)
 		}
 	}
 	if len(s) != n {
@@ -532,25 +597,43 @@ func describe(v *fastjson.Value) string {
 }
 
 // syntaxError explains why a line is not JSON, using encoding/json's wording
-// (which names the offending character).
-func syntaxError(b []byte, fallback error) string {
-	var x any
+// (which names the offending character), and gives the 1-based byte column
+// of the fault (0 when unknown).
+func syntaxError(b []byte, fallback error) (msg string, col int) {
+	// Unmarshalling into a RawMessage only runs the syntax check: no values
+	// are built, so a 50 MB broken line costs one scan.
+	var x json.RawMessage
 	err := json.Unmarshal(b, &x)
 	var se *json.SyntaxError
 	switch {
 	case errors.As(err, &se):
-		return "not valid JSON: " + se.Error()
+		return "not valid JSON: " + se.Error(), int(se.Offset)
 	case err != nil:
-		return "not valid JSON: " + err.Error()
+		return "not valid JSON: " + err.Error(), 0
 	}
-	return "not valid JSON: " + fallback.Error()
+	return "not valid JSON: " + fallback.Error(), 0
 }
 
-func syntaxColumn(b []byte) int {
-	var x any
-	var se *json.SyntaxError
-	if errors.As(json.Unmarshal(b, &x), &se) {
-		return int(se.Offset)
+// jsonKind names the JSON type of v with its article, for messages.
+func jsonKind(v *fastjson.Value) string {
+	switch v.Type() {
+	case fastjson.TypeArray:
+		return "an array"
+	case fastjson.TypeString:
+		return "a string"
+	case fastjson.TypeNumber:
+		return "a number"
+	case fastjson.TypeTrue, fastjson.TypeFalse:
+		return "a boolean"
+	case fastjson.TypeObject:
+		return "an object"
 	}
-	return 0
+	return "null"
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
