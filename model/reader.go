@@ -58,16 +58,20 @@ func Open(path string, opt ReadOptions) (*Transcript, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s is a directory", path)
 	}
-	r, compressed, closeFn, err := Decompress(f)
+	// Progress counts the file's own bytes, compressed or not, so that read
+	// and total are in the same unit.
+	cr := &countingReader{r: f, total: st.Size(), fn: opt.Progress}
+	r, compressed, closeFn, err := Decompress(cr)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", opt.Name, err)
 	}
 	defer closeFn()
-	if compressed {
-		return readStream(r, st.Size(), opt)
+	rd := newReader(opt, cr)
+	if !compressed {
+		// Offsets in a plain file are offsets in the content: large strings
+		// can be read back from it.
+		rd.lazyPath = path
 	}
-	rd := newReader(opt, st.Size())
-	rd.lazyPath = path
 	return rd.read(r)
 }
 
@@ -78,12 +82,13 @@ func Read(r io.Reader, opt ReadOptions) (*Transcript, error) {
 }
 
 func readStream(r io.Reader, total int64, opt ReadOptions) (*Transcript, error) {
-	dr, _, closeFn, err := Decompress(r)
+	cr := &countingReader{r: r, total: total, fn: opt.Progress}
+	dr, _, closeFn, err := Decompress(cr)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", opt.Name, err)
 	}
 	defer closeFn()
-	return newReader(opt, total).read(dr)
+	return newReader(opt, cr).read(dr)
 }
 
 // Decompress sniffs r and returns a reader of its uncompressed content: gzip
@@ -109,46 +114,60 @@ func Decompress(r io.Reader) (out io.Reader, compressed bool, closeFn func(), er
 	return br, false, func() {}, nil
 }
 
-// countingReader counts bytes for progress reports.
+// countingReader counts the bytes of the input (before decompression) for
+// progress reports.
 type countingReader struct {
-	r     io.Reader
-	n     int64
-	total int64
-	next  int64
-	fn    func(read, total int64)
+	r        io.Reader
+	n        int64
+	total    int64
+	next     int64
+	reported int64
+	fn       func(read, total int64)
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	if c.fn != nil && (c.n >= c.next || err == io.EOF) {
-		c.fn(c.n, c.total)
+		c.report()
 		c.next = c.n + 1<<20
 	}
 	return n, err
 }
 
+func (c *countingReader) report() {
+	c.fn(c.n, c.total)
+	c.reported = c.n
+}
+
+// done makes sure the last count was reported: a decompressor may stop
+// reading before its input's EOF.
+func (c *countingReader) done() {
+	if c.fn != nil && c.reported != c.n {
+		c.report()
+	}
+}
+
 // reader turns lines into events.
 type reader struct {
 	opt      ReadOptions
-	total    int64
+	progress *countingReader
 	lazyPath string // set when strings can be reloaded from this file
 	t        *Transcript
 	dec      decoder
 }
 
-func newReader(opt ReadOptions, total int64) *reader {
+func newReader(opt ReadOptions, progress *countingReader) *reader {
 	if opt.LazyAbove == 0 {
 		opt.LazyAbove = DefaultLazyAbove
 	}
-	rd := &reader{opt: opt, total: total, t: &Transcript{Path: opt.Name}}
+	rd := &reader{opt: opt, progress: progress, t: &Transcript{Path: opt.Name}}
 	rd.dec.rd = rd
 	return rd
 }
 
 func (rd *reader) read(r io.Reader) (*Transcript, error) {
-	cr := &countingReader{r: r, total: rd.total, fn: rd.opt.Progress}
-	br := bufio.NewReaderSize(cr, 1<<20)
+	br := bufio.NewReaderSize(r, 1<<20)
 	var (
 		acc  []byte
 		off  int64
@@ -180,6 +199,7 @@ func (rd *reader) read(r io.Reader) (*Transcript, error) {
 		}
 	}
 	rd.t.Bytes = off
+	rd.progress.done()
 	check(rd.t)
 	return rd.t, nil
 }
