@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"strconv"
+	"strings"
 )
 
 // Text is a string from a transcript that may be too large to keep in memory:
@@ -27,11 +28,17 @@ const (
 // NewText returns a Text that holds s in memory.
 func NewText(s string) Text { return Text{s: s, n: len(s)} }
 
-// newLazyText keeps the head and tail of s and reloads the rest with load.
+// newLazyText keeps the head and tail of s and reloads the rest with load. s
+// may alias a buffer that is reused: the parts kept are copied. A text no
+// longer than its head and tail together is simply held whole (with a small
+// ReadOptions.LazyAbove they would overlap).
 func newLazyText(s string, load func() (string, error)) Text {
+	if len(s) <= HeadBytes+TailBytes {
+		return NewText(strings.Clone(s))
+	}
 	return Text{
-		s:    string([]byte(s[:cutUTF8(s, HeadBytes)])),
-		tail: string([]byte(s[len(s)-cutUTF8Back(s, TailBytes):])),
+		s:    strings.Clone(s[:cutUTF8(s, HeadBytes)]),
+		tail: strings.Clone(s[len(s)-cutUTF8Back(s, TailBytes):]),
 		n:    len(s),
 		load: load,
 	}
@@ -95,4 +102,3 @@ func cutUTF8Back(s string, max int) int {
 	}
 	return n
 }
-
