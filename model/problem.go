@@ -42,13 +42,20 @@ type Problem struct {
 // Error formats the problem as file:line[:col]: type: message.
 func (p *Problem) Error() string {
 	var b strings.Builder
-	if p.File != "" {
-		b.WriteString(p.File)
-	}
-	if p.Line > 0 {
-		fmt.Fprintf(&b, ":%d", p.Line)
+	switch {
+	case p.File != "" && p.Line > 0:
+		fmt.Fprintf(&b, "%s:%d", p.File, p.Line)
 		if p.Column > 0 {
 			fmt.Fprintf(&b, ":%d", p.Column)
+		}
+	case p.File != "":
+		b.WriteString(p.File)
+	case p.Line > 0:
+		// No file name (a reader with no ReadOptions.Name): say what the
+		// number is rather than print ":12:".
+		fmt.Fprintf(&b, "line %d", p.Line)
+		if p.Column > 0 {
+			fmt.Fprintf(&b, ", column %d", p.Column)
 		}
 	}
 	if b.Len() > 0 {
@@ -64,6 +71,18 @@ func (p *Problem) Error() string {
 
 // Problems is a list of problems; as an error it reports the first and the count.
 type Problems []*Problem
+
+// Error reports the first problem and how many more there are, so that a
+// Problems value can be returned as an error.
+func (ps Problems) Error() string {
+	switch len(ps) {
+	case 0:
+		return "no problems"
+	case 1:
+		return ps[0].Error()
+	}
+	return fmt.Sprintf("%v (and %d more problems)", ps[0], len(ps)-1)
+}
 
 // Errors returns the problems of Error severity.
 func (ps Problems) Errors() Problems {
