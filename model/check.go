@@ -16,23 +16,26 @@ func check(t *Transcript) {
 		p.Msg = fmt.Sprintf(format, args...)
 		t.Problems = append(t.Problems, p)
 	}
-	maxTurn, lastSeq := 0, 0
+	// Turns are compared with the previous event's, not with the largest so
+	// far: one wrong turn gives one warning, not one for every event after it.
+	prevTurn, prevLine, havePrev := 0, 0, false
+	lastSeq, haveSeq := 0, false
 	seen := map[string]int{} // call id -> line of its first call
 	pairing := t.Pairing()
 	for i, e := range t.Events {
 		h := e.Header()
 		if _, raw := e.(*Raw); !raw {
-			if h.Turn < maxTurn {
-				warn(e, "turn", "turn %d goes back (an earlier event has turn %d)", h.Turn, maxTurn)
+			if havePrev && h.Turn < prevTurn {
+				warn(e, "turn", "turn %d goes back (line %d has turn %d)", h.Turn, prevLine, prevTurn)
 			}
-			maxTurn = max(maxTurn, h.Turn)
+			prevTurn, prevLine, havePrev = h.Turn, h.Line, true
 		}
 		switch ev := e.(type) {
 		case *Compaction:
-			if lastSeq > 0 && ev.Seq != lastSeq+1 {
+			if haveSeq && ev.Seq != lastSeq+1 {
 				warn(e, "seq", "compaction seq %d follows seq %d (expected %d)", ev.Seq, lastSeq, lastSeq+1)
 			}
-			lastSeq = ev.Seq
+			lastSeq, haveSeq = ev.Seq, true
 		case *ToolCall:
 			if line, dup := seen[ev.ID]; dup {
 				warn(e, "id", "call id %q was already used at line %d", ev.ID, line)
