@@ -1,6 +1,10 @@
 package verify
 
-import "github.com/loupe-dev/loupe/model"
+import (
+	"sort"
+
+	"github.com/loupe-dev/loupe/model"
+)
 
 // Options tune a verification.
 type Options struct {
@@ -9,15 +13,40 @@ type Options struct {
 	Consumers []model.Consumer
 }
 
-// Run verifies every compaction of t. (Work in progress: items are not yet
-// extracted.)
+// Run verifies every compaction of t: one pass over the events keeps what is
+// open; at each compaction the open items are matched against its summary.
 func Run(t *model.Transcript, opt Options) *Result {
-	r := &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t}
-	for _, c := range t.Compactions {
-		r.Compactions = append(r.Compactions, &CompactionResult{
-			Seq: c.Seq, Turn: c.Turn, Event: c.Index, Trigger: c.Trigger, Verdict: Degrade,
-			SummaryBytes: len(c.Summary), Attested: c.SelfReport != nil,
-		})
+	l := newLedger(t, opt)
+	l.consumers = consumersFor(t, opt)
+	for _, p := range t.Problems {
+		l.res.Warnings = append(l.res.Warnings, Warning{Line: p.Line, Msg: p.Error()})
 	}
-	return r
+	l.sweep()
+	outliers(l.res)
+	l.lineage()
+	sort.SliceStable(l.res.Findings, func(i, j int) bool { return l.res.Findings[i].Turn < l.res.Findings[j].Turn })
+	return l.res
+}
+
+// lineage collects, for every item checked by at least one compaction, its
+// status in each summary from its origin until it closed.
+func (l *ledger) lineage() {
+	add := func(tr *tracked) {
+		if len(tr.steps) == 0 {
+			return
+		}
+		l.res.Lineage = append(l.res.Lineage, &Lineage{Item: tr.item, Steps: tr.steps, FirstLoss: tr.firstLoss})
+	}
+	for _, tr := range l.all {
+		add(tr)
+	}
+	var ids []*tracked
+	for _, tr := range l.idents {
+		ids = append(ids, tr)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i].item.ID < ids[j].item.ID })
+	for _, tr := range ids {
+		add(tr)
+	}
+	sort.SliceStable(l.res.Lineage, func(i, j int) bool { return l.res.Lineage[i].Turn < l.res.Lineage[j].Turn })
 }

@@ -1,0 +1,336 @@
+package verify
+
+import (
+	"strings"
+)
+
+// action is the "what" of a commitment or constraint, parsed into the
+// atoms matching needs: its verb, its object terms and the object's head
+// noun. A condition ("after the schema diff is reviewed") is split off: the
+// seed's failure is a summary that kept the condition and lost the action.
+type action struct {
+	text      string   // the action as written: "re-run the migration"
+	condition string   // "after the schema diff is reviewed", or ""
+	verb      string   // canonical term of the verb ("rerun")
+	object    []string // content terms after the verb
+	head      string   // head noun of the object ("migrat")
+	negated   bool     // a prohibition: "never push to main"
+	deferred  bool     // waits for something or for later (durable)
+}
+
+// terms returns the verb and object terms.
+func (a action) terms() []string {
+	out := make([]string, 0, len(a.object)+1)
+	if a.verb != "" {
+		out = append(out, a.verb)
+	}
+	for _, t := range a.object {
+		if t != a.verb {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// key is the normalized action shown in reports: its content words, in
+// order, as written but lower-cased ("re-run migration").
+func (a action) key() string {
+	var words []string
+	for _, t := range tokenize(a.text) {
+		if t.term != "" {
+			words = append(words, t.word)
+		}
+	}
+	if a.negated {
+		words = append([]string{"never"}, words...)
+	}
+	return strings.Join(words, " ")
+}
+
+// lightVerbs precede the real verb without adding meaning: "start by
+// reading", "go ahead and merge", "try to rebase".
+var lightVerbs = [][]string{
+	{"start", "by"}, {"begin", "by"}, {"try", "to"}, {"go", "ahead", "and"}, {"go", "ahead"},
+	{"make", "sure", "to"}, {"be", "sure", "to"}, {"need", "to"}, {"have", "to"},
+	{"want", "to"}, {"continue", "to"}, {"also"}, {"then"}, {"first"}, {"now"}, {"just"},
+	{"quickly"}, {"still"}, {"next"}, {"finally"}, {"actually"}, {"properly"}, {"carefully"},
+	{"immediately"}, {"please"}, {"to"}, {"not"}, {"never"}, {"go"}, {"and"},
+}
+
+// deferralWords make an unconditional commitment durable: it waits.
+var deferralWords = []string{
+	"later", "afterwards", "afterward", "at the end", "eventually", "next time", "subsequently",
+	"tomorrow", "in a follow-up", "in a followup", "in a separate", "before merging",
+	"before we merge", "before finishing", "when done", "at some point",
+}
+
+// parseAction parses an action phrase (the text after a commitment cue, or a
+// plan item, or a constraint with its cue removed).
+func parseAction(s string) action {
+	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!;:,"))
+	a := action{text: s}
+	lower := foldText(s)
+	// Split off the condition at the first condition marker after the verb.
+	cut := -1
+	for _, m := range conditionMarkers {
+		if i := phraseAt(lower, m); i > 0 && (cut < 0 || i < cut) {
+			cut = i
+		}
+	}
+	if cut > 0 {
+		a.condition = strings.TrimSpace(s[cut:])
+		a.text = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s[:cut]), ",;"))
+		lower = lower[:cut]
+	}
+	// A leading condition: "once the build is green, re-run the tests".
+	if a.condition == "" {
+		for _, m := range conditionMarkers {
+			if strings.HasPrefix(lower, m+" ") {
+				if c := strings.Index(lower, ","); c > 0 {
+					a.condition = strings.TrimSpace(s[:c])
+					a.text = strings.TrimSpace(s[c+1:])
+					lower = foldText(a.text)
+				}
+				break
+			}
+		}
+	}
+	for _, w := range deferralWords {
+		if hasPhrase(lower, w) {
+			a.deferred = true
+		}
+	}
+	if a.condition != "" {
+		a.deferred = true
+	}
+	toks := tokenize(a.text)
+	toks = skipLight(toks)
+	for len(toks) > 1 && toks[0].term == "" && !prepositions[toks[0].word] {
+		toks = toks[1:] // "the tests must pass": start at a content word
+	}
+	if len(toks) == 0 {
+		return a
+	}
+	a.verb = toks[0].term
+	if a.verb == "" {
+		a.verb = termOf(toks[0].word)
+	}
+	// The head noun is the last specific content word before the first
+	// preposition; when the words before it are all generic ("files under
+	// vendor/"), the first specific word after it.
+	headFixed, after := false, ""
+	for _, t := range toks[1:] {
+		if prepositions[t.word] && a.head != "" {
+			headFixed = true
+		}
+		if t.term == "" {
+			continue
+		}
+		a.object = appendUnique(a.object, t.term)
+		switch {
+		case genericTerm[t.term]:
+		case !headFixed:
+			a.head = t.term
+		case after == "":
+			after = t.term
+		}
+	}
+	if a.head == "" {
+		a.head = after
+	}
+	if a.head == "" && len(a.object) > 0 {
+		a.head = a.object[len(a.object)-1]
+	}
+	return a
+}
+
+func skipLight(toks []token) []token {
+	for changed := true; changed && len(toks) > 0; {
+		changed = false
+		for _, lv := range lightVerbs {
+			if len(toks) <= len(lv) {
+				continue
+			}
+			match := true
+			for i, w := range lv {
+				if toks[i].word != w {
+					match = false
+					break
+				}
+			}
+			if match {
+				toks = toks[len(lv):]
+				changed = true
+				break
+			}
+		}
+	}
+	return toks
+}
+
+func appendUnique(xs []string, s string) []string {
+	for _, x := range xs {
+		if x == s {
+			return xs
+		}
+	}
+	return append(xs, s)
+}
+
+// commitment is a commitment found in a sentence of assistant text.
+type foundCommitment struct {
+	sentence string
+	action   action
+}
+
+// findCommitments returns the commitments stated in assistant text: the
+// sentences with commitment phrasing ("I will", "I'll", "next I need to",
+// "still have to", "TODO:", "remaining:", a clause-initial "will"), each
+// split into action and condition. Negated ("I will not re-run"), hedged
+// ("I can", "if you want") and interrogative sentences are not commitments.
+func findCommitments(text string) []foundCommitment {
+	var out []foundCommitment
+	for _, sn := range sentences(text) {
+		s := text[sn.start:sn.end]
+		if strings.HasSuffix(s, "?") {
+			continue
+		}
+		lower := foldText(s)
+		pos, cue := commitmentCue(lower)
+		if pos < 0 {
+			continue
+		}
+		rest := s[pos+len(cue):]
+		restLower := lower[pos+len(cue):]
+		if negatedStart(restLower) || hedged(lower[:pos]) {
+			continue
+		}
+		// Several actions joined by "and then" / ", then" are separate
+		// obligations; each is kept.
+		for _, part := range splitActions(rest) {
+			a := parseAction(part)
+			if a.verb == "" || len(a.object) == 0 && a.verb == "" {
+				continue
+			}
+			if cue == "todo:" || cue == "todo -" || cue == "remaining:" || strings.Contains(cue, "still") || strings.HasPrefix(cue, "next") {
+				a.deferred = true
+			}
+			out = append(out, foundCommitment{sentence: s, action: a})
+		}
+	}
+	return out
+}
+
+// commitmentCue finds the earliest commitment cue in a folded sentence.
+func commitmentCue(lower string) (int, string) {
+	best, cue := -1, ""
+	for _, c := range commitmentCues {
+		i := phraseAt(lower, c)
+		if i < 0 {
+			continue
+		}
+		if c == "will" && !clauseStart(lower, i) {
+			continue
+		}
+		if best < 0 || i < best || (i == best && len(c) > len(cue)) {
+			best, cue = i, c
+		}
+	}
+	return best, cue
+}
+
+// clauseStart reports whether position i starts a clause: the sentence start
+// or after ; , : or a dash, or after "and". A bare "will" elsewhere ("this
+// will fix it") is a prediction, not a commitment.
+func clauseStart(lower string, i int) bool {
+	before := strings.TrimSpace(lower[:i])
+	if before == "" {
+		return true
+	}
+	if strings.HasSuffix(before, " and") || before == "and" || strings.HasSuffix(before, " then") {
+		return true
+	}
+	switch before[len(before)-1] {
+	case ';', ',', ':', '-', '(':
+		return true
+	}
+	return false
+}
+
+func negatedStart(rest string) bool {
+	rest = strings.TrimSpace(rest)
+	for _, n := range []string{"not ", "never ", "no longer ", "n't "} {
+		if strings.HasPrefix(rest, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// hedged: offers and possibilities are not commitments.
+func hedged(before string) bool {
+	for _, h := range []string{"if you want", "if you'd like", "if you like", "i can ", "i could ", "would you like", "should i", "do you want"} {
+		if strings.Contains(before, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitActions splits "fix the test and then rebase onto main" into its
+// actions. A plain "and" splits only when what follows starts with a verb
+// the lexicon knows, so "orders and customers" stays one object.
+func splitActions(s string) []string {
+	lower := foldText(s)
+	var parts []string
+	start := 0
+	for _, sep := range []string{" and then ", ", then ", "; then ", " then "} {
+		for {
+			i := strings.Index(lower[start:], sep)
+			if i < 0 {
+				break
+			}
+			parts = append(parts, s[start:start+i])
+			start += i + len(sep)
+		}
+	}
+	parts = append(parts, s[start:])
+	var out []string
+	for _, p := range parts {
+		out = append(out, splitOnAndVerb(p)...)
+	}
+	return out
+}
+
+func splitOnAndVerb(s string) []string {
+	lower := foldText(s)
+	for off := 0; ; {
+		i := strings.Index(lower[off:], " and ")
+		if i < 0 {
+			return []string{s}
+		}
+		i += off
+		next := tokenize(s[i+5:])
+		if len(next) > 0 && knownVerbs[termOf(next[0].word)] {
+			// Only split when the left side already has a verb of its own.
+			return append([]string{s[:i]}, splitOnAndVerb(s[i+5:])...)
+		}
+		off = i + 5
+	}
+}
+
+// knownVerbs are verbs that start an action after "and".
+var knownVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{
+		"run", "rerun", "fix", "add", "remove", "update", "check", "deploy", "investigate", "revert",
+		"finish", "start", "rename", "open", "merge", "document", "regenerate", "commit", "push",
+		"rebase", "write", "create", "delete", "test", "build", "install", "migrate", "refactor",
+		"review", "read", "edit", "replace", "restore", "clean", "close", "drain", "switch", "port",
+		"backfill", "notify", "ask", "report", "send", "tag", "bump", "verify", "lint", "format",
+		"reply", "comment", "file", "move", "copy", "generate", "re-run", "retry", "apply", "configure",
+	} {
+		m[termOf(w)] = true
+	}
+	return m
+}()

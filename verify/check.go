@@ -1,0 +1,242 @@
+package verify
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// evaluate checks compaction c against the items open before it.
+func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
+	d := parseSummary(c.Summary)
+	cr := &CompactionResult{Seq: c.Seq, Turn: c.Turn, Event: c.Index, Trigger: c.Trigger, Sections: d.sections, Attested: c.SelfReport != nil}
+	l.measure(c, cr)
+	l.sanity(c, cr, d)
+
+	// The preservation set: every open item, plus the identifiers they name.
+	var set []*tracked
+	for _, tr := range l.open {
+		if tr.item.Open {
+			set = append(set, tr)
+		}
+	}
+	set = append(set, l.identifierItems(set)...)
+	claimedUnits := map[int]bool{}
+	for _, tr := range set {
+		ir := l.matchOpen(tr, d, c, cr.Unverifiable)
+		if ir.Evidence != nil && ir.Status == Retained {
+			claimedUnits[unitAt(d, ir.Evidence.Start)] = true
+		}
+		cr.Items = append(cr.Items, ir)
+	}
+	if !cr.Unverifiable {
+		for _, tr := range l.all {
+			if tr.item.Open || tr.item.Kind == Identifier || tr.item.ClosedEvent >= c.Index {
+				continue
+			}
+			if ir, ok := l.resurrection(tr, d, set, claimedUnits); ok {
+				cr.Items = append(cr.Items, ir)
+			}
+		}
+	}
+	l.reconcile(c, cr, set)
+	l.gate(cr)
+	l.verdict(cr)
+	// Lineage and what later late results will be checked against.
+	for i := range cr.Items {
+		ir := &cr.Items[i]
+		tr := l.trackedOf(ir.Item)
+		tr.steps = append(tr.steps, LineageStep{Seq: c.Seq, Status: ir.Status})
+		tr.lastSeen = c.Seq
+		if !ir.Status.Verified() && tr.firstLoss == 0 {
+			tr.firstLoss = c.Seq
+		}
+	}
+	l.inForce, l.inForceComp, l.prevSummary = d, c, c.Summary
+	return cr
+}
+
+func (l *ledger) trackedOf(it *Item) *tracked { return l.byItem[it] }
+
+func unitAt(d *doc, off int) int {
+	for i, u := range d.units {
+		if off >= u.Start && off < u.End {
+			return i
+		}
+	}
+	return -1
+}
+
+// eventBytes is the size of an event's text as a compactor would read it.
+func eventBytes(e model.Event) int {
+	switch ev := e.(type) {
+	case *model.Message:
+		return len(ev.Text)
+	case *model.ToolCall:
+		return len(ev.Name) + ev.Input.Len()
+	case *model.ToolResult:
+		return ev.Text.Len()
+	case *model.Plan:
+		n := 0
+		for _, it := range ev.Items {
+			n += len(it.Text) + len(it.Status) + len(it.ID)
+		}
+		return n
+	case *model.CommitmentEvent:
+		return len(ev.Text)
+	case *model.Raw:
+		return ev.JSON.Len()
+	}
+	return 0
+}
+
+// measure computes the loss ratio against the source as the compactor saw it:
+// the previous summary plus the replaced span.
+func (l *ledger) measure(c *model.Compaction, cr *CompactionResult) {
+	lo, hi := l.t.ReplacedSpan(c)
+	src := len(l.prevSummary)
+	for _, e := range l.t.Events[lo:hi] {
+		if model.IsSource(e) {
+			src += eventBytes(e)
+		}
+	}
+	cr.SourceBytes, cr.SummaryBytes = src, len(c.Summary)
+	if src > 0 {
+		cr.LossRatio = 1 - float64(cr.SummaryBytes)/float64(src)
+		cr.LossRatioTokens = 1 - float64((cr.SummaryBytes+3)/4)/float64(max((src+3)/4, 1))
+	}
+}
+
+// identifierItems derives the identifier items from the open items that
+// name them; an identifier is open while any item naming it is.
+func (l *ledger) identifierItems(set []*tracked) []*tracked {
+	var out []*tracked
+	named := map[ident][]*tracked{}
+	var order []ident
+	for _, tr := range set {
+		for _, id := range tr.idents {
+			if _, ok := named[id]; !ok {
+				order = append(order, id)
+			}
+			named[id] = append(named[id], tr)
+		}
+	}
+	for _, id := range order {
+		by := named[id]
+		tr := l.idents[id]
+		if tr == nil {
+			first := by[0]
+			for _, b := range by {
+				if b.item.Turn < first.item.Turn {
+					first = b
+				}
+			}
+			it := &Item{ID: "identifier:" + id.value, Kind: Identifier, Key: id.value, Turn: first.item.Turn,
+				Event: first.item.Event, Origin: id.class.String() + " named by " + string(first.item.Kind), ClosedEvent: -1}
+			tr = &tracked{item: it, carried: -1, ident: id}
+			l.idents[id] = tr
+			l.byItem[it] = tr
+		}
+		tr.item.Open = true
+		tr.item.Names = tr.item.Names[:0]
+		var names []string
+		for _, b := range by {
+			tr.item.Names = append(tr.item.Names, b.item.Key)
+			names = append(names, describeItem(b.item))
+		}
+		tr.item.Text = fmt.Sprintf("%s %s, named by %s", id.class, id.value, strings.Join(names, "; "))
+		tr.aliases = []string{id.value}
+		out = append(out, tr)
+	}
+	return out
+}
+
+func describeItem(it *Item) string {
+	s := it.Action
+	if s == "" {
+		s = it.Text
+	}
+	return fmt.Sprintf("%s “%s” (turn %d)", it.Kind, clip(s, 80), it.Turn)
+}
+
+// sanity checks come before matching: an empty or opaque summary cannot be
+// verified at all; one no smaller than its source is suspicious.
+func (l *ledger) sanity(c *model.Compaction, cr *CompactionResult, d *doc) {
+	warn := func(format string, args ...any) {
+		cr.Warnings = append(cr.Warnings, Warning{Line: c.Line, Seq: c.Seq, Msg: fmt.Sprintf(format, args...)})
+	}
+	switch {
+	case c.Opaque:
+		cr.Unverifiable = true
+		cr.Reasons = append(cr.Reasons, "summary is opaque (encrypted by the runtime): nothing in it can be verified")
+	case strings.TrimSpace(c.Summary) == "":
+		cr.Unverifiable = true
+		cr.Reasons = append(cr.Reasons, "summary is empty: nothing was kept")
+	case looksOpaque(c.Summary):
+		cr.Unverifiable = true
+		cr.Reasons = append(cr.Reasons, "summary is opaque (base64 or encrypted content, not prose): nothing in it can be verified")
+	}
+	if cr.SourceBytes > 0 && cr.SummaryBytes >= cr.SourceBytes {
+		warn("no reduction: the summary (%d bytes) is no smaller than its source (%d bytes)", cr.SummaryBytes, cr.SourceBytes)
+	}
+}
+
+// looksOpaque detects encrypted or base64 summaries: long runs without spaces
+// from the base64 alphabet making up most of the text.
+func looksOpaque(s string) bool {
+	s = strings.TrimSpace(s)
+	if len(s) < 64 {
+		return false
+	}
+	b64, spaces := 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\n' || c == '\t':
+			spaces++
+		case isIdentByte(c) || c == '+' || c == '/' || c == '=' || c == '-':
+			b64++
+		}
+	}
+	return float64(b64)/float64(len(s)) > 0.95 && float64(spaces)/float64(len(s)) < 0.01
+}
+
+// outliers warns about loss ratios far outside the run's usual range, once
+// every compaction is known.
+func outliers(res *Result) {
+	var ratios []float64
+	for _, c := range res.Compactions {
+		if !c.Unverifiable && c.SourceBytes > 0 {
+			ratios = append(ratios, c.LossRatio)
+		}
+	}
+	if len(ratios) < 4 {
+		return
+	}
+	sorted := append([]float64(nil), ratios...)
+	sort.Float64s(sorted)
+	med := sorted[len(sorted)/2]
+	var devs []float64
+	for _, r := range ratios {
+		devs = append(devs, abs(r-med))
+	}
+	sort.Float64s(devs)
+	mad := max(devs[len(devs)/2], 0.02)
+	for _, c := range res.Compactions {
+		if c.Unverifiable || c.SourceBytes == 0 {
+			continue
+		}
+		if dev := abs(c.LossRatio - med); dev > 5*mad {
+			c.Warnings = append(c.Warnings, Warning{Seq: c.Seq, Msg: fmt.Sprintf("loss ratio %.1f%% is far from the run's median %.1f%%", 100*c.LossRatio, 100*med)})
+		}
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

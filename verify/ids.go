@@ -1,0 +1,319 @@
+package verify
+
+import (
+	"regexp"
+	"strings"
+)
+
+// identClass is the kind of an external identifier. Each class has its own
+// boundary rule: Go's RE2 has no look-around, so candidates are found with
+// simple patterns and their neighbours checked by hand.
+type identClass uint8
+
+const (
+	classURL identClass = iota
+	classPR
+	classTicket
+	classSHA
+	classPath
+	classBranch
+)
+
+var classNames = [...]string{"URL", "PR/issue", "ticket", "commit", "path", "branch"}
+
+func (c identClass) String() string { return classNames[c] }
+
+// ident is an identifier found in a text.
+type ident struct {
+	value string
+	class identClass
+}
+
+var (
+	urlRe     = regexp.MustCompile(`https?://[^\s<>"'` + "`" + `\])]+`)
+	prRe      = regexp.MustCompile(`#(\d{1,7})`)
+	ticketRe  = regexp.MustCompile(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
+	hexRe     = regexp.MustCompile(`[0-9a-f]{7,40}`)
+	branchRes = []*regexp.Regexp{
+		regexp.MustCompile(`git\s+(?:checkout|switch)\s+(?:-[bcB]\s+)?([A-Za-z0-9._/-]+)`),
+		regexp.MustCompile(`git\s+push\s+(?:-u\s+|--set-upstream\s+|-f\s+|--force\s+|--force-with-lease\s+)*[A-Za-z0-9._-]+\s+([A-Za-z0-9._/-]+)`),
+		regexp.MustCompile(`(?i)\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9._-]+/[A-Za-z0-9._/-]+)`),
+	}
+	pathChunkRe = regexp.MustCompile(`[A-Za-z0-9_.~/@+-]*[A-Za-z0-9_~/-]`)
+)
+
+// knownExt are file extensions that make a bare name a path.
+var knownExt = set(
+	"go", "mod", "sum", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "rs", "java", "kt", "kts",
+	"c", "h", "cc", "cpp", "hpp", "cs", "swift", "m", "php", "scala", "sh", "bash", "zsh", "fish",
+	"ps1", "sql", "md", "mdx", "rst", "txt", "json", "jsonl", "yaml", "yml", "toml", "ini", "cfg",
+	"conf", "env", "lock", "xml", "html", "htm", "css", "scss", "less", "vue", "svelte", "proto",
+	"graphql", "gql", "tf", "hcl", "dockerfile", "gradle", "csv", "tsv", "log", "ipynb", "lua",
+	"dart", "ex", "exs", "erl", "hs", "ml", "zig", "nim", "r", "jl", "pl", "pm", "bat", "cmd",
+	"makefile", "mk", "cmake", "patch", "diff", "pem", "crt", "key", "svg", "png", "jpg", "gif",
+	"pdf", "zip", "gz", "tar", "tgz", "zst", "snap", "golden", "tmpl", "tpl", "j2",
+)
+
+// extractIdents returns the identifiers in s, each once, in order.
+func extractIdents(s string) []ident {
+	var out []ident
+	seen := map[ident]bool{}
+	add := func(v string, c identClass) {
+		id := ident{v, c}
+		if v != "" && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	urls := urlRe.FindAllStringIndex(s, -1)
+	inURL := func(i int) bool {
+		for _, u := range urls {
+			if i >= u[0] && i < u[1] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, u := range urls {
+		add(strings.TrimRight(s[u[0]:u[1]], ".,;:!?'\""), classURL)
+	}
+	for _, m := range prRe.FindAllStringSubmatchIndex(s, -1) {
+		if inURL(m[0]) || (m[0] > 0 && isIdentByte(s[m[0]-1])) || (m[1] < len(s) && isDigit(s[m[1]])) {
+			continue
+		}
+		add("#"+s[m[2]:m[3]], classPR)
+	}
+	for _, m := range ticketRe.FindAllStringIndex(s, -1) {
+		if inURL(m[0]) || (m[0] > 0 && (isIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && isIdentByte(s[m[1]])) {
+			continue
+		}
+		add(s[m[0]:m[1]], classTicket)
+	}
+	for _, m := range hexRe.FindAllStringIndex(s, -1) {
+		if inURL(m[0]) || (m[0] > 0 && isIdentByte(s[m[0]-1])) || (m[1] < len(s) && isIdentByte(s[m[1]])) {
+			continue
+		}
+		if v := s[m[0]:m[1]]; strings.ContainsAny(v, "0123456789") && strings.ContainsAny(v, "abcdef") {
+			add(v, classSHA)
+		}
+	}
+	for _, re := range branchRes {
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			if b := strings.TrimRight(m[1], ".,;:"); validBranch(b) {
+				add(b, classBranch)
+			}
+		}
+	}
+	for _, m := range pathChunkRe.FindAllStringIndex(s, -1) {
+		if inURL(m[0]) || (m[0] > 0 && (s[m[0]-1] == ':' || s[m[0]-1] == '@')) {
+			continue
+		}
+		if p, ok := normPath(s[m[0]:m[1]], true); ok && !seen[ident{p, classBranch}] {
+			add(p, classPath)
+		}
+	}
+	return out
+}
+
+func validBranch(b string) bool {
+	switch b {
+	case "", "HEAD", "origin", "upstream", "-", "--":
+		return false
+	}
+	return !strings.HasPrefix(b, "-")
+}
+
+func isDigit(c byte) bool     { return c >= '0' && c <= '9' }
+func isIdentByte(c byte) bool { return c == '_' || isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// normPath cleans a path-like chunk and says whether it is a path: a name
+// with a known extension, or several segments that look like directories.
+// strict asks for more evidence (source side); the summary side is lenient.
+func normPath(c string, strict bool) (string, bool) {
+	c = strings.TrimLeft(c, "-+@")
+	if i := strings.IndexByte(c, '@'); i > 0 {
+		c = c[:i] // module@version
+	}
+	lead := strings.HasPrefix(c, "./") || strings.HasPrefix(c, "/") || strings.HasPrefix(c, "~/")
+	trail := strings.HasSuffix(c, "/")
+	c = strings.TrimPrefix(c, "./")
+	c = strings.TrimSuffix(c, "/...")
+	c = strings.TrimRight(c, "/.")
+	if c == "" || c == "~" || strings.Contains(c, "//") {
+		return "", false
+	}
+	segs := strings.Split(strings.TrimLeft(c, "/~"), "/")
+	last := segs[len(segs)-1]
+	hasExt := false
+	if dot := strings.LastIndexByte(last, '.'); dot > 0 && dot < len(last)-1 {
+		hasExt = knownExt[strings.ToLower(last[dot+1:])]
+	}
+	letters := strings.IndexFunc(c, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) >= 0
+	if !letters {
+		return "", false
+	}
+	switch {
+	case hasExt:
+	case len(segs) >= 3:
+	case len(segs) == 2 && (lead || trail || !strict):
+	case len(segs) == 1 && trail && len(last) > 1:
+		return last + "/", true
+	default:
+		return "", false
+	}
+	if lead && strings.HasPrefix(c, "/") {
+		return c, true
+	}
+	return c, true
+}
+
+// pathSegments splits a normalized path into its segments.
+func pathSegments(p string) []string {
+	return strings.Split(strings.Trim(p, "/~"), "/")
+}
+
+// identMatch is how a summary carries an identifier.
+type identMatch struct {
+	found, weak bool
+	span        Span
+	why         string
+}
+
+// findIdent looks for id in the summary. shas are the source's commit SHAs,
+// for the unique-prefix rule.
+func (d *doc) findIdent(id ident, shas []string) identMatch {
+	s := d.text
+	switch id.class {
+	case classURL:
+		if i := strings.Index(strings.ToLower(s), strings.ToLower(id.value)); i >= 0 && boundaryAfter(s, i+len(id.value), urlByte) {
+			return identMatch{found: true, span: Span{i, i + len(id.value)}}
+		}
+	case classPR:
+		n := id.value[1:]
+		for _, form := range []string{"#" + n, "PR " + n, "PR-" + n, "PR #" + n, "pull/" + n, "issues/" + n, "issue " + n, "!" + n} {
+			if i := findBounded(s, form, func(c byte) bool { return isIdentByte(c) || c == '#' }, isDigit, true); i >= 0 {
+				return identMatch{found: true, span: Span{i, i + len(form)}}
+			}
+		}
+	case classTicket, classBranch:
+		cls := func(c byte) bool { return isIdentByte(c) || c == '-' || (id.class == classBranch && (c == '/' || c == '.')) }
+		if i := findBounded(s, id.value, cls, func(c byte) bool { return isIdentByte(c) || (id.class == classBranch && (c == '/' || c == '-')) }, false); i >= 0 {
+			return identMatch{found: true, span: Span{i, i + len(id.value)}}
+		}
+	case classSHA:
+		return d.findSHA(id.value, shas)
+	case classPath:
+		return d.findPath(id.value)
+	}
+	return identMatch{}
+}
+
+func urlByte(c byte) bool {
+	return isIdentByte(c) || c == '/' || c == '-' || c == '.' || c == '?' || c == '=' || c == '&' || c == '%' || c == '#'
+}
+
+func boundaryAfter(s string, end int, cls func(byte) bool) bool {
+	if end >= len(s) {
+		return true
+	}
+	if s[end] == '.' && (end+1 == len(s) || !cls(s[end+1])) {
+		return true
+	}
+	return !cls(s[end])
+}
+
+// findBounded finds needle in s such that the byte before is not in before
+// and the byte after is not in after. A trailing "." followed by a non-class
+// byte is sentence punctuation, not part of the identifier.
+func findBounded(s, needle string, before, after func(byte) bool, fold bool) int {
+	hay := s
+	if fold {
+		hay = strings.ToLower(s)
+		needle = strings.ToLower(needle)
+	}
+	for off := 0; ; {
+		i := strings.Index(hay[off:], needle)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		end := i + len(needle)
+		if (i == 0 || !before(hay[i-1])) && boundaryAfter(hay, end, after) {
+			return i
+		}
+		off = i + 1
+	}
+}
+
+func (d *doc) findSHA(sha string, shas []string) identMatch {
+	for _, m := range hexRe.FindAllStringIndex(d.text, -1) {
+		if (m[0] > 0 && isIdentByte(d.text[m[0]-1])) || (m[1] < len(d.text) && isIdentByte(d.text[m[1]])) {
+			continue
+		}
+		t := d.text[m[0]:m[1]]
+		switch {
+		case t == sha, len(t) > len(sha) && strings.HasPrefix(t, sha):
+			return identMatch{found: true, span: Span{m[0], m[1]}}
+		case len(t) < len(sha) && strings.HasPrefix(sha, t):
+			n := 0
+			for _, o := range shas {
+				if strings.HasPrefix(o, t) {
+					n++
+				}
+			}
+			if n <= 1 {
+				return identMatch{found: true, span: Span{m[0], m[1]}}
+			}
+			return identMatch{weak: true, span: Span{m[0], m[1]}, why: "the summary's prefix " + t + " is not unique among the run's commits"}
+		}
+	}
+	return identMatch{}
+}
+
+// findPath matches by whole trailing segments: "orders/store.go" carries
+// "internal/orders/store.go"; "store.go" alone is weak evidence for a path
+// with directories; "auth.ts" never matches "oauth.ts".
+func (d *doc) findPath(p string) identMatch {
+	want := pathSegments(p)
+	var weak identMatch
+	for _, m := range pathChunkRe.FindAllStringIndex(d.text, -1) {
+		c, ok := normPath(d.text[m[0]:m[1]], false)
+		if !ok {
+			continue
+		}
+		got := pathSegments(c)
+		if suffixOf(got, want) && (len(got) >= 2 || len(want) == 1) || suffixOf(want, got) {
+			return identMatch{found: true, span: Span{m[0], m[1]}}
+		}
+		if !weak.weak && got[len(got)-1] == want[len(want)-1] {
+			weak = identMatch{weak: true, span: Span{m[0], m[1]}, why: "only the file name " + got[len(got)-1] + " is mentioned"}
+		}
+	}
+	// A bare file name is not a path chunk by itself unless it has an extension.
+	return weak
+}
+
+// suffixOf reports whether a is a suffix of b, segment by segment.
+func suffixOf(a, b []string) bool {
+	if len(a) > len(b) || len(a) == 0 {
+		return false
+	}
+	off := len(b) - len(a)
+	for i := range a {
+		if a[i] != b[off+i] {
+			return false
+		}
+	}
+	return true
+}
+
+// findVerbatim finds an id (a call id, a job id) verbatim: the bytes before
+// and after must not belong to the id's own character class, so call_1 is
+// not found in call_12.
+func (d *doc) findVerbatim(id string) (Span, bool) {
+	cls := func(c byte) bool { return isIdentByte(c) || c == '-' }
+	if i := findBounded(d.text, id, cls, cls, false); i >= 0 {
+		return Span{i, i + len(id)}, true
+	}
+	return Span{}, false
+}

@@ -1,0 +1,206 @@
+package verify
+
+import (
+	"math"
+	"sort"
+)
+
+// atom is what an item's wording is matched by: its terms, with the verb
+// and the head noun that must both be present.
+type atom struct {
+	verbs   map[string]bool // the verb and what else carries it ("rerun" is carried by "run")
+	verb    string
+	head    string
+	terms   []string // every content term, verb and object
+	weights map[string]float64
+}
+
+func newAtom(a action, extra ...string) atom {
+	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, weights: map[string]float64{}}
+	if a.verb != "" {
+		at.verbs[a.verb] = true
+		if base, ok := reVerbs[a.verb]; ok {
+			at.verbs[termOf(base)] = true
+		}
+	}
+	for _, t := range append(a.terms(), extra...) {
+		if t == "" {
+			continue
+		}
+		at.terms = appendUnique(at.terms, t)
+		w := 1.0
+		switch {
+		case t == a.head:
+			w = 1.5
+		case genericTerm[t]:
+			w = 0.3
+		}
+		at.weights[t] = w
+	}
+	return at
+}
+
+// genericTerm holds the terms of genericWords.
+var genericTerm = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range genericWords {
+		m[termOf(w)] = true
+	}
+	return m
+}()
+
+// candidate is one unit's match of an atom.
+type candidate struct {
+	unit        int
+	containment float64 // weighted share of the atom's terms in the unit
+	bm25        float64
+	verb, head  bool
+	vi, lo, hi  int // token index of the verb, and the matched range
+	matched     int // number of distinct terms matched
+}
+
+func (c candidate) full() bool { return c.verb && c.head }
+
+// candidates returns the units that share a term with the atom, ranked:
+// units holding both verb and head first, then by containment, then BM25.
+func (d *doc) candidates(at atom) []candidate {
+	seen := map[int]bool{}
+	var cands []candidate
+	look := append([]string(nil), at.terms...)
+	for v := range at.verbs {
+		look = append(look, v)
+	}
+	for _, t := range look {
+		for _, ui := range d.postings[t] {
+			if seen[ui] {
+				continue
+			}
+			seen[ui] = true
+			cands = append(cands, d.score(ui, at))
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		a, b := cands[i], cands[j]
+		if a.full() != b.full() {
+			return a.full()
+		}
+		if a.containment != b.containment {
+			return a.containment > b.containment
+		}
+		return a.bm25 > b.bm25
+	})
+	return cands
+}
+
+// score measures how much of the atom unit ui carries.
+func (d *doc) score(ui int, at atom) candidate {
+	u := &d.units[ui]
+	c := candidate{unit: ui, vi: -1, lo: len(u.toks), hi: -1}
+	present := map[string]bool{}
+	for j, t := range u.toks {
+		if t.term == "" {
+			continue
+		}
+		hit := false
+		if at.verbs[t.term] && !c.verb {
+			c.verb, c.vi, hit = true, j, true
+			present[at.verb] = true
+		}
+		if _, ok := at.weights[t.term]; ok {
+			present[t.term] = true
+			hit = true
+			if t.term == at.head {
+				c.head = true
+			}
+		}
+		if hit {
+			c.lo, c.hi = min(c.lo, j), max(c.hi, j)
+		}
+	}
+	if at.head == "" {
+		c.head = c.verb
+	}
+	if at.verb == "" {
+		c.verb = c.head
+	}
+	var got, total float64
+	for _, t := range at.terms {
+		w := at.weights[t]
+		total += w
+		if present[t] {
+			got += w
+			c.matched++
+		}
+	}
+	if total > 0 {
+		c.containment = got / total
+	}
+	c.bm25 = d.bm25(u, present)
+	if c.hi < 0 {
+		c.lo, c.hi = 0, 0
+	}
+	return c
+}
+
+// bm25 ranks a unit for a set of present query terms (k1 1.2, b 0.75).
+func (d *doc) bm25(u *unit, present map[string]bool) float64 {
+	n := float64(len(d.units))
+	var s float64
+	for t := range present {
+		df := float64(len(d.postings[t]))
+		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+		tf := 0.0
+		for _, tok := range u.toks {
+			if tok.term == t {
+				tf++
+			}
+		}
+		s += idf * tf * 2.2 / (tf + 1.2*(0.25+0.75*float64(len(u.toks))/math.Max(d.avgLen, 1)))
+	}
+	return s
+}
+
+// evidence builds the Evidence of a candidate.
+func (d *doc) evidence(c candidate, p Polarity) *Evidence {
+	u := &d.units[c.unit]
+	e := &Evidence{Span: u.Span, Text: d.text[u.Start:u.End], Polarity: p}
+	if s := d.section(u); s != nil {
+		e.Section = s.Heading
+	}
+	return e
+}
+
+// matchResult is the outcome of matching one atom.
+type matchResult struct {
+	cand     candidate
+	found    bool // a full match (verb and head)
+	polarity Polarity
+	cue      string
+	best     *candidate // the best partial candidate when not found
+}
+
+// match finds the atom in the summary. Among full matches it prefers one
+// that presents the action as pending or neutral, then done, then negated:
+// a summary that lists the task under "Pending Tasks" and describes earlier
+// steps of it elsewhere still carries it.
+func (d *doc) match(at atom) matchResult {
+	cands := d.candidates(at)
+	var res matchResult
+	rank := map[Polarity]int{Pending: 0, Neutral: 1, Done: 2, Negated: 3}
+	bestRank := 99
+	for i := range cands {
+		c := cands[i]
+		if !c.full() {
+			if res.best == nil {
+				res.best = &cands[i]
+			}
+			continue
+		}
+		p, cue := d.polarity(&d.units[c.unit], c.vi, c.lo, c.hi)
+		if r := rank[p]; r < bestRank {
+			bestRank = r
+			res = matchResult{cand: c, found: true, polarity: p, cue: cue, best: res.best}
+		}
+	}
+	return res
+}

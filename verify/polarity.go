@@ -1,0 +1,127 @@
+package verify
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	pendingLabel = regexp.MustCompile(`(?i)^\W*(open|pending|todo|to do|to-do|next( steps?)?|remaining|still to do|outstanding|blocked|in progress|follow[- ]?up|not yet done|waiting on)\s*[:\-–]`)
+	doneLabel    = regexp.MustCompile(`(?i)^\W*(done|completed?|finished|resolved|fixed|shipped|merged)\s*[:\-–]`)
+)
+
+// auxDone are auxiliaries that make the next verb a completed action: "the
+// migration has been re-run", "was merged".
+var auxDone = set("has", "have", "had", "was", "were", "got", "is", "are", "been")
+
+// polarity decides what unit u says about the matched action whose verb is at
+// token index vi (-1 when the verb did not match) and whose match spans
+// token indexes [lo, hi]. It returns the polarity and the cue that decided.
+//
+// Order of precedence: negation before the action; a line marker ([DONE],
+// [ ], ✓); a label ("Pending:", "Done:"); the nearest cue word in the action's
+// clause (the condition clause is ignored: "once the PR merges" does not make
+// the action done); the past form of the action's own verb; the heading.
+func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
+	toks := u.toks
+	// The action's clause: stop at a condition marker after the match.
+	end := len(toks)
+	for j := hi + 1; j < len(toks); j++ {
+		if isConditionWord(toks[j].word) {
+			end = j
+			break
+		}
+	}
+	startAt := max(0, lo-6)
+	// Negation shortly before the action (or its verb).
+	for j := max(0, lo-4); j < lo; j++ {
+		w := toks[j].word
+		if w == "not" && j+1 < len(toks) && toks[j+1].word == "yet" {
+			return Pending, "not yet"
+		}
+		if negationCues[w] && !(w == "no" && j+1 < len(toks) && toks[j+1].word == "longer") {
+			return Negated, w
+		}
+	}
+	if u.marker != Neutral {
+		return u.marker, "line marker"
+	}
+	line := d.text[u.Start:u.End]
+	if pendingLabel.MatchString(line) {
+		return Pending, strings.TrimSpace(pendingLabel.FindString(line))
+	}
+	if doneLabel.MatchString(line) {
+		return Done, strings.TrimSpace(doneLabel.FindString(line))
+	}
+	if inlineDoneMark.MatchString(line) {
+		return Done, "done marker"
+	}
+	// Nearest cue word in the clause.
+	bestDist, best, cue := 1<<30, Neutral, ""
+	consider := func(j int, p Polarity, c string) {
+		dist := j - lo
+		if j > hi {
+			dist = j - hi
+		} else if j >= lo {
+			dist = 0
+		}
+		if dist < 0 {
+			dist = -dist
+		}
+		if dist < bestDist || (dist == bestDist && p == Pending) {
+			bestDist, best, cue = dist, p, c
+		}
+	}
+	for j := startAt; j < end; j++ {
+		w := toks[j].word
+		switch {
+		case j != vi && pendingCues[w]:
+			consider(j, Pending, w)
+		case w == "still" || w == "yet" && j > 0 && toks[j-1].word != "not":
+			consider(j, Pending, w)
+		case j != vi && doneCues[w]:
+			consider(j, Done, w)
+		}
+		if j+1 < end {
+			two := w + " " + toks[j+1].word
+			if pendingCues[two] {
+				consider(j, Pending, two)
+			}
+		}
+	}
+	if vi >= 0 {
+		v := toks[vi]
+		if v.past && !(vi > 0 && (toks[vi-1].word == "to" || pendingCues[toks[vi-1].word])) {
+			consider(vi, Done, v.word)
+		} else if vi > 0 && auxDone[toks[vi-1].word] && (v.past || toks[vi-1].word == "been") {
+			consider(vi, Done, toks[vi-1].word+" "+v.word)
+		}
+	}
+	if best != Neutral {
+		return best, cue
+	}
+	if s := d.section(u); s != nil && s.Polarity != Neutral {
+		return s.Polarity, "under “" + s.Heading + "”"
+	}
+	return Neutral, ""
+}
+
+func isConditionWord(w string) bool {
+	switch w {
+	case "after", "once", "when", "whenever", "until", "till", "before", "unless", "if":
+		return true
+	}
+	return false
+}
+
+// negatedNear reports whether a negation cue appears in the unit before the
+// match start (within a few words): used for constraints, whose sense is
+// "never" or "always".
+func negatedNear(u *unit, lo int) bool {
+	for j := max(0, lo-5); j < lo; j++ {
+		if negationCues[u.toks[j].word] || u.toks[j].word == "avoid" {
+			return true
+		}
+	}
+	return false
+}

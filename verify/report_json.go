@@ -1,0 +1,199 @@
+package verify
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// The JSON report is a stable contract (README, "The JSON report"). These
+// types are its schema; field names never change meaning.
+type (
+	jsonReport struct {
+		Files []jsonFile `json:"files"`
+	}
+	jsonFile struct {
+		Path        string            `json:"path"`
+		Format      string            `json:"format"`
+		Source      string            `json:"source,omitempty"`
+		Turns       int               `json:"turns"`
+		Compactions []jsonCompaction  `json:"compactions"`
+		Findings    []jsonFinding     `json:"findings"`
+		Lineage     []jsonLineage     `json:"lineage"`
+		Warnings    []jsonWarning     `json:"warnings"`
+		Meta        map[string]string `json:"meta,omitempty"`
+	}
+	jsonCompaction struct {
+		Seq             int            `json:"seq"`
+		Turn            int            `json:"turn"`
+		Trigger         string         `json:"trigger,omitempty"`
+		Verdict         Verdict        `json:"verdict"`
+		LossRatio       float64        `json:"loss_ratio"`
+		LossRatioTokens float64        `json:"loss_ratio_tokens"`
+		SourceBytes     int            `json:"source_bytes"`
+		SummaryBytes    int            `json:"summary_bytes"`
+		Unverifiable    bool           `json:"unverifiable"`
+		Attested        bool           `json:"attested"`
+		Reasons         []string       `json:"reasons"`
+		Items           []jsonItem     `json:"items"`
+		UnsourcedClaims []string       `json:"unsourced_claims"`
+		Consumers       []jsonConsumer `json:"consumers"`
+		Warnings        []jsonWarning  `json:"warnings"`
+	}
+	jsonItem struct {
+		ID         string        `json:"id"`
+		Kind       Kind          `json:"kind"`
+		Key        string        `json:"key"`
+		Text       string        `json:"text"`
+		Action     string        `json:"action,omitempty"`
+		Condition  string        `json:"condition,omitempty"`
+		Turn       int           `json:"turn"`
+		Origin     string        `json:"origin"`
+		Open       bool          `json:"open"`
+		ClosedBy   string        `json:"closed_by,omitempty"`
+		Status     Status        `json:"status"`
+		Score      float64       `json:"score"`
+		Evidence   *jsonEvidence `json:"evidence"`
+		SelfReport *Finding      `json:"self_report"`
+		Why        string        `json:"why"`
+	}
+	jsonEvidence struct {
+		Start    int      `json:"start"`
+		End      int      `json:"end"`
+		Text     string   `json:"text"`
+		Section  string   `json:"section,omitempty"`
+		Polarity Polarity `json:"polarity"`
+	}
+	jsonConsumer struct {
+		Name     string   `json:"name"`
+		Requires []Kind   `json:"requires"`
+		Allowed  bool     `json:"allowed"`
+		Why      []string `json:"why"`
+	}
+	jsonFinding struct {
+		Kind       FindingKind `json:"kind"`
+		Turn       int         `json:"turn"`
+		Item       string      `json:"item"`
+		ItemID     string      `json:"item_id"`
+		LostAt     *int        `json:"lost_at"`
+		OriginTurn int         `json:"origin_turn"`
+		Text       string      `json:"text"`
+		Why        string      `json:"why"`
+	}
+	jsonLineage struct {
+		ID        string     `json:"id"`
+		Kind      Kind       `json:"kind"`
+		Key       string     `json:"key"`
+		Turn      int        `json:"turn"`
+		Steps     []jsonStep `json:"steps"`
+		FirstLoss *int       `json:"first_loss"`
+		ClosedAt  *int       `json:"closed_turn"`
+	}
+	jsonStep struct {
+		Seq    int    `json:"seq"`
+		Status Status `json:"status"`
+	}
+	jsonWarning struct {
+		Line int    `json:"line,omitempty"`
+		Seq  int    `json:"seq,omitempty"`
+		Msg  string `json:"message"`
+	}
+)
+
+// WriteJSON writes the JSON report of results.
+func WriteJSON(w io.Writer, results []*Result) error {
+	rep := jsonReport{Files: []jsonFile{}}
+	for _, r := range results {
+		rep.Files = append(rep.Files, toJSON(r))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+func intPtr(n int) *int {
+	if n == 0 {
+		return nil
+	}
+	return &n
+}
+
+func toJSON(r *Result) jsonFile {
+	f := jsonFile{Path: r.Path, Format: r.Format, Source: r.Source, Turns: r.Turns,
+		Compactions: []jsonCompaction{}, Findings: []jsonFinding{}, Lineage: []jsonLineage{}, Warnings: warningsJSON(r.Warnings)}
+	if r.Transcript != nil && len(r.Transcript.Meta.Extra) > 0 {
+		f.Meta = r.Transcript.Meta.Extra
+	}
+	for _, c := range r.Compactions {
+		jc := jsonCompaction{Seq: c.Seq, Turn: c.Turn, Trigger: c.Trigger, Verdict: c.Verdict,
+			LossRatio: round4(c.LossRatio), LossRatioTokens: round4(c.LossRatioTokens),
+			SourceBytes: c.SourceBytes, SummaryBytes: c.SummaryBytes, Unverifiable: c.Unverifiable, Attested: c.Attested,
+			Reasons: nonNil(c.Reasons), Items: []jsonItem{}, UnsourcedClaims: nonNil(c.UnsourcedClaims),
+			Consumers: []jsonConsumer{}, Warnings: warningsJSON(c.Warnings)}
+		for _, it := range c.Items {
+			ji := jsonItem{ID: it.ID, Kind: it.Kind, Key: it.Key, Text: it.Text, Action: it.Action, Condition: it.Condition,
+				Turn: it.Turn, Origin: it.Origin, Open: it.Status != Resurrected, Status: it.Status, Score: it.Score, Why: it.Why}
+			if it.Status == Resurrected {
+				ji.ClosedBy = it.ClosedBy
+			}
+			if it.SelfReport != NoClaim {
+				sr := it.SelfReport
+				ji.SelfReport = &sr
+			}
+			if e := it.Evidence; e != nil {
+				ji.Evidence = &jsonEvidence{Start: e.Start, End: e.End, Text: e.Text, Section: e.Section, Polarity: e.Polarity}
+			}
+			jc.Items = append(jc.Items, ji)
+		}
+		for _, cs := range c.Consumers {
+			jc.Consumers = append(jc.Consumers, jsonConsumer{Name: cs.Name, Requires: nonNilKinds(cs.Requires), Allowed: cs.Allowed, Why: nonNil(cs.Why)})
+		}
+		f.Compactions = append(f.Compactions, jc)
+	}
+	for _, fd := range r.Findings {
+		f.Findings = append(f.Findings, jsonFinding{Kind: fd.Kind, Turn: fd.Turn, Item: fd.Item, ItemID: fd.ItemID,
+			LostAt: intPtr(fd.LostAt), OriginTurn: fd.OriginTurn, Text: fd.Text, Why: fd.Why})
+	}
+	for _, lg := range r.Lineage {
+		jl := jsonLineage{ID: lg.ID, Kind: lg.Kind, Key: lg.Key, Turn: lg.Turn, FirstLoss: intPtr(lg.FirstLoss)}
+		if !lg.Open && lg.ClosedTurn > 0 {
+			jl.ClosedAt = intPtr(lg.ClosedTurn)
+		}
+		for _, s := range lg.Steps {
+			jl.Steps = append(jl.Steps, jsonStep(s))
+		}
+		f.Lineage = append(f.Lineage, jl)
+	}
+	return f
+}
+
+func warningsJSON(ws []Warning) []jsonWarning {
+	out := []jsonWarning{}
+	for _, w := range ws {
+		out = append(out, jsonWarning(w))
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func nonNilKinds(s []Kind) []Kind {
+	if s == nil {
+		return []Kind{}
+	}
+	return s
+}
+
+func round4(x float64) float64 { return float64(int64(x*10000+0.5*sign(x))) / 10000 }
+
+func sign(x float64) float64 {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}

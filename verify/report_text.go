@@ -1,0 +1,161 @@
+package verify
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// TextOptions tune the human report.
+type TextOptions struct {
+	// Color adds ANSI colours (only on a terminal, never with NO_COLOR).
+	Color bool
+	// Verbose lists every item of every compaction, not only the failing ones.
+	Verbose bool
+}
+
+// WriteText writes the compact human report: one line per compaction with
+// its verdict and loss, then its reasons, then the run's findings. Every
+// string from a transcript is sanitized: no control sequence reaches the
+// terminal.
+func WriteText(w io.Writer, results []*Result, opt TextOptions) error {
+	p := &printer{w: w, color: opt.Color}
+	for i, r := range results {
+		if i > 0 {
+			p.line("")
+		}
+		p.file(r, opt)
+	}
+	if len(results) > 1 {
+		p.line("")
+		p.totals(results)
+	}
+	return p.err
+}
+
+type printer struct {
+	w     io.Writer
+	color bool
+	err   error
+}
+
+func (p *printer) line(format string, args ...any) {
+	if p.err != nil {
+		return
+	}
+	_, p.err = fmt.Fprintf(p.w, format+"\n", args...)
+}
+
+const (
+	ansiRed    = "\x1b[31m"
+	ansiGreen  = "\x1b[32m"
+	ansiYellow = "\x1b[33m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiReset  = "\x1b[0m"
+)
+
+func (p *printer) paint(code, s string) string {
+	if !p.color {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+// safe makes transcript text fit for a terminal line.
+func safe(s string) string {
+	return strings.ReplaceAll(model.Sanitize(s), "\n", " ⏎ ")
+}
+
+func badge(v Verdict) string {
+	if v == Violate {
+		return "✗ violate"
+	}
+	return "✓ degrade"
+}
+
+func (p *printer) file(r *Result, opt TextOptions) {
+	viol := r.Violations()
+	src := ""
+	if r.Source != "" {
+		src = " · " + safe(r.Source)
+	}
+	p.line("%s%s · %d turns · %d compactions · %d violate · %s",
+		p.paint(ansiBold, safe(r.Path)), src, r.Turns, len(r.Compactions), viol, countFindings(r.Findings))
+	for _, w := range r.Warnings {
+		p.line("  %s %s", p.paint(ansiYellow, "warning:"), safe(w.Msg))
+	}
+	for _, c := range r.Compactions {
+		b := badge(c.Verdict)
+		if c.Verdict == Violate {
+			b = p.paint(ansiRed, b)
+		} else {
+			b = p.paint(ansiGreen, b)
+		}
+		p.line("  #%-3d turn %-6d %s  loss %5.1f%%  %d items%s", c.Seq, c.Turn, b, 100*c.LossRatio, len(c.Items), triggerNote(c.Trigger))
+		for _, reason := range c.Reasons {
+			p.line("       - %s", safe(reason))
+		}
+		for _, w := range c.Warnings {
+			p.line("       %s %s", p.paint(ansiYellow, "warning:"), safe(w.Msg))
+		}
+		if opt.Verbose {
+			for _, it := range c.Items {
+				p.line("       %s %-11s %-10s %s (turn %d) %s", p.paint(ansiDim, "·"), it.Status, it.Kind, safe(clip(itemLabel(it.Item), 90)), it.Turn, p.paint(ansiDim, safe(it.Why)))
+			}
+		}
+	}
+	if len(r.Findings) > 0 {
+		p.line("  findings:")
+		for _, f := range r.Findings {
+			lost := ""
+			if f.LostAt > 0 {
+				lost = fmt.Sprintf(", lost at compaction %d", f.LostAt)
+			}
+			p.line("    turn %-6d %s: %s (from turn %d%s)", f.Turn, p.paint(ansiRed, string(f.Kind)), safe(clip(f.Item, 80)), f.OriginTurn, lost)
+			if f.Text != "" {
+				p.line("                %s", p.paint(ansiDim, "“"+safe(clip(f.Text, 120))+"”"))
+			}
+		}
+	}
+}
+
+func triggerNote(t string) string {
+	if t == "" {
+		return ""
+	}
+	return "  (" + safe(t) + ")"
+}
+
+func countFindings(fs []RunFinding) string {
+	n := map[FindingKind]int{}
+	for _, f := range fs {
+		n[f.Kind]++
+	}
+	parts := []string{plural(n[FalseCompletion], "false completion")}
+	if n[UnsupportedCompletion] > 0 {
+		parts = append(parts, plural(n[UnsupportedCompletion], "unsupported completion"))
+	}
+	if n[OrphanedResult] > 0 {
+		parts = append(parts, plural(n[OrphanedResult], "orphaned result"))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func (p *printer) totals(results []*Result) {
+	comps, viol := 0, 0
+	for _, r := range results {
+		comps += len(r.Compactions)
+		viol += r.Violations()
+	}
+	p.line("%d files · %d compactions · %d violate", len(results), comps, viol)
+}

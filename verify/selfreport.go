@@ -1,0 +1,167 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// reconcile compares the compactor's self-report with what the source-based
+// check found. The self-report is never ground truth: a claim is resolved
+// against the source's items (by id, key or wording), and its truth comes
+// from the item's status.
+func (l *ledger) reconcile(c *model.Compaction, cr *CompactionResult, set []*tracked) {
+	sr := c.SelfReport
+	if sr == nil {
+		for i := range cr.Items {
+			cr.Items[i].SelfReport = Unattested
+		}
+		return
+	}
+	index := map[*Item]int{}
+	for i := range cr.Items {
+		index[cr.Items[i].Item] = i
+	}
+	claimed := map[*Item]bool{}
+	for _, claim := range sr.Retained {
+		open, closed := l.resolveClaim(claim, set)
+		switch {
+		case len(open) > 0:
+			for _, tr := range open {
+				claimed[tr.item] = true
+				ir := &cr.Items[index[tr.item]]
+				if ir.Status.Verified() {
+					ir.SelfReport = Agree
+					continue
+				}
+				ir.SelfReport = Overclaim
+				cr.Reasons = append(cr.Reasons, fmt.Sprintf("self-report overclaims “%s”: the %s “%s” (turn %d) is %s", claim, tr.item.Kind, itemLabel(tr.item), tr.item.Turn, statusWords(ir.Status)))
+			}
+		case len(closed) > 0:
+			tr := closed[0]
+			if i, ok := index[tr.item]; ok {
+				cr.Items[i].SelfReport = StaleClaim
+			}
+			cr.Warnings = append(cr.Warnings, Warning{Line: c.Line, Seq: c.Seq, Msg: fmt.Sprintf("stale claim “%s”: the %s was already closed at turn %d (%s)", claim, tr.item.Kind, tr.item.ClosedTurn, tr.item.ClosedBy)})
+		default:
+			cr.UnsourcedClaims = append(cr.UnsourcedClaims, claim)
+			cr.Reasons = append(cr.Reasons, fmt.Sprintf("self-report claims “%s”, which matches nothing in the source: the claim was invented or taken from the summary", claim))
+		}
+	}
+	for _, claim := range sr.Dropped {
+		open, _ := l.resolveClaim(claim, set)
+		for _, tr := range open {
+			if i, ok := index[tr.item]; ok && !claimed[tr.item] {
+				cr.Items[i].SelfReport = Agree
+				claimed[tr.item] = true
+			}
+		}
+	}
+	unverified := 0
+	for i := range cr.Items {
+		ir := &cr.Items[i]
+		if ir.Status == Retained && !claimed[ir.Item] {
+			ir.SelfReport = Underclaim
+		}
+		if !ir.Status.Verified() {
+			unverified++
+		}
+	}
+	if unverified > 0 && claimsPreservation(sr.Claim) {
+		cr.Reasons = append(cr.Reasons, fmt.Sprintf("self-report claims “%s”, but %d item(s) of the preservation set are not verified", sr.Claim, unverified))
+	}
+}
+
+// claimsPreservation reports whether a free-text claim asserts that what had
+// to be kept was kept.
+func claimsPreservation(claim string) bool {
+	l := strings.ToLower(claim)
+	for _, w := range []string{"preserv", "retain", "kept", "keeps", "intact", "all open", "nothing lost", "no loss"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveClaim finds the items a self-report claim names: by alias (plan id,
+// commitment id, call or job id, identifier), by key, or by wording (the same
+// verb and object as the item's action).
+func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tracked) {
+	c := strings.TrimSpace(claim)
+	lc := strings.ToLower(c)
+	exact := func(tr *tracked) bool {
+		if strings.EqualFold(tr.item.Key, c) || strings.EqualFold(strings.TrimSpace(tr.item.Text), c) ||
+			tr.callID == c || tr.jobID == c || (tr.item.Kind == Identifier && tr.ident.value == c) {
+			return true
+		}
+		for _, a := range tr.aliases {
+			if a != "" && a == c {
+				return true
+			}
+		}
+		return false
+	}
+	ca := parseAction(c)
+	catom := newAtom(ca)
+	worded := func(tr *tracked) bool {
+		if tr.item.Kind != Commitment && tr.item.Kind != Constraint {
+			return false
+		}
+		if sameAction(tr.act, ca) {
+			return true
+		}
+		// Most of the claim's words are the item's.
+		if len(catom.terms) == 0 {
+			return false
+		}
+		hit := 0
+		for _, t := range catom.terms {
+			if tr.atom.weights[t] > 0 || tr.atom.verbs[t] {
+				hit++
+			}
+		}
+		return hit == len(catom.terms) && hit >= 2
+	}
+	for _, pass := range []func(*tracked) bool{exact, worded} {
+		for _, tr := range set {
+			if pass(tr) {
+				open = append(open, tr)
+			}
+		}
+		if len(open) > 0 {
+			return open, nil
+		}
+		for _, tr := range l.all {
+			if !tr.item.Open && pass(tr) {
+				closed = append(closed, tr)
+			}
+		}
+		if len(closed) > 0 {
+			return nil, closed
+		}
+	}
+	_ = lc
+	return nil, nil
+}
+
+func itemLabel(it *Item) string {
+	switch {
+	case it.Kind == Commitment && it.Action != "":
+		return it.Action
+	case it.Kind == Constraint:
+		return it.Text
+	}
+	return it.Key
+}
+
+func statusWords(s Status) string {
+	switch s {
+	case IntentOnly:
+		return "intent-only (its id is lost)"
+	case Weak:
+		return "only weakly evidenced"
+	}
+	return string(s)
+}

@@ -1,0 +1,339 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// matchOpen decides the status of an open item in a summary.
+func (l *ledger) matchOpen(tr *tracked, d *doc, c *model.Compaction, unverifiable bool) ItemResult {
+	ir := ItemResult{Item: tr.item}
+	if unverifiable {
+		ir.Status, ir.Why = Dropped, "the summary cannot be read, so nothing in it is verified"
+		return ir
+	}
+	if tr.item.Kind != Identifier && tr.item.Kind != Constraint {
+		id := tr.callID
+		if id == "" {
+			id = tr.jobID
+		}
+		if kept(c, l.t.Events[tr.item.Event], id) {
+			ir.Status, ir.Score, ir.Why = Retained, 1, "kept verbatim by the runtime"
+			return ir
+		}
+	}
+	switch tr.item.Kind {
+	case Commitment:
+		l.matchCommitment(tr, d, &ir)
+	case Constraint:
+		l.matchConstraint(tr, d, &ir)
+	case Handle:
+		l.matchHandle(tr, d, &ir)
+	case Error:
+		l.matchError(tr, d, &ir)
+	case Identifier:
+		l.matchIdentifier(tr, d, &ir)
+	}
+	return ir
+}
+
+func (l *ledger) matchCommitment(tr *tracked, d *doc, ir *ItemResult) {
+	r := d.match(tr.atom)
+	if r.found {
+		ir.Score = round2(r.cand.containment)
+		ir.Evidence = d.evidence(r.cand, r.polarity)
+		switch r.polarity {
+		case Done:
+			ir.Status = Flipped
+			ir.Why = fmt.Sprintf("the summary presents “%s” as done (%s) while the source has it open", tr.item.Action, r.cue)
+		case Negated:
+			ir.Status = Dropped
+			ir.Why = fmt.Sprintf("only a negated mention (“%s”): a negation never retains an obligation", r.cue)
+		default:
+			ir.Status = Retained
+			ir.Why = "verb and object found" + cueSuffix(r.cue)
+		}
+		return
+	}
+	l.partial(tr, d, r.best, ir)
+}
+
+// partial sets weak or dropped from the best candidate that lacked the verb
+// or the head noun.
+func (l *ledger) partial(tr *tracked, d *doc, best *candidate, ir *ItemResult) {
+	ir.Status = Dropped
+	if best == nil {
+		ir.Why = "nothing in the summary mentions it"
+		return
+	}
+	ir.Score = round2(best.containment)
+	missing := []string{}
+	if !best.verb {
+		missing = append(missing, "the action's verb")
+	}
+	if !best.head {
+		missing = append(missing, "its object")
+	}
+	if best.containment >= 0.5 && best.matched >= 2 {
+		ir.Status = Weak
+		ir.Evidence = d.evidence(*best, Neutral)
+		ir.Why = "partial evidence only: the closest sentence lacks " + strings.Join(missing, " and ")
+		return
+	}
+	ir.Why = "absent: the closest sentence lacks " + strings.Join(missing, " and ")
+	if tr.item.Condition != "" && best.containment > 0 {
+		ir.Why += " (the condition may have survived without the action)"
+	}
+}
+
+// matchConstraint needs most of the instruction's words and the same sense: a
+// summary that keeps "push to main" without its "never" inverts the rule.
+func (l *ledger) matchConstraint(tr *tracked, d *doc, ir *ItemResult) {
+	cands := d.candidates(tr.atom)
+	ir.Status, ir.Why = Dropped, "nothing in the summary states it"
+	if len(cands) == 0 {
+		return
+	}
+	best := cands[0]
+	for _, c := range cands[1:] {
+		if c.containment > best.containment {
+			best = c
+		}
+	}
+	u := &d.units[best.unit]
+	neg := negatedNear(u, best.lo) || prohibitionIn(d.lower[u.Start:u.End])
+	ir.Score = round2(best.containment)
+	switch {
+	case best.containment >= 0.7 || best.full() && best.containment >= 0.55:
+		ir.Evidence = d.evidence(best, Neutral)
+		if neg != tr.act.negated {
+			ir.Status = Weak
+			ir.Why = "the summary states the rule with the opposite sense (a prohibition lost or added its negation)"
+			return
+		}
+		ir.Status, ir.Why = Retained, "the instruction is restated"
+	case best.containment >= 0.4:
+		ir.Status = Weak
+		ir.Evidence = d.evidence(best, Neutral)
+		ir.Why = "only part of the instruction is restated"
+	default:
+		ir.Why = "absent: at most a few of its words appear"
+	}
+}
+
+func prohibitionIn(lower string) bool {
+	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not "} {
+		if hasPhrase(lower, strings.TrimSpace(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchHandle: the id must survive verbatim; the call's intent alone does
+// not let the router re-attach its result.
+func (l *ledger) matchHandle(tr *tracked, d *doc, ir *ItemResult) {
+	id := tr.callID
+	if id == "" {
+		id = tr.jobID
+	}
+	if sp, ok := d.findVerbatim(id); ok {
+		ui := unitAt(d, sp.Start)
+		ir.Score = 1
+		ir.Evidence = &Evidence{Span: sp, Text: d.text[d.units[ui].Start:d.units[ui].End], Polarity: Neutral}
+		if s := d.section(&d.units[ui]); s != nil {
+			ir.Evidence.Section = s.Heading
+		}
+		lo, hi := tokRange(&d.units[ui], sp)
+		if p, cue := d.polarity(&d.units[ui], -1, lo, hi); p == Done && cue != "" && !strings.HasPrefix(cue, "under") {
+			ir.Status, ir.Evidence.Polarity = Flipped, Done
+			ir.Why = fmt.Sprintf("the id is there, but the call is presented as finished (%s) while its result had not arrived", cue)
+			return
+		}
+		ir.Status, ir.Why = Retained, "the id survives verbatim"
+		return
+	}
+	ir.Status, ir.Why = Dropped, "the id is not in the summary"
+	cands := d.candidates(tr.intent)
+	if len(cands) == 0 {
+		return
+	}
+	best := cands[0]
+	need := min(2, len(tr.intent.terms))
+	if best.matched >= need && best.containment >= 0.5 {
+		ir.Status = IntentOnly
+		ir.Score = round2(best.containment)
+		ir.Evidence = d.evidence(best, Neutral)
+		ir.Why = "the summary says what the call was doing, but not its id: its result cannot be routed back"
+	}
+}
+
+func tokRange(u *unit, sp Span) (int, int) {
+	lo, hi := -1, -1
+	for j, t := range u.toks {
+		if t.end > sp.Start && t.start < sp.End {
+			if lo < 0 {
+				lo = j
+			}
+			hi = j
+		}
+	}
+	if lo < 0 {
+		for j, t := range u.toks {
+			if t.start >= sp.End {
+				return j, j
+			}
+		}
+		return max(len(u.toks)-1, 0), max(len(u.toks)-1, 0)
+	}
+	return lo, hi
+}
+
+// matchError: the error's distinctive tokens (file, symbol, test name) or most
+// of its words must be in the summary, and not presented as fixed.
+func (l *ledger) matchError(tr *tracked, d *doc, ir *ItemResult) {
+	ir.Status, ir.Why = Dropped, "the error is not mentioned"
+	var hits []Span
+	for _, tok := range tr.errTokens {
+		if i := findBounded(d.text, tok, isIdentByte, isIdentByte, false); i >= 0 {
+			hits = append(hits, Span{i, i + len(tok)})
+		}
+	}
+	switch {
+	case len(tr.errTokens) > 0 && len(hits) > 0:
+		ir.Score = round2(float64(len(hits)) / float64(len(tr.errTokens)))
+		ui := unitAt(d, hits[0].Start)
+		u := &d.units[ui]
+		lo, hi := tokRange(u, hits[0])
+		p, cue := d.polarity(u, -1, lo, hi)
+		ir.Evidence = d.evidence(candidate{unit: ui}, p)
+		switch {
+		case p == Done && !strings.HasPrefix(cue, "under"):
+			ir.Status = Flipped
+			ir.Why = fmt.Sprintf("the summary presents the error as fixed (%s) while no later call succeeded", cue)
+		case 2*len(hits) >= len(tr.errTokens):
+			ir.Status, ir.Why = Retained, "the error's file, symbol or test name is carried"
+		default:
+			ir.Status, ir.Why = Weak, "only some of the error's identifying words are carried"
+		}
+	case len(tr.errTokens) == 0:
+		cands := d.candidates(tr.intent)
+		if len(cands) == 0 {
+			return
+		}
+		best := cands[0]
+		ir.Score = round2(best.containment)
+		switch {
+		case best.containment >= 0.6:
+			ir.Status, ir.Why = Retained, "most of the error line is carried"
+			ir.Evidence = d.evidence(best, Neutral)
+		case best.containment >= 0.4:
+			ir.Status, ir.Why = Weak, "part of the error line is carried"
+			ir.Evidence = d.evidence(best, Neutral)
+		}
+	}
+}
+
+func (l *ledger) matchIdentifier(tr *tracked, d *doc, ir *ItemResult) {
+	m := d.findIdent(tr.ident, l.shas)
+	switch {
+	case m.found:
+		ir.Status, ir.Score, ir.Why = Retained, 1, "verbatim at token boundaries"
+	case m.weak:
+		ir.Status, ir.Score, ir.Why = Weak, 0.5, m.why
+	default:
+		ir.Status, ir.Why = Dropped, "not in the summary verbatim"
+		return
+	}
+	ui := unitAt(d, m.span.Start)
+	ir.Evidence = &Evidence{Span: m.span, Text: d.text[d.units[ui].Start:d.units[ui].End], Polarity: Neutral}
+}
+
+func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
+
+func cueSuffix(cue string) string {
+	if cue == "" {
+		return ""
+	}
+	return " (" + cue + ")"
+}
+
+// resurrection checks a closed item: a summary that presents it as still
+// pending makes the agent redo finished work.
+func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[int]bool) (ItemResult, bool) {
+	ir := ItemResult{Item: tr.item}
+	switch tr.item.Kind {
+	case Commitment:
+		if !tr.durable && !tr.planned || !d.hasTerm(tr.act.head) {
+			return ir, false
+		}
+		r := d.match(tr.atom)
+		if !r.found || r.polarity != Pending {
+			return ir, false
+		}
+		for _, o := range open {
+			if o.item.Kind == Commitment && sameAction(o.act, tr.act) {
+				return ir, false // the pending mention is a newer, open obligation
+			}
+		}
+		ir.Status, ir.Score = Resurrected, round2(r.cand.containment)
+		ir.Evidence = d.evidence(r.cand, Pending)
+		ir.Why = fmt.Sprintf("closed in the source (%s) but the summary presents it as pending (%s)", tr.item.ClosedBy, r.cue)
+		return ir, true
+	case Error:
+		for _, tok := range tr.errTokens {
+			i := findBounded(d.text, tok, isIdentByte, isIdentByte, false)
+			if i < 0 {
+				continue
+			}
+			ui := unitAt(d, i)
+			u := &d.units[ui]
+			if claimed[ui] {
+				continue
+			}
+			lower := d.lower[u.Start:u.End]
+			lo, hi := tokRange(u, Span{i, i + len(tok)})
+			p, cue := d.polarity(u, -1, lo, hi)
+			if p == Done || p == Negated || !(p == Pending || stillFailing(lower)) {
+				continue
+			}
+			if cue == "" {
+				cue = "still failing"
+			}
+			ir.Status, ir.Score = Resurrected, 1
+			ir.Evidence = d.evidence(candidate{unit: ui}, Pending)
+			ir.Why = fmt.Sprintf("resolved in the source (%s) but the summary presents it as unresolved (%s)", tr.item.ClosedBy, cue)
+			return ir, true
+		}
+	case Handle:
+		id := tr.callID
+		if id == "" {
+			id = tr.jobID
+		}
+		sp, ok := d.findVerbatim(id)
+		if !ok {
+			return ir, false
+		}
+		ui := unitAt(d, sp.Start)
+		u := &d.units[ui]
+		lo, hi := tokRange(u, sp)
+		if p, cue := d.polarity(u, -1, lo, hi); p == Pending {
+			ir.Status, ir.Score = Resurrected, 1
+			ir.Evidence = &Evidence{Span: sp, Text: d.text[u.Start:u.End], Polarity: Pending}
+			ir.Why = fmt.Sprintf("its result arrived (%s) but the summary presents it as still running (%s)", tr.item.ClosedBy, cue)
+			return ir, true
+		}
+	}
+	return ir, false
+}
+
+func stillFailing(lower string) bool {
+	for _, w := range []string{"still fail", "is failing", "are failing", "keeps failing", "still broken", "fails with", "still red", "needs fixing", "to fix", "unresolved"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}

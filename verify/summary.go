@@ -1,0 +1,161 @@
+package verify
+
+import (
+	"regexp"
+	"strings"
+)
+
+// doc is a summary prepared for matching: its sections (from the layouts of
+// known compactors), its units (lines and sentences) with tokens, and an
+// index from term to the units that contain it.
+type doc struct {
+	text     string
+	lower    string // folded, same byte offsets
+	sections []Section
+	units    []unit
+	postings map[string][]int // term -> unit indexes
+	avgLen   float64
+}
+
+// unit is one line or sentence of a summary.
+type unit struct {
+	Span
+	toks    []token
+	section int      // index into doc.sections, or -1
+	marker  Polarity // a line marker: [DONE], [x], ✓, [TODO], [ ]...
+}
+
+var (
+	mdHeading      = regexp.MustCompile(`^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$`)
+	numberedHead   = regexp.MustCompile(`^\s*(?:\d+[.)]|[IVX]+\.)\s+([A-Z][A-Za-z /&,'-]{2,60}?)\s*:\s*(.*)$`)
+	boldHead       = regexp.MustCompile(`^\s*\*\*([^*]{2,60}?):?\*\*:?\s*(.*)$`)
+	capsField      = regexp.MustCompile(`^\s*([A-Z][A-Z_ ]{2,40}[A-Z]):\s*(.*)$`)
+	plainHead      = regexp.MustCompile(`^\s*([A-Z][A-Za-z /&'-]{2,40}):\s*$`)
+	xmlOpen        = regexp.MustCompile(`^\s*<([a-z_]+)>\s*(.*)$`)
+	xmlClose       = regexp.MustCompile(`^\s*</([a-z_]+)>\s*$`)
+	doneMarker     = regexp.MustCompile(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\[(?:x|done|completed?)\]|✓|✔|✅|☑)`)
+	pendingMarker  = regexp.MustCompile(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\[(?: |todo|in[ _]progress|pending|next|wip)\]|☐)`)
+	inlineDoneMark = regexp.MustCompile(`(?i)\[(?:done|x)\]|✓|✔|✅`)
+)
+
+// headingPolarity says what being under a heading means. It keys on the
+// heading's words, never its number: Claude Code's numbering is unreliable.
+func headingPolarity(h string) Polarity {
+	l := strings.ToLower(strings.ReplaceAll(h, "_", " "))
+	for _, w := range []string{"pending", "next step", "next move", "next task", "remaining", "todo", "to do", "to-do",
+		"outstanding", "open item", "open task", "open question", "in progress", "active", "blocked", "follow-up",
+		"follow up", "what remains", "still to do", "upcoming", "planned", "next"} {
+		if strings.Contains(l, w) {
+			return Pending
+		}
+	}
+	for _, w := range []string{"completed", "complete", "done", "accomplished", "finished", "recent actions", "resolved", "what was done"} {
+		if strings.Contains(l, w) {
+			return Done
+		}
+	}
+	return Neutral
+}
+
+// parseSummary splits a summary into sections and units.
+func parseSummary(text string) *doc {
+	d := &doc{text: text, lower: foldText(text), postings: map[string][]int{}}
+	cur := -1
+	off := 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		start := off
+		off += len(line)
+		body := strings.TrimRight(line, "\r\n")
+		if strings.TrimSpace(body) == "" {
+			continue
+		}
+		heading, rest, isHeading := sectionHeading(body)
+		if isHeading {
+			if cur >= 0 {
+				d.sections[cur].End = start
+			}
+			d.sections = append(d.sections, Section{Span: Span{Start: start, End: len(text)}, Heading: heading, Polarity: headingPolarity(heading)})
+			cur = len(d.sections) - 1
+			if rest == "" {
+				continue
+			}
+			// Content on the heading's own line ("PENDING: backfill totals").
+			start += strings.Index(body, rest)
+			body = rest
+		} else if m := xmlClose.FindStringSubmatch(body); m != nil {
+			if cur >= 0 && strings.EqualFold(d.sections[cur].Heading, m[1]) {
+				d.sections[cur].End = start
+				cur = -1
+			}
+			continue
+		}
+		marker := Neutral
+		switch {
+		case doneMarker.MatchString(body):
+			marker = Done
+		case pendingMarker.MatchString(body):
+			marker = Pending
+		}
+		for _, sn := range sentences(body) {
+			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: marker}
+			u.toks = tokenize(text[u.Start:u.End])
+			for i := range u.toks {
+				u.toks[i].start += u.Start
+				u.toks[i].end += u.Start
+			}
+			d.units = append(d.units, u)
+		}
+	}
+	total := 0
+	for i, u := range d.units {
+		total += len(u.toks)
+		seen := map[string]bool{}
+		for _, t := range u.toks {
+			if t.term != "" && !seen[t.term] {
+				seen[t.term] = true
+				d.postings[t.term] = append(d.postings[t.term], i)
+			}
+		}
+	}
+	if len(d.units) > 0 {
+		d.avgLen = float64(total) / float64(len(d.units))
+	}
+	return d
+}
+
+// sectionHeading recognises the headings of known compactor layouts:
+// markdown (opencode, crush), numbered (Claude Code, Roo/Cline), bold, upper
+// case fields (OpenHands), XML tags (Gemini's state_snapshot), and a plain
+// "Pending Tasks:" line.
+func sectionHeading(line string) (heading, rest string, ok bool) {
+	if m := mdHeading.FindStringSubmatch(line); m != nil {
+		return strings.Trim(m[1], "*_ "), "", true
+	}
+	if m := xmlOpen.FindStringSubmatch(line); m != nil && m[1] != "summary" && m[1] != "analysis" {
+		return m[1], strings.TrimSuffix(strings.TrimSpace(m[2]), "</"+m[1]+">"), true
+	}
+	if m := numberedHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 7 {
+		return m[1], strings.TrimSpace(m[2]), true
+	}
+	if m := boldHead.FindStringSubmatch(line); m != nil {
+		return m[1], strings.TrimSpace(m[2]), true
+	}
+	if m := capsField.FindStringSubmatch(line); m != nil {
+		return m[1], strings.TrimSpace(m[2]), true
+	}
+	if m := plainHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 5 {
+		return m[1], "", true
+	}
+	return "", "", false
+}
+
+// section returns the unit's section, or nil.
+func (d *doc) section(u *unit) *Section {
+	if u.section < 0 {
+		return nil
+	}
+	return &d.sections[u.section]
+}
+
+// hasTerm reports whether any unit has the term.
+func (d *doc) hasTerm(t string) bool { return len(d.postings[t]) > 0 }

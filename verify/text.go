@@ -1,0 +1,259 @@
+package verify
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// token is one word of a text, with where it is and what it means for
+// matching.
+type token struct {
+	start, end int    // byte span in the text
+	word       string // lower-cased, normalized surface form ("re-run", "don't")
+	term       string // canonical stem for matching; "" for a stop word
+	past       bool   // a past tense or participle form ("ran", "rebased")
+}
+
+// canon maps a stem to its synonym group's canonical stem.
+var canon = map[string]string{}
+
+func init() {
+	for _, g := range synonymGroups {
+		head := termOf(g[0])
+		for _, w := range g {
+			canon[stemWord(w)] = head
+		}
+	}
+}
+
+// stemWord lemmatizes irregular forms, then stems.
+func stemWord(w string) string {
+	if l, ok := irregular[w]; ok {
+		w = l
+	}
+	if strings.ContainsAny(w, " ") {
+		return w
+	}
+	return stem(strings.ReplaceAll(w, "-", ""))
+}
+
+// termOf returns the canonical matching term of a lower-case word.
+func termOf(w string) string {
+	s := stemWord(w)
+	if c, ok := canon[s]; ok {
+		return c
+	}
+	return s
+}
+
+// foldRune maps typographic variants to ASCII so "re‑run" (with a
+// non-breaking hyphen) and "don’t" compare equal to their plain forms.
+func foldRune(r rune) rune {
+	switch r {
+	case '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2015', '\u2212', '\uFE63', '\uFF0D':
+		return '-'
+	case '\u2018', '\u2019', '\u201B', '\u2032', '\uFF07':
+		return '\''
+	case '\u201C', '\u201D', '\u201F', '\u2033', '\uFF02':
+		return '"'
+	case '\u00A0', '\u2007', '\u202F':
+		return ' '
+	}
+	return unicode.ToLower(r)
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// tokenize splits s into words. A word is letters and digits, joined by
+// single inner hyphens or apostrophes ("re-run", "don't"); everything else
+// separates. Multi-word synonyms ("pull request", "run again") are folded.
+func tokenize(s string) []token {
+	var toks []token
+	var b strings.Builder
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		r = foldRune(r)
+		if !isWordRune(r) {
+			i += size
+			continue
+		}
+		start := i
+		b.Reset()
+		for i < len(s) {
+			r, size = utf8.DecodeRuneInString(s[i:])
+			r = foldRune(r)
+			if isWordRune(r) {
+				b.WriteRune(r)
+				i += size
+				continue
+			}
+			if (r == '-' || r == '\'') && i+size < len(s) {
+				nr, _ := utf8.DecodeRuneInString(s[i+size:])
+				if isWordRune(foldRune(nr)) {
+					b.WriteRune(r)
+					i += size
+					continue
+				}
+			}
+			break
+		}
+		toks = append(toks, newToken(b.String(), start, i))
+	}
+	return foldPhrases(toks)
+}
+
+func newToken(w string, start, end int) token {
+	t := token{start: start, end: end, word: w}
+	if !stopWords[w] {
+		t.term = termOf(w)
+	}
+	t.past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
+	return t
+}
+
+// phrases are multi-word synonyms folded into one token.
+var phrases = map[[2]string]string{
+	{"pull", "request"}: "pr", {"merge", "request"}: "pr", {"roll", "back"}: "revert",
+	{"roll", "out"}: "deploy", {"look", "into"}: "investigate", {"wrap", "up"}: "finish",
+	{"kick", "off"}: "start", {"test", "suite"}: "test", {"double", "check"}: "check",
+}
+
+func foldPhrases(toks []token) []token {
+	out := toks[:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if i+1 < len(toks) {
+			if w, ok := phrases[[2]string{t.word, toks[i+1].word}]; ok {
+				n := newToken(w, t.start, toks[i+1].end)
+				n.past = toks[i+1].past || t.past
+				out = append(out, n)
+				i++
+				continue
+			}
+		}
+		// "run it again", "run the tests again": a re-run.
+		if t.term == "run" {
+			for j := i + 1; j < len(toks) && j <= i+4; j++ {
+				if toks[j].word == "again" {
+					t.term = "rerun"
+					break
+				}
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// terms returns the distinct content terms of toks, in order.
+func terms(toks []token) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range toks {
+		if t.term != "" && !seen[t.term] {
+			seen[t.term] = true
+			out = append(out, t.term)
+		}
+	}
+	return out
+}
+
+// sentence is a span of text ending at a sentence boundary.
+type sentence struct {
+	start, end int
+}
+
+// sentences splits s into sentences: at line breaks and at ., !, ? or ;
+// followed by a space (not inside "e.g." style abbreviations or numbers like
+// "3.2" or file names like "store.go").
+func sentences(s string) []sentence {
+	var out []sentence
+	start := 0
+	emit := func(end int) {
+		seg := s[start:end]
+		trim := strings.TrimSpace(seg)
+		if trim != "" {
+			lead := strings.Index(seg, trim)
+			out = append(out, sentence{start + lead, start + lead + len(trim)})
+		}
+		start = end
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\n':
+			emit(i)
+			start = i + 1
+		case '.', '!', '?', ';':
+			if i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n' && s[i+1] != '\t' {
+				continue
+			}
+			if c == '.' && abbreviation(s[start:i]) {
+				continue
+			}
+			emit(i + 1)
+		}
+	}
+	emit(len(s))
+	return out
+}
+
+func abbreviation(before string) bool {
+	lower := strings.ToLower(before)
+	for _, a := range []string{"e.g", "i.e", "etc", "vs", "cf", "approx", "no"} {
+		if strings.HasSuffix(lower, " "+a) || lower == a {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPhrase reports whether the lower-cased text contains phrase at word
+// boundaries.
+func hasPhrase(lower, phrase string) bool { return phraseAt(lower, phrase) >= 0 }
+
+// phraseAt returns the byte offset of phrase in lower at word boundaries, or -1.
+func phraseAt(lower, phrase string) int {
+	for off := 0; ; {
+		i := strings.Index(lower[off:], phrase)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		end := i + len(phrase)
+		before := i == 0 || !isWordByte(lower[i-1])
+		after := end == len(lower) || !isWordByte(lower[end]) || !isWordByte(phrase[len(phrase)-1])
+		if before && after {
+			return i
+		}
+		off = i + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '\'' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// foldText lower-cases s and folds typographic dashes, quotes and spaces,
+// keeping byte offsets where the folded rune has the same width (ASCII
+// results of multi-byte runes are padded with spaces so offsets stay valid).
+func foldText(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		f := foldRune(r)
+		n := utf8.RuneLen(r)
+		if f < utf8.RuneSelf && n > 1 {
+			b.WriteRune(f)
+			b.WriteString(strings.Repeat(" ", n-1))
+			continue
+		}
+		if utf8.RuneLen(f) != n {
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteRune(f)
+	}
+	return b.String()
+}

@@ -1,0 +1,297 @@
+package verify
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// toolCategory is what a tool call does, as far as carrying out an action
+// goes: run something, change files, or only look.
+type toolCategory uint8
+
+const (
+	toolOther toolCategory = iota
+	toolExec
+	toolEdit
+	toolRead
+)
+
+// readOnlyCommands are shell commands that only look.
+var readOnlyCommands = set("cat", "less", "more", "head", "tail", "grep", "rg", "ag", "ls", "find", "fd",
+	"tree", "wc", "diff", "echo", "pwd", "which", "file", "stat", "du", "df", "jq", "bat", "sed -n")
+
+// callInfo is what the verifier needs of a tool call, parsed once.
+type callInfo struct {
+	name     string
+	category toolCategory
+	command  string // the shell command, when there is one
+	path     string // the file the call targets, when there is one
+	target   string // tool + target: what "the same call again" means for errors
+	input    string // the input's text, for term matching
+	terms    map[string]bool
+}
+
+// inputFields are the keys whose values name what a call acts on.
+var commandKeys = []string{"command", "cmd", "script", "code"}
+var pathKeys = []string{"path", "file_path", "filePath", "file", "filename", "notebook_path", "target_file", "url", "pattern"}
+
+func parseCall(c *model.ToolCall) *callInfo {
+	ci := &callInfo{name: c.Name, input: c.Input.Head()}
+	var obj map[string]any
+	if json.Unmarshal([]byte(c.Input.Head()), &obj) == nil {
+		for _, k := range commandKeys {
+			switch v := obj[k].(type) {
+			case string:
+				ci.command = v
+			case []any: // ["bash", "-lc", "make test"]
+				var parts []string
+				for _, p := range v {
+					if s, ok := p.(string); ok {
+						parts = append(parts, s)
+					}
+				}
+				ci.command = strings.Join(parts, " ")
+				ci.command = strings.TrimPrefix(strings.TrimPrefix(ci.command, "bash -lc "), "bash -c ")
+			}
+			if ci.command != "" {
+				break
+			}
+		}
+		for _, k := range pathKeys {
+			if s, ok := obj[k].(string); ok && s != "" {
+				ci.path = s
+				break
+			}
+		}
+	}
+	name := strings.ToLower(c.Name)
+	switch {
+	case ci.command != "" || containsAny(name, "bash", "shell", "exec", "terminal", "command", "run", "powershell"):
+		ci.category = toolExec
+		if first := firstWord(ci.command); readOnlyCommands[first] || gitReadOnly(ci.command) {
+			ci.category = toolRead
+		}
+	case containsAny(name, "edit", "write", "patch", "replace", "create", "apply", "insert", "notebook", "delete", "move", "rename"):
+		ci.category = toolEdit
+	case containsAny(name, "read", "view", "cat", "open", "grep", "search", "glob", "ls", "list", "find", "fetch", "web", "get"):
+		ci.category = toolRead
+	}
+	switch {
+	case ci.command != "":
+		ci.target = name + " " + normCommand(ci.command)
+	case ci.path != "":
+		ci.target = name + " " + ci.path
+	default:
+		ci.target = name + " " + strings.Join(strings.Fields(ci.input), " ")
+	}
+	ci.terms = map[string]bool{}
+	for _, t := range tokenize(name + " " + ci.command + " " + ci.path + " " + ci.input) {
+		if t.term != "" {
+			ci.terms[t.term] = true
+		}
+		ci.terms[t.word] = true
+	}
+	return ci
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+func firstWord(cmd string) string {
+	f := strings.Fields(cmd)
+	for len(f) > 0 && (strings.Contains(f[0], "=") || f[0] == "sudo" || f[0] == "env" || f[0] == "cd" || f[0] == "&&") {
+		if f[0] == "cd" && len(f) > 2 {
+			f = f[2:]
+			continue
+		}
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
+func gitReadOnly(cmd string) bool {
+	f := strings.Fields(cmd)
+	if len(f) < 2 || f[0] != "git" {
+		return false
+	}
+	switch f[1] {
+	case "status", "log", "diff", "show", "blame", "branch", "remote", "rev-parse", "ls-files", "grep":
+		return true
+	}
+	return false
+}
+
+// normCommand collapses whitespace and drops flags without values, so
+// "go test -v ./x" and "go test ./x" are the same target.
+func normCommand(cmd string) string {
+	var out []string
+	for _, f := range strings.Fields(cmd) {
+		if strings.HasPrefix(f, "-") && !strings.Contains(f, "=") && len(f) <= 3 {
+			continue
+		}
+		if f == "-race" || strings.HasPrefix(f, "-count=") || f == "--verbose" || f == "-timeout" {
+			continue
+		}
+		out = append(out, f)
+	}
+	return strings.Join(out, " ")
+}
+
+// verb categories: which tool calls can carry out an action with this verb.
+var execVerbs = termSet("run", "rerun", "test", "build", "rebuild", "lint", "deploy", "migrate", "install",
+	"commit", "push", "rebase", "merge", "tag", "format", "generate", "regenerate", "compile",
+	"execute", "bench", "benchmark", "start", "restart", "stop", "kill", "drain", "backfill", "release",
+	"seed", "vet", "cherry-pick", "checkout", "pull", "fetch", "clone", "apply", "publish", "open")
+var editVerbs = termSet("add", "fix", "update", "remove", "rename", "refactor", "edit", "change", "replace",
+	"document", "port", "bump", "revert", "clean", "rewrite", "write", "implement", "move", "delete",
+	"convert", "extract", "inline", "split", "simplify", "annotate", "comment", "restore", "switch")
+var readVerbs = termSet("check", "read", "review", "investigate", "look", "inspect", "find", "search",
+	"see", "examine", "explore", "understand", "figure", "confirm", "compare")
+
+// commandVerbs appear in the command itself when carried out: "git push",
+// "git rebase", "make lint".
+var commandVerbs = termSet("commit", "push", "rebase", "merge", "lint", "test", "build", "deploy",
+	"migrate", "install", "format", "vet", "tag", "release", "publish", "backfill", "drain", "seed", "bench")
+
+func termSet(words ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words {
+		m[termOf(w)] = true
+	}
+	return m
+}
+
+// carries reports whether a tool call carries out an action: the call's
+// kind suits the verb (a read does not re-run a migration) and its input
+// names the action's object ("make migrate" for "re-run the migration"), or,
+// for verbs that are commands themselves, the verb ("git push").
+func carries(a action, ci *callInfo, relaxed bool) bool {
+	if !compatible(a.verb, ci.category) {
+		return false
+	}
+	if relaxed {
+		return true
+	}
+	if a.head != "" && ci.hasTerm(a.head) {
+		return true
+	}
+	for _, t := range a.object {
+		if !genericTerm[t] && t != a.head && ci.hasTerm(t) && commandVerbs[a.verb] && ci.hasTerm(a.verb) {
+			return true
+		}
+	}
+	return commandVerbs[a.verb] && ci.hasTerm(a.verb) && (a.head == "" || genericTerm[a.head] || a.head == termOf("branch") || a.head == termOf("change"))
+}
+
+// hasTerm matches a term against the call's words, also as a prefix
+// ("mock" in "mockgen", "migrat" in "migrate").
+func (ci *callInfo) hasTerm(t string) bool {
+	if ci.terms[t] {
+		return true
+	}
+	if len(t) < 4 {
+		return false
+	}
+	for w := range ci.terms {
+		if strings.HasPrefix(w, t) {
+			return true
+		}
+	}
+	return false
+}
+
+func compatible(verb string, c toolCategory) bool {
+	switch {
+	case execVerbs[verb]:
+		return c == toolExec
+	case editVerbs[verb]:
+		return c == toolEdit || c == toolExec
+	case readVerbs[verb]:
+		return true
+	}
+	return true
+}
+
+var exitCodeRe = regexp.MustCompile(`(?i)(?:exit(?:ed)?(?: with)? (?:code|status)|exit_code|returned non-zero exit status|process exited with code)["':= ]+(-?[0-9]+)`)
+
+// failed reports whether a result is a failure: is_error, or a non-zero exit
+// status reported in its text.
+func failed(r *model.ToolResult) bool {
+	if r.IsError {
+		return true
+	}
+	for _, part := range []string{r.Text.Head(), r.Text.Tail()} {
+		for _, m := range exitCodeRe.FindAllStringSubmatch(part, -1) {
+			if m[1] != "0" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got)\b`)
+
+// firstErrorLine returns the line of a failed result that says what went
+// wrong: the first line with an error word, else the first non-empty line.
+func firstErrorLine(text string) string {
+	first := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if first == "" {
+			first = line
+		}
+		if errorLineRe.MatchString(line) && !strings.HasPrefix(strings.ToLower(line), "exit code") {
+			return clip(line, 200)
+		}
+	}
+	return clip(first, 200)
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && s[i]&0xC0 == 0x80 {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+var (
+	symbolRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[A-Z]{1,4}\d{2,5}\b`)
+)
+
+// distinctive returns the tokens of an error line that identify it: paths,
+// dotted symbols, CamelCase names, test names, error codes.
+func distinctive(line string) []string {
+	var out []string
+	for _, id := range extractIdents(line) {
+		if id.class == classPath {
+			out = appendUnique(out, id.value)
+		}
+	}
+	for _, m := range symbolRe.FindAllString(line, -1) {
+		if _, isPath := normPath(m, true); isPath {
+			continue
+		}
+		out = appendUnique(out, m)
+	}
+	return out
+}
