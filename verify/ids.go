@@ -123,8 +123,10 @@ func validBranch(b string) bool {
 	return !strings.HasPrefix(b, "-")
 }
 
-func isDigit(c byte) bool     { return c >= '0' && c <= '9' }
-func isIdentByte(c byte) bool { return c == '_' || isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isIdentByte(c byte) bool {
+	return c == '_' || isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
 
 // normPath cleans a path-like chunk and says whether it is a path: a name
 // with a known extension, or several segments that look like directories.
@@ -196,7 +198,9 @@ func (d *doc) findIdent(id ident, shas []string) identMatch {
 			}
 		}
 	case classTicket, classBranch:
-		cls := func(c byte) bool { return isIdentByte(c) || c == '-' || (id.class == classBranch && (c == '/' || c == '.')) }
+		cls := func(c byte) bool {
+			return isIdentByte(c) || c == '-' || (id.class == classBranch && (c == '/' || c == '.'))
+		}
 		if i := findBounded(s, id.value, cls, func(c byte) bool { return isIdentByte(c) || (id.class == classBranch && (c == '/' || c == '-')) }, false); i >= 0 {
 			return identMatch{found: true, span: Span{i, i + len(id.value)}}
 		}
