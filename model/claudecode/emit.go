@@ -1,0 +1,739 @@
+package claudecode
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/valyala/fastjson"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/model/formats/kit"
+)
+
+// callInfo is what the results of a call need to know about it.
+type callInfo struct {
+	name       string
+	jobRef     string // the job a poll or kill call names
+	background bool   // Bash with run_in_background
+	todos      []model.PlanItem
+	hasTodos   bool
+	subject    string // TaskCreate / TaskUpdate
+	taskID     string // TaskUpdate
+	status     string // TaskUpdate
+}
+
+type emitter struct {
+	imp *importer
+	b   *kit.Builder
+	p   fastjson.Parser
+
+	ref, ts    string
+	started    bool // the current record has opened its turn
+	continuing bool // the current record continues the previous assistant response
+	asstMsgID  string
+	asstEnd    int
+	lastMsg    *model.Message
+	lastMsgID  string
+
+	calls      map[string]*callInfo
+	jobCall    map[string]string // job id -> the call that started it
+	todo       kit.PlanList
+	sawTodo    bool // a TodoWrite call was seen: the todos field is not needed
+	taskText   map[string]string
+	taskStatus map[string]model.PlanStatus
+
+	lastFull    int    // events since this index are in the context (since the last full compaction)
+	lastFullRef string // that compaction's ref: its summary is still in the context
+	clearedIDs  map[string]bool
+	mergedRef   map[string]string // uuid of a line merged into an earlier message -> that message's ref
+
+	versions    []string
+	models      []string
+	session     string // the session id of the last file read
+	fileSession string // of the current file
+	agentID     string
+	cwd         string
+	branch      string
+	title       string
+	custom      string
+}
+
+func (imp *importer) emit() (*model.Transcript, error) {
+	e := &emitter{
+		imp:        imp,
+		b:          kit.NewBuilder(imp.files[len(imp.files)-1], imp.name),
+		calls:      map[string]*callInfo{},
+		jobCall:    map[string]string{},
+		taskText:   map[string]string{},
+		taskStatus: map[string]model.PlanStatus{},
+		clearedIDs: map[string]bool{},
+		mergedRef:  map[string]string{},
+	}
+	i := 0
+	var total int64
+	for fi, path := range imp.files {
+		if len(imp.files) > 1 {
+			e.b.File = path
+		}
+		e.fileSession = ""
+		var progress func(read, size int64)
+		if imp.opt.Progress != nil {
+			base := total
+			progress = func(read, size int64) { imp.opt.Progress(base+read, 0) }
+		}
+		r, _, closeFn, err := kit.OpenFile(path, progress)
+		if err != nil {
+			return nil, err
+		}
+		n, err := kit.ReadLines(r, func(l kit.Line) error {
+			if i >= len(imp.recs) || imp.recs[i].file != int32(fi) || imp.recs[i].n != int32(l.N) {
+				return fmt.Errorf("line %d changed while it was read", l.N)
+			}
+			e.record(i, l)
+			i++
+			return nil
+		})
+		closeFn()
+		total += n
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	if i != len(imp.recs) {
+		return nil, fmt.Errorf("%s: the file changed while it was read", imp.name)
+	}
+	e.finishMeta()
+	return e.b.Finish(total), nil
+}
+
+func (e *emitter) finishMeta() {
+	m := &e.b.T.Meta
+	m.Source = Name
+	if len(e.versions) > 0 {
+		m.Source += " " + e.versions[0]
+		if len(e.versions) > 1 {
+			m.Source += "–" + e.versions[len(e.versions)-1]
+		}
+	}
+	m.Run = e.session
+	if len(e.models) > 0 {
+		m.Agent = e.models[0]
+	}
+	e.b.SetExtra("cwd", e.cwd)
+	e.b.SetExtra("git_branch", e.branch)
+	if e.custom != "" {
+		e.b.SetExtra("title", e.custom)
+	} else {
+		e.b.SetExtra("title", e.title)
+	}
+	if e.imp.subagent {
+		// A sub-agent's own transcript: its lines carry the parent's
+		// session id.
+		e.b.SetExtra("parent_session", e.session)
+		if e.agentID != "" {
+			m.Run = e.agentID
+		}
+	}
+	if len(e.imp.files) > 1 {
+		e.b.SetExtra("files", strings.Join(baseNames(e.imp.files), " "))
+	}
+}
+
+// add appends an event of the current record, opening the record's turn.
+func (e *emitter) add(ev model.Event) {
+	if !e.started {
+		e.started = true
+		if !e.continuing {
+			e.b.NextTurn()
+		}
+	}
+	h := ev.Header()
+	if h.Ref == "" {
+		h.Ref = e.ref
+	}
+	if h.TS == "" {
+		h.TS = e.ts
+	}
+	e.b.Add(ev)
+}
+
+func (e *emitter) record(i int, l kit.Line) {
+	imp := e.imp
+	rc := &imp.recs[i]
+	e.b.At(l.N, l.Off)
+	e.started, e.continuing = false, false
+	switch {
+	case rc.act == aDup:
+		e.b.Skip("duplicate line (uuid already read)")
+		return
+	case rc.act == aSummary:
+		return // its text is the compaction's summary
+	case rc.kind == kBroken:
+		e.b.BadLine(l, !l.Terminated)
+		return
+	}
+	v, err := e.p.ParseBytes(l.B)
+	if err != nil {
+		e.b.BadLine(l, !l.Terminated)
+		return
+	}
+	typ := kit.Str(v, "type")
+	e.ref, e.ts = rc.uuid, kit.Str(v, "timestamp")
+	if rc.kind == kUser || rc.kind == kAssistant || rc.kind == kSystem {
+		e.context(v)
+	}
+	switch {
+	case rc.act == aBoundary:
+		e.compaction(imp.bnds[rc.bnd-1], v)
+		return
+	case rc.act == aOffBranch:
+		reason := "off the conversation path: a branch abandoned by a rewind, not in the agent's context"
+		if rc.bnd > 0 {
+			reason = fmt.Sprintf("off the path to compaction %d: a branch abandoned by a rewind, not in the context it summarised", rc.bnd)
+		}
+		e.b.Raw(typ, reason, l.B)
+		return
+	case !imp.main(i):
+		e.b.Skip("sidechain line (a sub-agent's own context)")
+		return
+	}
+	switch rc.kind {
+	case kUser:
+		e.user(v)
+	case kAssistant:
+		e.continuing = rc.msgID != "" && rc.msgID == e.asstMsgID && len(e.b.T.Events) == e.asstEnd
+		e.assistant(v, rc.msgID)
+		e.asstMsgID, e.asstEnd = rc.msgID, len(e.b.T.Events)
+	case kSystem:
+		e.system(v, l)
+	case kProgress:
+		e.b.Skip("progress")
+	case kAttachment:
+		e.b.Raw(typ, "attachment: context Claude Code attached to the conversation (not mapped)", l.B)
+	default:
+		switch typ {
+		case "summary":
+			e.title = kit.Str(v, "summary")
+			e.b.Skip("session title")
+		case "custom-title", "ai-title":
+			for _, k := range []string{"customTitle", "aiTitle", "title", "summary"} {
+				if s := kit.Str(v, k); s != "" {
+					e.custom = s
+					break
+				}
+			}
+			e.b.Skip("session title")
+		case "file-history-snapshot":
+			e.b.Skip("file-history-snapshot")
+		case "queue-operation":
+			e.b.Skip("queue-operation")
+		default:
+			e.b.Raw(typ, fmt.Sprintf("unknown Claude Code line type %q", typ), l.B)
+		}
+	}
+}
+
+// context collects what meta reports.
+func (e *emitter) context(v *fastjson.Value) {
+	if s := kit.Str(v, "version"); s != "" && !slices.Contains(e.versions, s) {
+		e.versions = append(e.versions, s)
+	}
+	if e.fileSession == "" {
+		e.fileSession = kit.Str(v, "sessionId")
+		e.session = e.fileSession
+	}
+	if e.agentID == "" {
+		e.agentID = kit.Str(v, "agentId")
+	}
+	if s := kit.Str(v, "cwd"); s != "" {
+		e.cwd = s
+	}
+	if s := kit.Str(v, "gitBranch"); s != "" {
+		e.branch = s
+	}
+}
+
+func (e *emitter) system(v *fastjson.Value, l kit.Line) {
+	sub := kit.Str(v, "subtype")
+	switch sub {
+	case "stop_hook_summary", "turn_duration", "local_command", "api_error", "informational",
+		"away_summary", "memory_saved", "api_metrics", "agents_killed":
+		e.b.Skip("system/" + sub)
+	default:
+		e.b.Raw("system", fmt.Sprintf("unknown system subtype %q", sub), l.B)
+	}
+}
+
+// Text that Claude Code injects into user turns: not the user's words.
+var injectedPrefixes = []string{
+	"<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
+	"<bash-stdout>", "<bash-stderr>", "<system-reminder>", "<user-prompt-submit-hook>",
+}
+
+func userRole(text string, meta bool) model.Role {
+	if meta {
+		return model.RoleSystem
+	}
+	t := strings.TrimLeft(text, " \t\r\n")
+	for _, p := range injectedPrefixes {
+		if strings.HasPrefix(t, p) {
+			return model.RoleSystem
+		}
+	}
+	return model.RoleUser
+}
+
+func (e *emitter) user(v *fastjson.Value) {
+	meta := v.GetBool("isMeta")
+	content := v.Get("message", "content")
+	tur := v.Get("toolUseResult")
+	switch {
+	case content == nil:
+	case kit.IsString(content):
+		e.userText(kit.Str(content), meta)
+	default:
+		blocks := kit.Array(content)
+		results := 0
+		for _, blk := range blocks {
+			if kit.Str(blk, "type") == "tool_result" {
+				results++
+			}
+		}
+		if results != 1 {
+			tur = nil // it describes one result; which one would be a guess
+		}
+		var text strings.Builder
+		var role model.Role
+		flush := func() {
+			if text.Len() > 0 {
+				e.add(&model.Message{Role: role, Text: text.String()})
+				text.Reset()
+			}
+		}
+		for _, blk := range blocks {
+			switch bt := kit.Str(blk, "type"); bt {
+			case "text":
+				s := kit.Str(blk, "text")
+				if strings.HasPrefix(strings.TrimSpace(s), "<task-notification>") {
+					flush()
+					e.userText(s, meta)
+					continue
+				}
+				r := userRole(s, meta)
+				if text.Len() > 0 && r != role {
+					flush()
+				}
+				if text.Len() > 0 {
+					text.WriteString("\n")
+				}
+				role = r
+				text.WriteString(s)
+			case "image", "document":
+				if text.Len() == 0 {
+					role = userRole("", meta)
+				}
+				if text.Len() > 0 {
+					text.WriteString("\n")
+				}
+				text.WriteString("[" + bt + "]")
+			case "tool_result":
+				flush()
+				e.toolResult(blk, tur)
+			default:
+				flush()
+				e.b.RawText("user", fmt.Sprintf("unknown user content block %q", bt), kit.JSON(blk))
+			}
+		}
+		flush()
+	}
+	if !e.sawTodo && kit.Has(v, "todos") {
+		if items := todoItems(v.Get("todos")); !e.todo.Same(items) {
+			if upd := e.todo.Update(items); len(upd) > 0 {
+				e.add(&model.Plan{Items: upd})
+			}
+		}
+	}
+}
+
+var (
+	taskIDRE    = regexp.MustCompile(`<task[-_]id>\s*([^<\s]+)\s*</task[-_]id>`)
+	jobStatusRE = regexp.MustCompile(`<status>\s*([A-Za-z_]+)\s*</status>`)
+)
+
+// userText maps a user line whose content is a string.
+func (e *emitter) userText(s string, meta bool) {
+	if strings.HasPrefix(strings.TrimSpace(s), "<task-notification>") {
+		// Claude Code tells the agent that a background job ended: it closes
+		// the job's handle.
+		if m := taskIDRE.FindStringSubmatch(s); m != nil {
+			id := m[1]
+			state := model.JobDone
+			if st := jobStatusRE.FindStringSubmatch(s); st != nil {
+				if js, ok := jobState(st[1]); ok {
+					state = js
+				}
+			}
+			call := e.jobCall[id]
+			if call == "" {
+				call = id
+			}
+			e.add(&model.ToolResult{ID: call, Text: model.NewText(s), Job: &model.Job{ID: id, State: state}})
+			return
+		}
+	}
+	e.add(&model.Message{Role: userRole(s, meta), Text: s})
+}
+
+func jobState(s string) (model.JobState, bool) {
+	switch strings.ToLower(s) {
+	case "completed", "complete", "failed", "error", "done", "success", "succeeded", "exited", "finished":
+		return model.JobDone, true
+	case "killed", "cancelled", "canceled", "stopped", "terminated", "aborted":
+		return model.JobKilled, true
+	case "running", "pending", "in_progress", "started", "async_launched":
+		return model.JobRunning, true
+	}
+	return "", false
+}
+
+// resultText flattens a tool_result's content.
+func resultText(c *fastjson.Value) string {
+	if c == nil {
+		return ""
+	}
+	if kit.IsString(c) {
+		return kit.Str(c)
+	}
+	var b strings.Builder
+	for _, blk := range kit.Array(c) {
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		switch bt := kit.Str(blk, "type"); bt {
+		case "text":
+			b.WriteString(kit.Str(blk, "text"))
+		default:
+			b.WriteString("[" + bt + "]")
+		}
+	}
+	if b.Len() == 0 && c.Type() != fastjson.TypeArray && c.Type() != fastjson.TypeNull {
+		return kit.JSON(c)
+	}
+	return b.String()
+}
+
+var backgroundRE = regexp.MustCompile(`running in background with ID: ([A-Za-z0-9_-]+)`)
+
+func (e *emitter) toolResult(blk, tur *fastjson.Value) {
+	id := kit.Str(blk, "tool_use_id")
+	isErr := kit.Bool(blk, "is_error")
+	text := resultText(blk.Get("content"))
+	res := &model.ToolResult{ID: id, IsError: isErr, Text: model.NewText(text)}
+	call := e.calls[id]
+	res.Job = e.job(id, call, text, isErr, tur)
+	e.add(res)
+	if call != nil && !isErr {
+		e.planFromResult(call, text, tur)
+	}
+}
+
+// job reads what a result says about an asynchronous job.
+func (e *emitter) job(callID string, call *callInfo, text string, isErr bool, tur *fastjson.Value) *model.Job {
+	if tur != nil && tur.Type() == fastjson.TypeObject {
+		for _, k := range []string{"backgroundTaskId", "shellId", "bashId"} {
+			if id := kit.Str(tur, k); id != "" {
+				e.jobCall[id] = callID
+				return &model.Job{ID: id, State: model.JobRunning}
+			}
+		}
+		if kit.Bool(tur, "isAsync") || kit.Str(tur, "status") == "async_launched" {
+			if id := kit.Str(tur, "agentId"); id != "" {
+				e.jobCall[id] = callID
+				return &model.Job{ID: id, State: model.JobRunning}
+			}
+		}
+	}
+	if call == nil {
+		return nil
+	}
+	switch call.name {
+	case "Bash":
+		if call.background && !isErr {
+			if m := backgroundRE.FindStringSubmatch(text); m != nil {
+				e.jobCall[m[1]] = callID
+				return &model.Job{ID: m[1], State: model.JobRunning}
+			}
+		}
+	case "TaskOutput", "BashOutput", "AgentOutputTool", "TaskOutputTool":
+		id := call.jobRef
+		if id == "" {
+			if m := taskIDRE.FindStringSubmatch(text); m != nil {
+				id = m[1]
+			}
+		}
+		if id == "" || isErr {
+			return nil
+		}
+		status := ""
+		if m := jobStatusRE.FindStringSubmatch(text); m != nil {
+			status = m[1]
+		} else if tur != nil {
+			if status = kit.Str(tur, "task", "status"); status == "" {
+				status = kit.Str(tur, "status")
+			}
+		}
+		if st, ok := jobState(status); ok {
+			return &model.Job{ID: id, State: st}
+		}
+	case "KillShell", "KillBash", "TaskStop", "KillTask":
+		if call.jobRef != "" && !isErr {
+			return &model.Job{ID: call.jobRef, State: model.JobKilled}
+		}
+	}
+	return nil
+}
+
+var taskCreatedRE = regexp.MustCompile(`Task #?([A-Za-z0-9_-]+) created`)
+
+func (e *emitter) planFromResult(call *callInfo, text string, tur *fastjson.Value) {
+	switch call.name {
+	case "TodoWrite":
+		if call.hasTodos {
+			if upd := e.todo.Update(call.todos); len(upd) > 0 {
+				e.add(&model.Plan{Items: upd})
+			}
+		}
+	case "TaskCreate":
+		id := kit.ID(tur, "task", "id")
+		if id == "" {
+			if m := taskCreatedRE.FindStringSubmatch(text); m != nil {
+				id = m[1]
+			}
+		}
+		if id == "" || call.subject == "" {
+			return
+		}
+		e.taskText[id] = call.subject
+		e.taskStatus[id] = model.PlanPending
+		e.add(&model.Plan{Items: []model.PlanItem{{ID: id, Text: call.subject, Status: model.PlanPending}}})
+	case "TaskUpdate":
+		if call.taskID == "" || (call.status == "" && call.subject == "") {
+			return
+		}
+		text := call.subject
+		if text == "" {
+			text = e.taskText[call.taskID]
+		} else {
+			e.taskText[call.taskID] = text
+		}
+		st := e.taskStatus[call.taskID]
+		if call.status != "" {
+			st = kit.Status(call.status)
+		}
+		if st == "" {
+			st = model.PlanPending
+		}
+		e.taskStatus[call.taskID] = st
+		e.add(&model.Plan{Items: []model.PlanItem{{ID: call.taskID, Text: text, Status: st}}})
+	}
+}
+
+func todoItems(v *fastjson.Value) []model.PlanItem {
+	var items []model.PlanItem
+	for _, t := range kit.Array(v) {
+		text := kit.Str(t, "content")
+		if text == "" {
+			text = kit.Str(t, "subject")
+		}
+		id := kit.ID(t, "id")
+		if id == "" {
+			id = text
+		}
+		items = append(items, model.PlanItem{ID: id, Text: text, Status: kit.Status(kit.Str(t, "status"))})
+	}
+	return items
+}
+
+func (e *emitter) assistant(v *fastjson.Value, msgID string) {
+	msg := v.Get("message")
+	if m := kit.Str(msg, "model"); m != "" && m != "<synthetic>" && !slices.Contains(e.models, m) {
+		e.models = append(e.models, m)
+	}
+	apiErr := v.GetBool("isApiErrorMessage")
+	content := msg.Get("content")
+	if kit.IsString(content) {
+		e.assistantText(kit.Str(content), msgID, apiErr)
+		return
+	}
+	for _, blk := range kit.Array(content) {
+		switch bt := kit.Str(blk, "type"); {
+		case bt == "text":
+			e.assistantText(kit.Str(blk, "text"), msgID, apiErr)
+		case bt == "thinking" || bt == "redacted_thinking":
+			e.b.Skip("thinking block")
+		case bt == "tool_use" || bt == "server_tool_use" || bt == "mcp_tool_use":
+			e.toolCall(blk)
+		case strings.HasSuffix(bt, "_tool_result"):
+			// A server tool's result comes back inside the response.
+			c := blk.Get("content")
+			isErr := kit.Bool(blk, "is_error") || strings.Contains(kit.Str(c, "type"), "error")
+			e.add(&model.ToolResult{ID: kit.Str(blk, "tool_use_id"), IsError: isErr, Text: model.NewText(resultText(c))})
+		default:
+			e.b.RawText("assistant", fmt.Sprintf("unknown assistant content block %q", bt), kit.JSON(blk))
+		}
+	}
+}
+
+func (e *emitter) assistantText(s, msgID string, apiErr bool) {
+	if apiErr {
+		e.add(&model.Message{Role: model.RoleSystem, Text: s})
+		return
+	}
+	// One response written as several lines (one per content block): its
+	// consecutive text blocks read as one message.
+	if e.lastMsg != nil && msgID != "" && e.lastMsgID == msgID && e.b.Last() == model.Event(e.lastMsg) {
+		e.lastMsg.Text += "\n\n" + s
+		if e.ref != e.lastMsg.Ref {
+			e.mergedRef[e.ref] = e.lastMsg.Ref
+		}
+		return
+	}
+	m := &model.Message{Role: model.RoleAssistant, Text: s}
+	e.add(m)
+	e.lastMsg, e.lastMsgID = m, msgID
+}
+
+func (e *emitter) toolCall(blk *fastjson.Value) {
+	id := kit.Str(blk, "id")
+	name := kit.Str(blk, "name")
+	in := blk.Get("input")
+	c := &callInfo{name: name}
+	for _, k := range []string{"task_id", "bash_id", "shell_id", "agentId", "agent_id"} {
+		if s := kit.Str(in, k); s != "" {
+			c.jobRef = s
+			break
+		}
+	}
+	c.background = kit.Bool(in, "run_in_background")
+	switch name {
+	case "TodoWrite":
+		c.todos = todoItems(in.Get("todos"))
+		c.hasTodos = kit.Has(in, "todos")
+		e.sawTodo = true
+	case "TaskCreate":
+		c.subject = kit.Str(in, "subject")
+	case "TaskUpdate":
+		c.taskID = kit.ID(in, "taskId")
+		c.status = kit.Str(in, "status")
+		c.subject = kit.Str(in, "subject")
+	}
+	e.calls[id] = c
+	input := "{}"
+	if in != nil {
+		input = kit.JSON(in)
+	}
+	e.add(&model.ToolCall{ID: id, Name: name, Input: model.NewText(input)})
+}
+
+func (e *emitter) compaction(b *boundary, v *fastjson.Value) {
+	c := &model.Compaction{
+		Trigger:      b.trigger,
+		Summary:      b.text,
+		TokensBefore: b.pre,
+		TokensAfter:  e.imp.tokensAfter(b),
+	}
+	c.Ref, c.TS = e.ref, b.ts
+	events := e.b.T.Events
+	switch {
+	case b.micro:
+		// Old tool results were cleared in place; everything else since
+		// the last full compaction (and its summary) is still there.
+		c.Trigger = "microcompact"
+		if b.trigger != "" && b.trigger != "auto" {
+			c.Trigger += "/" + b.trigger
+		}
+		for _, id := range b.compacted {
+			e.clearedIDs[id] = true
+		}
+		cleared := map[string]bool{}
+		for _, ev := range events[e.lastFull:] {
+			if r, ok := ev.(*model.ToolResult); ok && e.clearedIDs[r.ID] {
+				cleared[r.Ref] = true
+			}
+		}
+		var refs []string
+		if e.lastFullRef != "" {
+			refs = append(refs, e.lastFullRef)
+		}
+		for _, ev := range events[e.lastFull:] {
+			switch ev.Kind() {
+			case model.KindRaw, model.KindCompaction:
+				continue
+			}
+			if r := ev.Header().Ref; r != "" && !cleared[r] {
+				refs = append(refs, r)
+			}
+		}
+		c.Kept = kit.Kept(events[e.lastFull:], refs)
+	case b.lone:
+		c.Trigger = "unknown"
+	default:
+		if refs := e.preserved(b); len(refs) > 0 {
+			c.Kept = kit.Kept(events, refs)
+		}
+	}
+	e.b.NextTurn()
+	e.b.Add(c)
+	switch {
+	case b.lone:
+		e.b.Warn("user", "compaction %d: a summary with no compact_boundary; what it summarised is not in this file (an earlier session?)", c.Seq)
+	case !b.micro && b.summary < 0:
+		e.b.Warn("system", "compaction %d: compact_boundary with no summary line after it", c.Seq)
+	}
+	if b.fallback != "" {
+		e.b.Warn("system", "compaction %d: source taken in file order, because %s", c.Seq, b.fallback)
+	}
+	if !b.micro {
+		e.lastFull = len(e.b.T.Events)
+		e.lastFullRef = c.Ref
+		clear(e.clearedIDs)
+	}
+	e.asstMsgID = ""
+}
+
+// preserved returns the refs of the lines a partial compaction kept.
+func (e *emitter) preserved(b *boundary) []string {
+	uuids := b.preserved
+	if len(uuids) == 0 && b.segment[0] != "" {
+		uuids = e.imp.segment(b.segment[0], b.segment[2])
+	}
+	out := make([]string, 0, len(uuids))
+	for _, u := range uuids {
+		if r, ok := e.mergedRef[u]; ok {
+			u = r
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// segment lists the uuids from head to tail, walking back from tail.
+func (imp *importer) segment(head, tail string) []string {
+	var out []string
+	i := imp.resolve(tail)
+	for steps := 0; i >= 0 && steps < len(imp.recs); steps++ {
+		r := &imp.recs[i]
+		out = append(out, r.uuid)
+		if r.uuid == head {
+			slices.Reverse(out)
+			return out
+		}
+		i = imp.resolve(r.parent)
+	}
+	if head == tail {
+		return []string{head}
+	}
+	return []string{head, tail}
+}

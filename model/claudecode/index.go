@@ -1,0 +1,506 @@
+package claudecode
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/valyala/fastjson"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/model/formats/kit"
+)
+
+// The first pass reads every line into a small record (its tree edges and a
+// few flags) so that the source of each compaction can be decided before any
+// event is made; the second pass reads the files again and makes the events.
+// Nothing but the records and the summaries' text stays in memory between
+// the passes.
+
+type kind uint8
+
+const (
+	kOther kind = iota // a non-conversation line: title, snapshot, queue operation, unknown
+	kUser
+	kAssistant
+	kSystem
+	kProgress
+	kAttachment
+	kBroken // not JSON
+)
+
+// action is what the second pass does with a record.
+type action uint8
+
+const (
+	aEmit      action = iota
+	aDup              // a copy of a line already read (same uuid): skipped
+	aOffBranch        // conversation off the path to the next compaction: raw
+	aBoundary         // a compaction
+	aSummary          // the summary of a boundary: carried by the compaction
+)
+
+type rec struct {
+	file    int32
+	n       int32 // line number in its file
+	kind    kind
+	act     action
+	side    bool // isSidechain
+	summary bool // isCompactSummary, or a user line with the continuation preamble
+	result  bool // a user line with tool_result blocks
+	dup     int32
+	bnd     int32 // index in boundaries + 1 for aBoundary / aSummary / aOffBranch (the compaction it precedes; 0 for the tail)
+	sub     string
+	uuid    string
+	parent  string
+	msgID   string
+	usage   int
+}
+
+// boundary is a compaction: a compact_boundary or microcompact_boundary line
+// (or a summary line with no boundary, from older versions).
+type boundary struct {
+	rec       int // index of the boundary line (or of the lone summary)
+	summary   int // index of the summary line, -1 when there is none
+	micro     bool
+	lone      bool // a summary without a boundary
+	trigger   string
+	pre, post int
+	saved     int
+	lparent   string
+	preserved []string // uuids kept verbatim (preservedMessages / preservedSegment)
+	segment   [3]string
+	compacted []string // microcompact: tool ids whose results were cleared
+	text      string   // the summary text
+	ts        string
+	fallback  string // why the source is in file order ("" when walked)
+}
+
+type importer struct {
+	name  string
+	opt   model.ReadOptions
+	files []string
+	recs  []rec
+	bnds  []*boundary
+	first map[string]int32 // uuid -> first record
+	// subagent is set when every conversation line is a sidechain: the
+	// file is a sub-agent's own transcript, whose thread is its main one.
+	subagent bool
+	bytes    int64
+}
+
+func newImporter(name string, opt model.ReadOptions) *importer {
+	return &importer{name: name, opt: opt, first: map[string]int32{}}
+}
+
+const preamble = "This session is being continued from a previous conversation"
+
+// index is the first pass.
+func (imp *importer) index(files []string) error {
+	imp.files = files
+	var p fastjson.Parser
+	conv, side := 0, 0
+	for fi, path := range files {
+		r, _, closeFn, err := kit.OpenFile(path, nil)
+		if err != nil {
+			return err
+		}
+		_, err = kit.ReadLines(r, func(l kit.Line) error {
+			rc := rec{file: int32(fi), n: int32(l.N)}
+			v, err := p.ParseBytes(l.B)
+			if err != nil || v.Type() != fastjson.TypeObject {
+				rc.kind = kBroken
+				imp.recs = append(imp.recs, rc)
+				return nil
+			}
+			typ := string(v.GetStringBytes("type"))
+			switch typ {
+			case "user":
+				rc.kind = kUser
+			case "assistant":
+				rc.kind = kAssistant
+			case "system":
+				rc.kind = kSystem
+				rc.sub = string(v.GetStringBytes("subtype"))
+			case "progress":
+				rc.kind = kProgress
+			case "attachment":
+				rc.kind = kAttachment
+			}
+			rc.uuid = string(v.GetStringBytes("uuid"))
+			rc.parent = string(v.GetStringBytes("parentUuid"))
+			rc.side = v.GetBool("isSidechain")
+			if rc.kind == kUser || rc.kind == kAssistant {
+				conv++
+				if rc.side {
+					side++
+				}
+			}
+			idx := int32(len(imp.recs))
+			if rc.uuid != "" {
+				if f, ok := imp.first[rc.uuid]; ok {
+					rc.dup = f + 1
+					rc.act = aDup
+				} else {
+					imp.first[rc.uuid] = idx
+				}
+			}
+			msg := v.Get("message")
+			switch rc.kind {
+			case kAssistant:
+				rc.msgID = string(msg.GetStringBytes("id"))
+				u := msg.Get("usage")
+				rc.usage = u.GetInt("input_tokens") + u.GetInt("cache_read_input_tokens") + u.GetInt("cache_creation_input_tokens")
+			case kUser:
+				content := msg.Get("content")
+				if content != nil && content.Type() == fastjson.TypeArray {
+					arr, _ := content.Array()
+					for _, b := range arr {
+						if string(b.GetStringBytes("type")) == "tool_result" {
+							rc.result = true
+							break
+						}
+					}
+				}
+				if v.GetBool("isCompactSummary") || startsWithPreamble(content) {
+					rc.summary = true
+				}
+			}
+			imp.recs = append(imp.recs, rc)
+			if rc.act == aDup {
+				return nil
+			}
+			switch {
+			case rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary"):
+				imp.bnds = append(imp.bnds, newBoundary(v, int(idx), rc.sub == "microcompact_boundary"))
+			case rc.summary:
+				imp.bnds = append(imp.bnds, &boundary{rec: int(idx), summary: int(idx), lone: true, text: summaryText(msg.Get("content")), ts: string(v.GetStringBytes("timestamp"))})
+			}
+			return nil
+		})
+		closeFn()
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	imp.subagent = conv > 0 && side == conv
+	imp.pairSummaries()
+	imp.decideSources()
+	return nil
+}
+
+func startsWithPreamble(content *fastjson.Value) bool {
+	if content == nil {
+		return false
+	}
+	var buf [128]byte
+	raw := content.MarshalTo(buf[:0])
+	if len(raw) > 0 && raw[0] == '[' {
+		arr, _ := content.Array()
+		if len(arr) == 0 || string(arr[0].GetStringBytes("type")) != "text" {
+			return false
+		}
+		raw = arr[0].Get("text").MarshalTo(buf[:0])
+	}
+	return bytes.HasPrefix(raw, []byte(`"`+preamble))
+}
+
+func summaryText(content *fastjson.Value) string {
+	if content == nil {
+		return ""
+	}
+	if kit.IsString(content) {
+		return kit.Str(content)
+	}
+	var b bytes.Buffer
+	for _, blk := range kit.Array(content) {
+		if kit.Str(blk, "type") == "text" {
+			if b.Len() > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString(kit.Str(blk, "text"))
+		}
+	}
+	return b.String()
+}
+
+func newBoundary(v *fastjson.Value, idx int, micro bool) *boundary {
+	b := &boundary{rec: idx, summary: -1, micro: micro, ts: kit.Str(v, "timestamp"), lparent: kit.Str(v, "logicalParentUuid")}
+	md := v.Get("compactMetadata")
+	if md == nil {
+		md = v.Get("compact_metadata") // the SDK stream's spelling
+	}
+	if micro {
+		md = v.Get("microcompactMetadata")
+	}
+	if md == nil {
+		return b
+	}
+	b.trigger = kit.Str(md, "trigger")
+	b.pre = firstInt(md, "preTokens", "pre_tokens")
+	b.post = firstInt(md, "postTokens", "post_tokens")
+	b.saved = firstInt(md, "tokensSaved", "tokens_saved")
+	for _, x := range kit.Array(md, "compactedToolIds") {
+		b.compacted = append(b.compacted, kit.Str(x))
+	}
+	pm := md.Get("preservedMessages")
+	if pm == nil {
+		pm = md.Get("preserved_messages")
+	}
+	if pm != nil {
+		list := kit.Array(pm, "uuids")
+		if all := kit.Array(pm, "allUuids"); len(all) > 0 {
+			list = all
+		}
+		for _, x := range list {
+			b.preserved = append(b.preserved, kit.Str(x))
+		}
+	}
+	seg := md.Get("preservedSegment")
+	if seg == nil {
+		seg = md.Get("preserved_segment")
+	}
+	if seg != nil {
+		b.segment = [3]string{
+			kit.Str(seg, "headUuid") + kit.Str(seg, "head_uuid"),
+			kit.Str(seg, "anchorUuid") + kit.Str(seg, "anchor_uuid"),
+			kit.Str(seg, "tailUuid") + kit.Str(seg, "tail_uuid"),
+		}
+	}
+	return b
+}
+
+func firstInt(v *fastjson.Value, keys ...string) int {
+	for _, k := range keys {
+		if n := kit.Int(v, k); n != 0 {
+			return n
+		}
+	}
+	return 0
+}
+
+// main reports whether record i belongs to the transcript's own thread.
+func (imp *importer) main(i int) bool {
+	return !imp.recs[i].side || imp.subagent
+}
+
+// pairSummaries links every boundary with its summary line: the
+// isCompactSummary child of the boundary, else the first summary-looking
+// user line after it. Summaries with no boundary stay compactions of their
+// own (older versions wrote only the summary, in a new file).
+func (imp *importer) pairSummaries() {
+	var out []*boundary
+	var open *boundary // the last full boundary still without a summary
+	for _, b := range imp.bnds {
+		if !imp.main(b.rec) {
+			continue
+		}
+		if b.lone {
+			r := &imp.recs[b.rec]
+			if open != nil && (r.parent == imp.recs[open.rec].uuid || !imp.conversationBetween(open.rec, b.rec)) {
+				open.summary = b.rec
+				open.text = b.text
+				r.act = aSummary
+				open = nil
+				continue
+			}
+			out = append(out, b)
+			continue
+		}
+		imp.recs[b.rec].act = aBoundary
+		if !b.micro {
+			open = b
+		}
+		out = append(out, b)
+	}
+	imp.bnds = out
+	for k, b := range imp.bnds {
+		imp.recs[b.rec].bnd = int32(k + 1)
+		if b.lone {
+			imp.recs[b.rec].act = aBoundary
+		}
+		if b.summary >= 0 && b.summary != b.rec {
+			imp.recs[b.summary].bnd = int32(k + 1)
+		}
+	}
+}
+
+// conversationBetween reports whether a conversation line of the thread lies
+// strictly between records i and j.
+func (imp *importer) conversationBetween(i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		r := &imp.recs[k]
+		if (r.kind == kUser || r.kind == kAssistant) && r.act != aDup && imp.main(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// resolve returns the first record with uuid u, or -1.
+func (imp *importer) resolve(u string) int {
+	if u == "" {
+		return -1
+	}
+	if i, ok := imp.first[u]; ok {
+		return int(i)
+	}
+	return -1
+}
+
+// decideSources marks, for every compaction, the conversation lines of its
+// replaced span that are not on the path to it.
+func (imp *importer) decideSources() {
+	spanStart := 0
+	for k, b := range imp.bnds {
+		if b.micro || b.lone {
+			// A micro-compaction changes nothing in the tree; a lone summary
+			// starts a new span.
+			if b.lone {
+				spanStart = b.rec + 1
+			}
+			continue
+		}
+		start := -1
+		if i := imp.resolve(b.lparent); i >= spanStart && i < b.rec {
+			start = i
+		}
+		if start < 0 {
+			// The logical parent may have been re-written after the summary
+			// (a partial compaction): walk from the last preserved line
+			// written before the boundary.
+			for j := len(b.preserved) - 1; j >= 0 && start < 0; j-- {
+				if i := imp.resolve(b.preserved[j]); i >= spanStart && i < b.rec {
+					start = i
+				}
+			}
+			if start < 0 {
+				if i := imp.resolve(b.segment[2]); i >= spanStart && i < b.rec {
+					start = i
+				}
+			}
+		}
+		switch {
+		case start >= 0:
+			imp.markOffPath(spanStart, b.rec, start, k+1)
+		case b.lparent == "":
+			b.fallback = "the boundary has no logicalParentUuid"
+		default:
+			b.fallback = fmt.Sprintf("its logicalParentUuid %s is not in the file before it", b.lparent)
+		}
+		if b.summary >= 0 {
+			spanStart = b.summary + 1
+		} else {
+			spanStart = b.rec + 1
+		}
+	}
+	// The tail after the last compaction: the path to the last conversation
+	// line is the live one.
+	leaf := -1
+	for i := len(imp.recs) - 1; i >= spanStart; i-- {
+		r := &imp.recs[i]
+		if (r.kind == kUser || r.kind == kAssistant) && r.act == aEmit && imp.main(i) {
+			leaf = i
+			break
+		}
+	}
+	if leaf >= 0 {
+		imp.markOffPath(spanStart, len(imp.recs), leaf, 0)
+	}
+}
+
+// markOffPath walks from start back through parentUuid (not below lo), adds
+// the parallel-tool siblings and their results, and marks every other
+// conversation line of [lo, hi) as off the path.
+func (imp *importer) markOffPath(lo, hi, start, bnd int) {
+	on := map[int]bool{}
+	byMsg := map[string][]int{}
+	children := map[string][]int{}
+	for i := lo; i < hi; i++ {
+		r := &imp.recs[i]
+		if r.act == aDup || !imp.main(i) {
+			continue
+		}
+		if r.kind == kAssistant && r.msgID != "" {
+			byMsg[r.msgID] = append(byMsg[r.msgID], i)
+		}
+		if r.kind == kUser && r.result && r.parent != "" {
+			children[r.parent] = append(children[r.parent], i)
+		}
+	}
+	var todo []int
+	for i := start; i >= lo && i < hi && !on[i]; {
+		on[i] = true
+		todo = append(todo, i)
+		r := &imp.recs[i]
+		if r.act == aBoundary || r.act == aSummary {
+			break
+		}
+		i = imp.resolve(r.parent)
+	}
+	for len(todo) > 0 {
+		i := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		r := &imp.recs[i]
+		if r.kind != kAssistant {
+			continue
+		}
+		for _, j := range byMsg[r.msgID] {
+			if !on[j] {
+				on[j] = true
+				todo = append(todo, j)
+			}
+		}
+		for _, j := range children[r.uuid] {
+			if !on[j] {
+				on[j] = true
+				todo = append(todo, j)
+			}
+		}
+	}
+	for i := lo; i < hi; i++ {
+		r := &imp.recs[i]
+		if (r.kind == kUser || r.kind == kAssistant) && r.act == aEmit && imp.main(i) && !on[i] {
+			r.act = aOffBranch
+			r.bnd = int32(bnd)
+		}
+	}
+}
+
+// missingLogicalParents reports whether a boundary points at a line that is
+// in none of the files read.
+func (imp *importer) missingLogicalParents() bool {
+	for _, b := range imp.bnds {
+		if !b.micro && !b.lone && b.lparent != "" && imp.resolve(b.lparent) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// tokensAfter is the context size after compaction b: postTokens, else the
+// input of the first assistant response after the summary.
+func (imp *importer) tokensAfter(b *boundary) int {
+	if b.post > 0 {
+		return b.post
+	}
+	if b.micro {
+		if b.pre > 0 && b.saved > 0 {
+			return b.pre - b.saved
+		}
+		return 0
+	}
+	from := b.rec
+	if b.summary > from {
+		from = b.summary
+	}
+	for i := from + 1; i < len(imp.recs); i++ {
+		r := &imp.recs[i]
+		if r.kind == kAssistant && imp.main(i) && r.act != aDup {
+			return r.usage
+		}
+		if r.act == aBoundary {
+			break
+		}
+	}
+	return 0
+}

@@ -1,0 +1,366 @@
+package claudecode
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/valyala/fastjson"
+
+	"github.com/loupe-dev/loupe/model/formats/kit"
+	"github.com/loupe-dev/loupe/model/formats/registry"
+)
+
+// sessionFiles lists the main session files directly in dir (not the
+// sub-agents' agent-*.jsonl).
+func sessionFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		if e.IsDir() || !isSessionName(e.Name()) || strings.HasPrefix(e.Name(), "agent-") {
+			continue
+		}
+		out = append(out, filepath.Join(dir, e.Name()))
+	}
+	return out, nil
+}
+
+// fileLinks is what the directory logic needs to know about one file.
+type fileLinks struct {
+	path        string
+	uuids       map[string]bool
+	refs        []string // parents and logical parents not in the file
+	first, last string   // timestamps
+}
+
+func readLinks(path string) (*fileLinks, error) {
+	fl := &fileLinks{path: path, uuids: map[string]bool{}}
+	r, _, closeFn, err := kit.OpenFile(path, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer closeFn()
+	var p fastjson.Parser
+	var parents []string
+	_, err = kit.ReadLines(r, func(l kit.Line) error {
+		v, err := p.ParseBytes(l.B)
+		if err != nil {
+			return nil
+		}
+		if u := string(v.GetStringBytes("uuid")); u != "" {
+			fl.uuids[u] = true
+		}
+		for _, k := range []string{"parentUuid", "logicalParentUuid"} {
+			if u := string(v.GetStringBytes(k)); u != "" {
+				parents = append(parents, u)
+			}
+		}
+		if ts := string(v.GetStringBytes("timestamp")); ts != "" {
+			if fl.first == "" {
+				fl.first = ts
+			}
+			fl.last = ts
+		}
+		return nil
+	})
+	for _, u := range parents {
+		if !fl.uuids[u] {
+			fl.refs = append(fl.refs, u)
+		}
+	}
+	return fl, err
+}
+
+// pickDirRun chooses what opening a project directory reads: the newest
+// session file together with the files linked to it (lines copied by a
+// resume, or parents in another file), oldest first.
+func pickDirRun(dir string) (files, notes []string, err error) {
+	paths, err := sessionFiles(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(paths) == 0 {
+		return nil, nil, fmt.Errorf("%s: no Claude Code session files (*.jsonl) in the directory", dir)
+	}
+	if len(paths) == 1 {
+		return paths, nil, nil
+	}
+	links := make([]*fileLinks, len(paths))
+	for i, p := range paths {
+		if links[i], err = readLinks(p); err != nil {
+			return nil, nil, err
+		}
+	}
+	// Union-find over files that share or reference a uuid.
+	parent := make([]int, len(links))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	owner := map[string]int{}
+	for i, fl := range links {
+		for u := range fl.uuids {
+			if j, ok := owner[u]; ok {
+				parent[find(i)] = find(j)
+			} else {
+				owner[u] = i
+			}
+		}
+	}
+	for i, fl := range links {
+		for _, u := range fl.refs {
+			if j, ok := owner[u]; ok {
+				parent[find(i)] = find(j)
+			}
+		}
+	}
+	newest := 0
+	for i, fl := range links {
+		if fl.last > links[newest].last {
+			newest = i
+		}
+	}
+	var run []*fileLinks
+	others := 0
+	for i, fl := range links {
+		if find(i) == find(newest) {
+			run = append(run, fl)
+		} else {
+			others++
+		}
+	}
+	slices.SortStableFunc(run, func(a, b *fileLinks) int { return strings.Compare(a.first, b.first) })
+	for _, fl := range run {
+		files = append(files, fl.path)
+	}
+	if others > 0 {
+		notes = append(notes, fmt.Sprintf("the directory holds %d other session file(s); loupe opened the newest session (%s); open a file, or pick one, to read another",
+			others, filepath.Base(links[newest].path)))
+	}
+	return files, notes, nil
+}
+
+// findPredecessors returns the other session files of path's directory that
+// hold a line a boundary of path points at, oldest first.
+func findPredecessors(path string, imp *importer) []string {
+	var missing [][]byte
+	for _, b := range imp.bnds {
+		if !b.micro && !b.lone && b.lparent != "" && imp.resolve(b.lparent) < 0 {
+			missing = append(missing, []byte(`"`+b.lparent+`"`))
+		}
+	}
+	siblings, err := sessionFiles(filepath.Dir(path))
+	if err != nil {
+		return nil
+	}
+	self, _ := filepath.Abs(path)
+	type found struct {
+		path, first string
+	}
+	var out []found
+	for _, s := range siblings {
+		if abs, _ := filepath.Abs(s); abs == self {
+			continue
+		}
+		if containsAny(s, missing) {
+			fl, err := readLinks(s)
+			if err != nil {
+				continue
+			}
+			out = append(out, found{s, fl.first})
+		}
+	}
+	slices.SortFunc(out, func(a, b found) int { return strings.Compare(a.first, b.first) })
+	paths := make([]string, len(out))
+	for i, f := range out {
+		paths[i] = f.path
+	}
+	return paths
+}
+
+// containsAny reports whether the file holds one of the needles, reading it
+// in chunks.
+func containsAny(path string, needles [][]byte) bool {
+	r, _, closeFn, err := kit.OpenFile(path, nil)
+	if err != nil {
+		return false
+	}
+	defer closeFn()
+	const chunk = 1 << 20
+	buf := make([]byte, chunk+256)
+	keep := 0
+	for {
+		n, err := io.ReadFull(r, buf[keep:keep+chunk])
+		data := buf[:keep+n]
+		for _, nd := range needles {
+			if bytes.Contains(data, nd) {
+				return true
+			}
+		}
+		if err != nil {
+			return false
+		}
+		keep = min(200, len(data))
+		copy(buf, data[len(data)-keep:])
+	}
+}
+
+// Scan lists the sessions at path: one file, or a project directory with its
+// session files and their sub-agents' files (the compaction runs,
+// agent-acompact-*, are not sessions and are left out).
+func Scan(path string) ([]registry.SessionInfo, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		si, err := scanFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return []registry.SessionInfo{si}, nil
+	}
+	var files []string
+	ents, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range ents {
+		name := e.Name()
+		switch {
+		case !e.IsDir() && isSessionName(name) && !strings.HasPrefix(name, "agent-acompact"):
+			files = append(files, filepath.Join(path, name))
+		case e.IsDir():
+			sub := filepath.Join(path, name, "subagents")
+			subs, _ := os.ReadDir(sub)
+			for _, s := range subs {
+				if !s.IsDir() && isSessionName(s.Name()) && !strings.HasPrefix(s.Name(), "agent-acompact") {
+					files = append(files, filepath.Join(sub, s.Name()))
+				}
+			}
+		}
+	}
+	var out []registry.SessionInfo
+	var errs []error
+	for _, f := range files {
+		si, err := scanFile(f)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, si)
+	}
+	return out, errors.Join(errs...)
+}
+
+// scanFile describes one session file without importing it: the turn count
+// is an estimate (one per user line, assistant response and compaction).
+func scanFile(path string) (registry.SessionInfo, error) {
+	si := registry.SessionInfo{Path: path, Format: Name}
+	r, _, closeFn, err := kit.OpenFile(path, nil)
+	if err != nil {
+		return si, err
+	}
+	defer closeFn()
+	var p fastjson.Parser
+	var first, last, lastMsg, title, firstUser, agent string
+	conv, side := 0, 0
+	_, err = kit.ReadLines(r, func(l kit.Line) error {
+		v, err := p.ParseBytes(l.B)
+		if err != nil {
+			return nil
+		}
+		if ts := string(v.GetStringBytes("timestamp")); ts != "" {
+			if first == "" {
+				first = ts
+			}
+			last = ts
+		}
+		if si.ID == "" {
+			si.ID = string(v.GetStringBytes("sessionId"))
+		}
+		switch string(v.GetStringBytes("type")) {
+		case "user":
+			conv++
+			if v.GetBool("isSidechain") {
+				side++
+				if a := string(v.GetStringBytes("agentId")); a != "" {
+					agent = a
+				}
+			}
+			if v.GetBool("isCompactSummary") {
+				return nil
+			}
+			si.Turns++
+			if firstUser == "" && !v.GetBool("isMeta") {
+				if c := v.Get("message", "content"); kit.IsString(c) {
+					s := kit.Str(c)
+					if userRole(s, false) == "user" && !strings.HasPrefix(s, "<") {
+						firstUser = kit.FirstLine(s, 80)
+					}
+				}
+			}
+		case "assistant":
+			conv++
+			if v.GetBool("isSidechain") {
+				side++
+			}
+			if id := string(v.GetStringBytes("message", "id")); id == "" || id != lastMsg {
+				si.Turns++
+				lastMsg = id
+			}
+		case "system":
+			switch string(v.GetStringBytes("subtype")) {
+			case "compact_boundary", "microcompact_boundary":
+				if !v.GetBool("isSidechain") || side > 0 && side == conv {
+					si.Compactions++
+					si.Turns++
+				}
+			}
+		case "summary":
+			title = kit.Str(v, "summary")
+		case "custom-title", "ai-title":
+			for _, k := range []string{"customTitle", "aiTitle", "title"} {
+				if s := kit.Str(v, k); s != "" {
+					title = s
+					break
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return si, fmt.Errorf("%s: %w", path, err)
+	}
+	if conv > 0 && side == conv {
+		si.Parent, si.ID = si.ID, agent
+	}
+	si.Title = title
+	if si.Title == "" {
+		si.Title = firstUser
+	}
+	si.Start, _ = time.Parse(time.RFC3339Nano, first)
+	si.Updated, _ = time.Parse(time.RFC3339Nano, last)
+	if si.Updated.IsZero() {
+		if st, err := os.Stat(path); err == nil {
+			si.Updated = st.ModTime()
+		}
+	}
+	return si, nil
+}

@@ -1,0 +1,6 @@
+package formats
+
+// The importers register themselves with package registry from their init.
+import (
+	_ "github.com/loupe-dev/loupe/model/claudecode"
+)

@@ -1,0 +1,247 @@
+package kit
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/valyala/fastjson"
+)
+
+// Str returns the string value of v at keys, or "" when it is missing or not a
+// string. It decodes escapes itself: fastjson loses text around lone
+// surrogates ("\ud800"), which real tool output contains; here every lone
+// surrogate becomes U+FFFD and nothing else is lost. Invalid UTF-8 becomes
+// U+FFFD too. The result is a copy.
+//
+// Call it before anything else asks the value for its type or string: that
+// makes fastjson unescape it in place.
+func Str(v *fastjson.Value, keys ...string) string {
+	if v == nil {
+		return ""
+	}
+	x := v
+	if len(keys) > 0 {
+		x = v.Get(keys...)
+	}
+	if x == nil {
+		return ""
+	}
+	var buf [256]byte
+	raw := x.MarshalTo(buf[:0])
+	if len(raw) < 2 || raw[0] != '"' {
+		return ""
+	}
+	body := raw[1 : len(raw)-1]
+	if bytes.IndexByte(body, '\\') >= 0 {
+		body = unescapeJSON(make([]byte, 0, len(body)), body)
+	}
+	return ValidString(body)
+}
+
+// IsString reports whether v at keys is a JSON string (without unescaping it).
+func IsString(v *fastjson.Value, keys ...string) bool {
+	if v == nil {
+		return false
+	}
+	x := v.Get(keys...)
+	if x == nil {
+		return false
+	}
+	var buf [8]byte
+	raw := x.MarshalTo(buf[:0])
+	return len(raw) > 0 && raw[0] == '"'
+}
+
+// ValidString copies b into a string, replacing invalid UTF-8 with U+FFFD.
+func ValidString(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}
+
+// JSON returns the compact JSON of v at keys ("" when missing), with invalid
+// UTF-8 replaced.
+func JSON(v *fastjson.Value, keys ...string) string {
+	if v == nil {
+		return ""
+	}
+	x := v
+	if len(keys) > 0 {
+		x = v.Get(keys...)
+	}
+	if x == nil {
+		return ""
+	}
+	return ValidString(x.MarshalTo(nil))
+}
+
+// Int returns the integer at keys, or 0.
+func Int(v *fastjson.Value, keys ...string) int {
+	if v == nil {
+		return 0
+	}
+	x := v.Get(keys...)
+	if x == nil {
+		return 0
+	}
+	switch x.Type() {
+	case fastjson.TypeNumber:
+		if n, err := x.Int(); err == nil {
+			return n
+		}
+		if f, err := x.Float64(); err == nil {
+			return int(f)
+		}
+	}
+	return 0
+}
+
+// Bool returns the boolean at keys, or false.
+func Bool(v *fastjson.Value, keys ...string) bool {
+	if v == nil {
+		return false
+	}
+	x := v.Get(keys...)
+	return x != nil && x.Type() == fastjson.TypeTrue
+}
+
+// Has reports whether v has keys (even null).
+func Has(v *fastjson.Value, keys ...string) bool {
+	return v != nil && v.Exists(keys...)
+}
+
+// Array returns the array at keys, or nil.
+func Array(v *fastjson.Value, keys ...string) []*fastjson.Value {
+	if v == nil {
+		return nil
+	}
+	x := v.Get(keys...)
+	if x == nil || x.Type() != fastjson.TypeArray {
+		return nil
+	}
+	a, _ := x.Array()
+	return a
+}
+
+// ID returns an id written as a string or a number.
+func ID(v *fastjson.Value, keys ...string) string {
+	if v == nil {
+		return ""
+	}
+	x := v.Get(keys...)
+	if x == nil {
+		return ""
+	}
+	var buf [8]byte
+	raw := x.MarshalTo(buf[:0])
+	if len(raw) > 0 && raw[0] == '"' {
+		return Str(x)
+	}
+	if x.Type() == fastjson.TypeNumber {
+		return string(x.MarshalTo(nil))
+	}
+	return ""
+}
+
+// SyntaxError explains why b is not JSON, in encoding/json's words, and the
+// 1-based column of the fault (0 when unknown).
+func SyntaxError(b []byte) (msg string, col int) {
+	var x any
+	err := json.Unmarshal(b, &x)
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return "not valid JSON: " + se.Error(), int(se.Offset)
+	case err != nil:
+		return "not valid JSON: " + err.Error(), 0
+	}
+	return "not valid JSON", 0
+}
+
+// unescapeJSON appends the unescaped body of a JSON string (without its
+// quotes) to dst.
+func unescapeJSON(dst, s []byte) []byte {
+	for len(s) > 0 {
+		i := bytes.IndexByte(s, '\\')
+		if i < 0 {
+			return append(dst, s...)
+		}
+		dst = append(dst, s[:i]...)
+		s = s[i:]
+		if len(s) < 2 {
+			return append(dst, s...)
+		}
+		c := s[1]
+		switch c {
+		case '"', '\\', '/':
+			dst = append(dst, c)
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r, ok := hex4(s[2:])
+			if !ok {
+				dst = append(dst, s[:2]...)
+				s = s[2:]
+				continue
+			}
+			s = s[6:]
+			if utf16.IsSurrogate(r) {
+				if r2, ok := lowSurrogate(s); ok && r < 0xDC00 {
+					dst = utf8.AppendRune(dst, utf16.DecodeRune(r, r2))
+					s = s[6:]
+				} else {
+					dst = utf8.AppendRune(dst, utf8.RuneError)
+				}
+				continue
+			}
+			dst = utf8.AppendRune(dst, r)
+			continue
+		default:
+			dst = append(dst, s[:2]...)
+		}
+		s = s[2:]
+	}
+	return dst
+}
+
+func lowSurrogate(s []byte) (rune, bool) {
+	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+		return 0, false
+	}
+	r, ok := hex4(s[2:])
+	return r, ok && r >= 0xDC00 && r <= 0xDFFF
+}
+
+func hex4(s []byte) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range s[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
