@@ -13,6 +13,7 @@ type action struct {
 	condition string   // "after the schema diff is reviewed", or ""
 	verb      string   // canonical term of the verb ("rerun")
 	object    []string // content terms after the verb
+	direct    []string // the object's terms before the first preposition
 	head      string   // head noun of the object ("migrat")
 	negated   bool     // a prohibition: "never push to main"
 	deferred  bool     // waits for something or for later (durable)
@@ -118,17 +119,25 @@ func parseAction(s string) action {
 	// The head noun is the last specific content word before the first
 	// preposition; when the words before it are all generic ("files under
 	// vendor/"), the first specific word after it.
-	headFixed, after := false, ""
+	headFixed, after, prepSeen := false, "", false
 	for _, t := range toks[1:] {
-		if prepositions[t.word] && a.head != "" {
-			headFixed = true
+		if prepositions[t.word] {
+			prepSeen = true
+			if a.head != "" {
+				headFixed = true
+			}
 		}
 		if t.term == "" {
 			continue
 		}
 		a.object = appendUnique(a.object, t.term)
+		if !headFixed && !prepSeen {
+			a.direct = appendUnique(a.direct, t.term)
+		}
 		switch {
-		case genericTerm[t.term]:
+		case genericTerm[t.term] || hasDigit(t.word):
+			// Generic words and ids (a SHA, a version) are not head nouns:
+			// ids are checked verbatim as identifier items.
 		case !headFixed:
 			a.head = t.term
 		case after == "":
@@ -167,6 +176,8 @@ func skipLight(toks []token) []token {
 	}
 	return toks
 }
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 func appendUnique(xs []string, s string) []string {
 	for _, x := range xs {
@@ -215,10 +226,26 @@ func findCommitments(text string) []foundCommitment {
 			if cue == "todo:" || cue == "todo -" || cue == "remaining:" || strings.Contains(cue, "still") || strings.HasPrefix(cue, "next") {
 				a.deferred = true
 			}
+			// A condition before the cue: "Once the canary is healthy, I will ...".
+			if lead := leadingCondition(s[:pos], lower[:pos]); lead != "" && a.condition == "" {
+				a.condition, a.deferred = lead, true
+			}
 			out = append(out, foundCommitment{sentence: s, action: a})
 		}
 	}
 	return out
+}
+
+// leadingCondition returns the condition clause that opens a sentence before
+// its commitment cue ("After QA signs off, I'll tag..."), or "".
+func leadingCondition(before, lower string) string {
+	t := strings.TrimSpace(lower)
+	for _, m := range conditionMarkers {
+		if strings.HasPrefix(t, m+" ") {
+			return strings.TrimRight(strings.TrimSpace(before), " ,;:")
+		}
+	}
+	return ""
 }
 
 // commitmentCue finds the earliest commitment cue in a folded sentence.

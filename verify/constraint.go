@@ -27,14 +27,27 @@ func findConstraints(text string) []foundConstraint {
 		lower := foldText(s)
 		pos, cue := -1, ""
 		for _, c := range constraintCues {
-			if i := phraseAt(lower, strings.TrimSpace(c)); i >= 0 && (pos < 0 || i < pos) {
-				pos, cue = i, strings.TrimSpace(c)
+			c = strings.TrimSpace(c)
+			i := phraseAt(lower, c)
+			if i < 0 || !instructionCue(lower, i, c) {
+				continue
+			}
+			if pos < 0 || i < pos {
+				pos, cue = i, c
 			}
 		}
 		if pos < 0 {
 			continue
 		}
-		neg := prohibitionCues[cue] || prohibitionCues[cue+" "]
+		neg := prohibitionCues[cue] || prohibitionCues[cue+" "] || strings.HasPrefix(cue, "is ") || strings.HasPrefix(cue, "are ")
+		// "Don't forget to update the changelog" is an obligation, not a prohibition.
+		if rest := strings.TrimSpace(lower[pos+len(cue):]); neg && (strings.HasPrefix(rest, "forget to ") || strings.HasPrefix(rest, "forget ")) {
+			neg = false
+			cue += " forget to"
+			if !strings.HasPrefix(rest, "forget to ") {
+				cue = strings.TrimSuffix(cue, " to")
+			}
+		}
 		// "must not", "make sure you never", "always avoid"
 		after := strings.TrimSpace(lower[pos+len(cue):])
 		for _, n := range []string{"not ", "never ", "n't ", "avoid "} {
@@ -42,7 +55,8 @@ func findConstraints(text string) []foundConstraint {
 				neg = true
 			}
 		}
-		body := strings.TrimLeft(s[:pos]+" "+s[pos+len(cue):], " ,:;-")
+		end := min(pos+len(cue), len(s))
+		body := strings.TrimLeft(s[:pos]+" "+s[end:], " ,:;-")
 		act := parseAction(stripPoliteness(body))
 		act.negated = neg
 		act.deferred = true
@@ -52,6 +66,25 @@ func findConstraints(text string) []foundConstraint {
 		out = append(out, foundConstraint{sentence: s, action: act})
 	}
 	return out
+}
+
+// instructionCue rejects descriptive uses of a cue: "it always fails on CI"
+// or "this never happened" state facts, while "always run go vet", "you must
+// not push" and "never push to main" instruct. "always"/"never" instruct only
+// at the start of a clause or after an addressee or modal.
+func instructionCue(lower string, i int, cue string) bool {
+	if cue != "always" && cue != "never" {
+		return true
+	}
+	before := strings.Fields(strings.TrimRight(lower[:i], " ,;:"))
+	if len(before) == 0 || strings.HasSuffix(strings.TrimSpace(lower[:i]), ",") || strings.HasSuffix(strings.TrimSpace(lower[:i]), ";") {
+		return true
+	}
+	switch before[len(before)-1] {
+	case "please", "you", "we", "and", "but", "so", "should", "must", "will", "to", "also", "then", "i", "agent", "assistant":
+		return true
+	}
+	return false
 }
 
 // stripPoliteness drops the addressing words around an instruction: "please",

@@ -34,6 +34,7 @@ var (
 	prRe      = regexp.MustCompile(`#(\d{1,7})`)
 	ticketRe  = regexp.MustCompile(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
 	hexRe     = regexp.MustCompile(`[0-9a-f]{7,40}`)
+	hostRe    = regexp.MustCompile(`(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:com|org|net|io|dev|app|co|ai|cloud|internal|local|localhost|edu|gov|us|uk|de|eu|sh|tech|xyz|me)\b`)
 	branchRes = []*regexp.Regexp{
 		regexp.MustCompile(`git\s+(?:checkout|switch)\s+(?:-[bcB]\s+)?([A-Za-z0-9._/-]+)`),
 		regexp.MustCompile(`git\s+push\s+(?:-u\s+|--set-upstream\s+|-f\s+|--force\s+|--force-with-lease\s+)*[A-Za-z0-9._-]+\s+([A-Za-z0-9._/-]+)`),
@@ -76,6 +77,13 @@ func extractIdents(s string) []ident {
 	}
 	for _, u := range urls {
 		add(strings.TrimRight(s[u[0]:u[1]], ".,;:!?'\""), classURL)
+	}
+	// Bare host names ("invoices.example.com") are URLs without a scheme.
+	for _, m := range hostRe.FindAllStringIndex(s, -1) {
+		if inURL(m[0]) || (m[0] > 0 && (isIdentByte(s[m[0]-1]) || s[m[0]-1] == '.' || s[m[0]-1] == '@' || s[m[0]-1] == '/')) || (m[1] < len(s) && (s[m[1]] == '/' || isIdentByte(s[m[1]]))) {
+			continue
+		}
+		add(strings.ToLower(s[m[0]:m[1]]), classURL)
 	}
 	for _, m := range prRe.FindAllStringSubmatchIndex(s, -1) {
 		if inURL(m[0]) || (m[0] > 0 && isIdentByte(s[m[0]-1])) || (m[1] < len(s) && isDigit(s[m[1]])) {

@@ -25,6 +25,7 @@ type tracked struct {
 	// handles and errors
 	callID, jobID string
 	target        string
+	command       string // the failed shell command, for errors
 	errTokens     []string
 	intent        atom
 	idents        []ident
@@ -356,7 +357,7 @@ func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
 		l.close(old, r, fmt.Sprintf("superseded by a new failure of the same call at turn %d", r.Turn))
 	}
 	text := r.Text.Head()
-	line := firstErrorLine(text)
+	line := firstErrorLine(text + "\n" + r.Text.Tail())
 	if line == "" {
 		line = "exit status non-zero"
 	}
@@ -364,7 +365,7 @@ func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
 		Origin: "failed " + info.name, Evidence: clip(text, 400)}
 	it.ID = "error:" + r.ID
 	tr := l.add(it, action{})
-	tr.callID, tr.target = r.ID, info.target
+	tr.callID, tr.target, tr.command = r.ID, info.target, info.command
 	tr.errTokens = distinctive(line)
 	tr.intent = newAtom(action{}, termsOf(line)...)
 	tr.idents = nil
@@ -379,6 +380,13 @@ func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
 func (l *ledger) succeeded(ci int, r *model.ToolResult, info *callInfo) {
 	if old := l.errByTgt[info.target]; old != nil && old.item.Open {
 		l.close(old, r, fmt.Sprintf("the same call succeeded at turn %d (%s)", r.Turn, r.ID))
+	}
+	if info.command != "" {
+		for _, e := range l.open {
+			if e.item.Kind == Error && e.item.Open && e.command != "" && covers(info.command, e.command) {
+				l.close(e, r, fmt.Sprintf("%s succeeded at turn %d (%s)", info.command, r.Turn, r.ID))
+			}
+		}
 	}
 	for _, ob := range l.open {
 		if ob.item.Kind != Commitment || !ob.item.Open || ob.carried >= 0 {

@@ -100,6 +100,7 @@ var synonymGroups = [][]string{
 	{"finish", "complete", "wrap up", "finalize", "finalise"},
 	{"start", "begin", "kick off", "launch"},
 	{"rename", "move"},
+	{"edit", "modify", "alter", "touch", "tweak"},
 	{"open", "raise", "submit"},
 	{"merge", "land"},
 	{"document", "doc", "docs", "documentation"},
@@ -113,6 +114,13 @@ var synonymGroups = [][]string{
 	{"run", "execute", "exec", "invoke"},
 }
 
+// alsoVerbs widens a verb to words of other groups that carry it in some
+// contexts: a PR is opened or created.
+var alsoVerbs = map[string][]string{
+	"open": {"create"}, "add": {"open"}, "fix": {"address", "handle"}, "run": {"rerun"},
+	"check": {"review", "test"}, "review": {"check"}, "investigate": {"check"},
+}
+
 // verbFamilies says which verbs a re- form also matches: "re-run" is
 // carried by "run again", and a summary that says "run the migration" still
 // names the re-run.
@@ -124,13 +132,16 @@ var commitmentCues = []string{
 	"we are going to", "we're going to", "next i need to", "next, i need to", "next i'll",
 	"next, i'll", "i still have to", "i still need to", "still have to", "still need to",
 	"i need to", "we need to", "we still need to", "todo:", "todo -", "remaining:",
-	"will",
+	"next step:", "next steps:", "next step is to", "the next step is to", "next up:", "follow-up:",
+	"follow up:", "the plan is to", "i plan to", "we plan to", "i intend to", "i promise to",
+	"i'll make sure to", "going to", "will",
 }
 
 // constraintCues mark a user's standing instruction.
 var constraintCues = []string{
 	"always", "never", "don't", "dont", "do not", "must", "make sure", "from now on",
 	"going forward", "avoid", "no more", "stop ", "under no circumstances", "only ever",
+	"remember to", "be sure to", "is forbidden", "is not allowed", "are not allowed",
 }
 
 // completion cues: words that present work as finished.
@@ -153,7 +164,15 @@ var negationCues = set(
 	"not", "never", "no", "don't", "dont", "won't", "wont", "cannot", "can't", "shouldn't",
 	"mustn't", "didn't", "doesn't", "isn't", "aren't", "wasn't", "skip", "skipped", "without",
 	"instead of", "decided against", "no need to", "no longer", "cancelled", "canceled", "abandoned",
+	"forbidden", "prohibited", "disallowed", "banned",
 )
+
+// postNegations deny an action stated before them: "the re-run was
+// cancelled", "the migration re-run is no longer needed".
+var postNegations = []string{
+	"cancelled", "canceled", "abandoned", "dropped", "not needed", "no longer needed", "unnecessary",
+	"skipped", "called off", "won't happen", "will not happen", "not required", "descoped", "out of scope",
+}
 
 // failureCues say something is broken (errors shown as still failing).
 var failureCues = set(

@@ -22,6 +22,9 @@ func newAtom(a action, extra ...string) atom {
 		if base, ok := reVerbs[a.verb]; ok {
 			at.verbs[termOf(base)] = true
 		}
+		for _, w := range alsoVerbTerms[a.verb] {
+			at.verbs[w] = true
+		}
 	}
 	for _, t := range append(a.terms(), extra...) {
 		if t == "" {
@@ -32,13 +35,24 @@ func newAtom(a action, extra ...string) atom {
 		switch {
 		case t == a.head:
 			w = 1.5
-		case genericTerm[t]:
+		case genericTerm[t] || hasDigit(t):
 			w = 0.3
 		}
 		at.weights[t] = w
 	}
 	return at
 }
+
+// alsoVerbTerms is alsoVerbs keyed and valued by terms.
+var alsoVerbTerms = func() map[string][]string {
+	m := map[string][]string{}
+	for k, vs := range alsoVerbs {
+		for _, v := range vs {
+			m[termOf(k)] = append(m[termOf(k)], termOf(v))
+		}
+	}
+	return m
+}()
 
 // genericTerm holds the terms of genericWords.
 var genericTerm = func() map[string]bool {

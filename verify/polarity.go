@@ -43,6 +43,13 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 			return Negated, w
 		}
 	}
+	// Negation after it, within the clause: "the re-run was cancelled".
+	clause := d.lower[toks[lo].start:toks[max(end-1, lo)].end]
+	for _, n := range postNegations {
+		if hasPhrase(clause, n) {
+			return Negated, n
+		}
+	}
 	if u.marker != Neutral {
 		return u.marker, "line marker"
 	}

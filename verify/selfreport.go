@@ -90,7 +90,6 @@ func claimsPreservation(claim string) bool {
 // verb and object as the item's action).
 func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tracked) {
 	c := strings.TrimSpace(claim)
-	lc := strings.ToLower(c)
 	exact := func(tr *tracked) bool {
 		if strings.EqualFold(tr.item.Key, c) || strings.EqualFold(strings.TrimSpace(tr.item.Text), c) ||
 			tr.callID == c || tr.jobID == c || (tr.item.Kind == Identifier && tr.ident.value == c) {
@@ -103,7 +102,7 @@ func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tra
 		}
 		return false
 	}
-	ca := parseAction(c)
+	ca := claimAction(c)
 	catom := newAtom(ca)
 	worded := func(tr *tracked) bool {
 		if tr.item.Kind != Commitment && tr.item.Kind != Constraint {
@@ -142,8 +141,24 @@ func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tra
 			return nil, closed
 		}
 	}
-	_ = lc
 	return nil, nil
+}
+
+// claimAction parses a claim's wording: a kind prefix ("commitment: ...") is
+// dropped, and a claim phrased as a commitment ("will re-run the migration
+// after review") is reduced to its action.
+func claimAction(c string) action {
+	if k, rest, ok := strings.Cut(c, ":"); ok && len(k) < 20 && !strings.ContainsAny(k, " /") {
+		for _, kind := range Kinds {
+			if strings.EqualFold(strings.TrimSpace(k), string(kind)) || strings.EqualFold(strings.TrimSpace(k), string(kind)+"s") {
+				c = strings.TrimSpace(rest)
+			}
+		}
+	}
+	if fc := findCommitments(c); len(fc) > 0 {
+		return fc[0].action
+	}
+	return parseAction(c)
 }
 
 func itemLabel(it *Item) string {

@@ -15,17 +15,20 @@ type token struct {
 	past       bool   // a past tense or participle form ("ran", "rebased")
 }
 
-// canon maps a stem to its synonym group's canonical stem.
-var canon = map[string]string{}
-
-func init() {
+// canon maps a stem to its synonym group's canonical stem. It is built by a
+// variable initializer, not init, so that the other tables built from
+// termOf at package initialization see it (Go orders variable
+// initialization by dependency; init functions run after all of them).
+var canon = func() map[string]string {
+	m := map[string]string{}
 	for _, g := range synonymGroups {
-		head := termOf(g[0])
+		head := stemWord(g[0])
 		for _, w := range g {
-			canon[stemWord(w)] = head
+			m[stemWord(w)] = head
 		}
 	}
-}
+	return m
+}()
 
 // stemWord lemmatizes irregular forms, then stems.
 func stemWord(w string) string {

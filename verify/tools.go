@@ -149,6 +149,43 @@ func normCommand(cmd string) string {
 	return strings.Join(out, " ")
 }
 
+// covers reports whether a successful command re-ran what a failed one
+// ran: the same program and subcommand, without a narrowing filter, over the
+// same or a wider set of targets ("go test ./..." covers "go test ./orders").
+func covers(ok, failed string) bool {
+	a, b := strings.Fields(normCommand(ok)), strings.Fields(normCommand(failed))
+	if len(a) < 2 || len(b) < 2 || a[0] != b[0] || a[1] != b[1] {
+		return len(a) > 0 && len(b) > 0 && len(a) == 1 && len(b) == 1 && a[0] == b[0]
+	}
+	for _, f := range a[2:] {
+		switch f {
+		case "-run", "-k", "--grep", "-t", "--testNamePattern", "-g", "--filter", "-m", "--only":
+			return false
+		}
+	}
+	args := a[2:]
+	for _, x := range args {
+		if x == "./..." || x == "..." || x == "." || x == "all" || x == "--all" {
+			return true
+		}
+	}
+	for _, x := range b[2:] {
+		if !containsStr(args, x) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsStr(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
 // verb categories: which tool calls can carry out an action with this verb.
 var execVerbs = termSet("run", "rerun", "test", "build", "rebuild", "lint", "deploy", "migrate", "install",
 	"commit", "push", "rebase", "merge", "tag", "format", "generate", "regenerate", "compile",
@@ -187,8 +224,16 @@ func carries(a action, ci *callInfo, relaxed bool) bool {
 	if a.head != "" && ci.hasTerm(a.head) {
 		return true
 	}
-	for _, t := range a.object {
-		if !genericTerm[t] && t != a.head && ci.hasTerm(t) && commandVerbs[a.verb] && ci.hasTerm(a.verb) {
+	// Any word of the direct object ("the DNS record" in "switch the DNS
+	// record for example.com"), or a file or URL the action names verbatim
+	// ("bump the version in package.json" is carried by an edit of it).
+	for _, t := range a.direct {
+		if !genericTerm[t] && !hasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
+			return true
+		}
+	}
+	for _, id := range extractIdents(a.text) {
+		if (id.class == classPath || id.class == classURL) && strings.Contains(ci.input, id.value) {
 			return true
 		}
 	}
@@ -245,9 +290,11 @@ func failed(r *model.ToolResult) bool {
 var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got)\b`)
 
 // firstErrorLine returns the line of a failed result that says what went
-// wrong: the first line with an error word, else the first non-empty line.
+// wrong: the first line naming an error class or "error:" (a Python
+// traceback's last line, a compiler's "error[E0382]"), else the first line
+// with an error word, else the first non-empty line.
 func firstErrorLine(text string) string {
-	first := ""
+	first, best, bestScore := "", "", 0
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -256,12 +303,27 @@ func firstErrorLine(text string) string {
 		if first == "" {
 			first = line
 		}
-		if errorLineRe.MatchString(line) && !strings.HasPrefix(strings.ToLower(line), "exit code") {
-			return clip(line, 200)
+		score := 0
+		lower := strings.ToLower(line)
+		switch {
+		case strings.HasPrefix(lower, "traceback") || strings.HasPrefix(lower, "exit code") || strings.HasPrefix(lower, "wall time"):
+			continue
+		case errorClassRe.MatchString(line):
+			score = 3
+		case errorLineRe.MatchString(line):
+			score = 1
+		}
+		if score > bestScore {
+			best, bestScore = line, score
 		}
 	}
-	return clip(first, 200)
+	if best == "" {
+		best = first
+	}
+	return clip(best, 200)
 }
+
+var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bFAIL\b|\bfatal:`)
 
 func clip(s string, n int) string {
 	if len(s) <= n {
@@ -275,7 +337,11 @@ func clip(s string, n int) string {
 }
 
 var (
-	symbolRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[A-Z]{1,4}\d{2,5}\b`)
+	symbolRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[A-Z]{1,4}\d{2,5}\b|\b[A-Z][A-Z_]{3,}\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?|:\d{2,5}\b`)
+	quotedRe = regexp.MustCompile("['\"`]([^'\"`\\s]{2,60})['\"`]")
+	// commonCaps are upper-case words that say nothing about which error it is.
+	commonCaps = set("FAIL", "FAILED", "ERROR", "ERRORS", "PASS", "WARN", "WARNING", "INFO", "DEBUG", "TODO",
+		"NOTE", "HTTP", "HTTPS", "JSON", "YAML", "HTML", "NULL", "TRUE", "FALSE", "NONE", "EXIT", "PANIC", "FATAL")
 )
 
 // distinctive returns the tokens of an error line that identify it: paths,
@@ -288,10 +354,14 @@ func distinctive(line string) []string {
 		}
 	}
 	for _, m := range symbolRe.FindAllString(line, -1) {
-		if _, isPath := normPath(m, true); isPath {
+		m = strings.TrimPrefix(m, ":")
+		if _, isPath := normPath(m, true); isPath || commonCaps[m] {
 			continue
 		}
 		out = appendUnique(out, m)
+	}
+	for _, m := range quotedRe.FindAllStringSubmatch(line, -1) {
+		out = appendUnique(out, m[1])
 	}
 	return out
 }

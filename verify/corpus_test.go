@@ -1,0 +1,196 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// labels mirrors the schema of shared/eval's labels.json, so the project's
+// own corpus (testdata/corpus) is scored by the same rules as the eval set.
+type labels struct {
+	Cases []struct {
+		File        string `json:"file"`
+		Compactions []struct {
+			Seq     int    `json:"seq"`
+			Verdict string `json:"verdict"`
+			Items   []struct {
+				Kind        string   `json:"kind"`
+				Turn        *int     `json:"turn"`
+				Contains    string   `json:"contains"`
+				Status      []string `json:"status"`
+				SelfReport  string   `json:"self_report"`
+				NotRequired bool     `json:"not_required"`
+			} `json:"items"`
+			Unsourced []string `json:"unsourced_claims"`
+			Consumers []struct {
+				Name    string `json:"name"`
+				Allowed bool   `json:"allowed"`
+			} `json:"consumers"`
+		} `json:"compactions"`
+		Findings []struct {
+			Kind string `json:"kind"`
+			Turn int    `json:"turn"`
+		} `json:"findings"`
+		NoFindings []struct {
+			Kind string `json:"kind"`
+		} `json:"no_findings"`
+	} `json:"cases"`
+}
+
+// TestCorpus scores the labelled corpus: every labelled fact must hold, and
+// it reports precision and recall of violate (a violating compaction called
+// degrade is the worst error: fail-closed) and accuracy per status.
+func TestCorpus(t *testing.T) {
+	dir := filepath.Join("testdata", "corpus")
+	raw, err := os.ReadFile(filepath.Join(dir, "labels.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lb labels
+	if err := json.Unmarshal(raw, &lb); err != nil {
+		t.Fatal(err)
+	}
+	var tp, fp, fn, tn int
+	statusOK, statusAll := map[string]int{}, map[string]int{}
+	compactions := 0
+	for _, c := range lb.Cases {
+		tr, err := model.Open(filepath.Join(dir, c.File), model.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if errs := tr.Problems.Errors(); len(errs) > 0 {
+			t.Fatalf("%s: %v", c.File, errs[0])
+		}
+		res := toJSON(Run(tr, Options{}))
+		byseq := map[int]jsonCompaction{}
+		for _, jc := range res.Compactions {
+			byseq[jc.Seq] = jc
+		}
+		for _, lc := range c.Compactions {
+			compactions++
+			got, ok := byseq[lc.Seq]
+			if !ok {
+				t.Errorf("%s#%d: compaction missing", c.File, lc.Seq)
+				continue
+			}
+			want := lc.Verdict == string(Violate)
+			have := got.Verdict == Violate
+			switch {
+			case want && have:
+				tp++
+			case !want && have:
+				fp++
+				t.Errorf("%s#%d: degrade reported as violate: %v", c.File, lc.Seq, got.Reasons)
+			case want && !have:
+				fn++
+				t.Errorf("%s#%d: VIOLATION MISSED (reported degrade)", c.File, lc.Seq)
+			default:
+				tn++
+			}
+			for _, li := range lc.Items {
+				found := findItems(got, li.Kind, li.Turn, li.Contains)
+				desc := fmt.Sprintf("%s#%d %s %q", c.File, lc.Seq, li.Kind, li.Contains)
+				if li.NotRequired {
+					if len(found) > 0 {
+						t.Errorf("%s: must not be in the preservation set, found %s", desc, found[0].Status)
+					}
+					continue
+				}
+				key := strings.Join(li.Status, "|")
+				statusAll[key]++
+				if len(found) == 0 {
+					t.Errorf("%s: not in the preservation set", desc)
+					continue
+				}
+				ok := false
+				for _, f := range found {
+					if slices.Contains(li.Status, string(f.Status)) {
+						ok = true
+					}
+				}
+				if ok {
+					statusOK[key]++
+				} else {
+					t.Errorf("%s: status %s, want %v (%s)", desc, found[0].Status, li.Status, found[0].Why)
+				}
+				if li.SelfReport != "" {
+					srOK := false
+					for _, f := range found {
+						if f.SelfReport != nil && string(*f.SelfReport) == li.SelfReport {
+							srOK = true
+						}
+					}
+					if !srOK {
+						t.Errorf("%s: self-report finding is not %s", desc, li.SelfReport)
+					}
+				}
+			}
+			for _, u := range lc.Unsourced {
+				if !slices.ContainsFunc(got.UnsourcedClaims, func(s string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(u)) }) {
+					t.Errorf("%s#%d: unsourced claim %q not reported: %v", c.File, lc.Seq, u, got.UnsourcedClaims)
+				}
+			}
+			for _, lcn := range lc.Consumers {
+				i := slices.IndexFunc(got.Consumers, func(x jsonConsumer) bool { return x.Name == lcn.Name })
+				if i < 0 || got.Consumers[i].Allowed != lcn.Allowed {
+					t.Errorf("%s#%d: consumer %s allowed should be %v", c.File, lc.Seq, lcn.Name, lcn.Allowed)
+				}
+			}
+		}
+		for _, lf := range c.Findings {
+			if !slices.ContainsFunc(res.Findings, func(f jsonFinding) bool { return string(f.Kind) == lf.Kind && f.Turn == lf.Turn }) {
+				t.Errorf("%s: finding %s at turn %d missing: %v", c.File, lf.Kind, lf.Turn, res.Findings)
+			}
+		}
+		for _, lf := range c.NoFindings {
+			for _, f := range res.Findings {
+				if string(f.Kind) == lf.Kind {
+					t.Errorf("%s: unexpected %s at turn %d", c.File, f.Kind, f.Turn)
+				}
+			}
+		}
+	}
+	prec, rec := ratio(tp, tp+fp), ratio(tp, tp+fn)
+	t.Logf("corpus: %d files, %d compactions; violate precision %.3f (%d/%d), recall %.3f (%d/%d); degrade correctly kept %d",
+		len(lb.Cases), compactions, prec, tp, tp+fp, rec, tp, tp+fn, tn)
+	keys := make([]string, 0, len(statusAll))
+	for k := range statusAll {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		t.Logf("  status %-22s %d/%d correct", k, statusOK[k], statusAll[k])
+	}
+	if compactions < 40 {
+		t.Errorf("the corpus must hold at least 40 compactions, has %d", compactions)
+	}
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+func findItems(c jsonCompaction, kind string, turn *int, needle string) []jsonItem {
+	var out []jsonItem
+	for _, it := range c.Items {
+		if string(it.Kind) != kind || (turn != nil && it.Turn != *turn) {
+			continue
+		}
+		hay := strings.ToLower(it.Key + " " + it.Text)
+		if needle != "" && !strings.Contains(hay, strings.ToLower(needle)) {
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
