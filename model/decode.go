@@ -99,15 +99,16 @@ func (d *decoder) decodeLine(b []byte, ref lineRef, last bool) {
 		return
 	}
 	tv := v.Get("type")
-	switch {
-	case tv == nil:
+	if tv == nil {
 		d.addRaw(b, "", d.problem(Error, "type", `"type" is missing`))
 		return
-	case tv.Type() != fastjson.TypeString:
+	}
+	typ, ok := d.sb.bytes(tv)
+	if !ok {
 		d.addRaw(b, "", d.problem(Error, "type", `"type" must be a string, not %s`, describe(tv)))
 		return
 	}
-	d.typ = string(tv.GetStringBytes())
+	d.typ = validUTF8(typ)
 	var e Event
 	switch d.typ {
 	case "meta":
@@ -396,7 +397,7 @@ func (d *decoder) meta(v *fastjson.Value, line []byte) {
 		if m.Extra == nil {
 			m.Extra = map[string]string{}
 		}
-		m.Extra[string(k)] = s
+		m.Extra[validUTF8(k)] = s
 	})
 	if d.prob != nil {
 		d.rd.t.Problems = append(d.rd.t.Problems, d.prob)
