@@ -3,4 +3,5 @@ package formats
 // The importers register themselves with package registry from their init.
 import (
 	_ "github.com/loupe-dev/loupe/model/claudecode"
+	_ "github.com/loupe-dev/loupe/model/codex"
 )

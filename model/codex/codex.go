@@ -1,0 +1,656 @@
+// Package codex imports OpenAI Codex CLI rollouts: the JSONL (optionally
+// zstd- or gzip-compressed) that Codex appends under
+// $CODEX_HOME/sessions/YYYY/MM/DD/rollout-<time>-<uuid>.jsonl.
+//
+// Every line is an envelope {timestamp, type, payload}. Conversation comes
+// from response_item lines only; event_msg lines repeat it for the UI and are
+// used only for markers (context_compacted) and token counts, so nothing is
+// imported twice. A compaction is a compacted line: a local compaction keeps
+// its summary in message; a remote (server-side) one keeps only an encrypted
+// compaction item in replacement_history, which becomes an opaque compaction
+// the verifier cannot read. The history before the compacted line stays in
+// the file and is the compaction's source.
+//
+// Codex writes no ids on messages: their ref is their line number ("L12"),
+// so that a compaction's Kept can name the messages replacement_history
+// carried over verbatim. Calls and results keep their call_id.
+//
+// See shared/research/formats.md §2.
+package codex
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/valyala/fastjson"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/model/formats/kit"
+	"github.com/loupe-dev/loupe/model/formats/registry"
+)
+
+// Name is the format's name for --from.
+const Name = "codex"
+
+func init() {
+	registry.Register(registry.Format{
+		Name:        Name,
+		Description: "OpenAI Codex CLI rollout JSONL, plain or .zst ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl)",
+		Detect:      Detect,
+		Open:        Open,
+		Scan:        Scan,
+		Homes:       Homes,
+	})
+}
+
+var envelopeTypes = map[string]bool{
+	"session_meta": true, "response_item": true, "compacted": true, "turn_context": true, "event_msg": true,
+}
+
+// Detect accepts a file whose first line is a rollout envelope.
+func Detect(_ string, head []byte, dir bool) bool {
+	if dir {
+		return false
+	}
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	var p fastjson.Parser
+	for i, line := range bytes.Split(head, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		v, err := p.ParseBytes(line)
+		if err != nil {
+			// A first line longer than the head (session_meta carries the
+			// whole base instructions).
+			return i == 0 && bytes.HasPrefix(line, []byte(`{"timestamp":"`)) &&
+				bytes.Contains(line[:min(len(line), 200)], []byte(`"type":"session_meta"`))
+		}
+		return v.Type() == fastjson.TypeObject && v.Exists("timestamp") && v.Exists("payload") &&
+			envelopeTypes[string(v.GetStringBytes("type"))]
+	}
+	return false
+}
+
+// Homes returns $CODEX_HOME/sessions (default ~/.codex/sessions) and the
+// archived sessions beside it.
+func Homes() []string {
+	home := os.Getenv("CODEX_HOME")
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return nil
+		}
+		home = filepath.Join(h, ".codex")
+	}
+	return []string{filepath.Join(home, "sessions"), filepath.Join(home, "archived_sessions")}
+}
+
+var (
+	runningRE = regexp.MustCompile(`Process running with session ID (\d+)`)
+	legacyOut = []byte(`{"output":`)
+)
+
+// Prefixes of tool outputs that report a failure without an exit code.
+var errorPrefixes = []string{
+	"failed to parse function arguments", "unsupported call", "execution error:",
+	"apply_patch verification failed", "Failed to apply patch", "error: ",
+}
+
+type importer struct {
+	b *kit.Builder
+	p fastjson.Parser
+
+	line     int
+	ts       string
+	started  bool
+	calls    map[string]string // call id -> tool name
+	execSess map[string]string // call id -> unified-exec session id it polls (write_stdin)
+	plan     kit.PlanList
+	plans    map[string][]model.PlanItem // update_plan call id -> its list, applied at the result
+
+	msgRefs     map[uint64][]string // hash of role+text -> refs of the messages with it
+	lastUser    string              // text of the last user message
+	sinceUser   int                 // tool outputs since the last user message
+	asstSince   bool                // an assistant message since the last user message
+	lastInput   int                 // input tokens of the last token_count
+	needAfter   *model.Compaction   // waiting for the next non-zero token count
+	lastCompIdx int                 // index of the last compaction, -1
+	opaqueItem  *model.Compaction   // made from a response_item compaction, not yet confirmed by a compacted line
+
+	version, session, model, cwd, originator, parent, forked string
+}
+
+// Open imports a rollout file.
+func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
+	name := opt.Name
+	if name == "" {
+		name = path
+	}
+	r, _, closeFn, err := kit.OpenFile(path, opt.Progress)
+	if err != nil {
+		return nil, err
+	}
+	defer closeFn()
+	imp := &importer{
+		b:           kit.NewBuilder(path, name),
+		calls:       map[string]string{},
+		execSess:    map[string]string{},
+		plans:       map[string][]model.PlanItem{},
+		msgRefs:     map[uint64][]string{},
+		lastCompIdx: -1,
+	}
+	n, err := kit.ReadLines(r, func(l kit.Line) error {
+		// Only the last line can lack its newline.
+		imp.lineOf(l, !l.Terminated)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	imp.finishMeta()
+	return imp.b.Finish(n), nil
+}
+
+func (imp *importer) add(e model.Event) {
+	if !imp.started {
+		imp.started = true
+		imp.b.NextTurn()
+	}
+	if h := e.Header(); h.TS == "" {
+		h.TS = imp.ts
+	}
+	imp.b.Add(e)
+	if _, ok := e.(*model.Compaction); !ok {
+		imp.opaqueItem = nil
+	}
+}
+
+func (imp *importer) lineOf(l kit.Line, last bool) {
+	imp.b.At(l.N, l.Off)
+	imp.line = l.N
+	imp.started = false
+	v, err := imp.p.ParseBytes(l.B)
+	if err != nil || v.Type() != fastjson.TypeObject {
+		imp.b.BadLine(l, last)
+		return
+	}
+	imp.ts = kit.Str(v, "timestamp")
+	typ := kit.Str(v, "type")
+	pl := v.Get("payload")
+	switch typ {
+	case "session_meta":
+		imp.sessionMeta(pl)
+	case "turn_context":
+		if m := kit.Str(pl, "model"); m != "" && imp.model == "" {
+			imp.model = m
+		}
+		imp.b.Skip("turn_context")
+	case "response_item":
+		imp.responseItem(pl, l.B)
+	case "compacted":
+		imp.compacted(pl)
+	case "event_msg":
+		imp.eventMsg(pl, l.B)
+	default:
+		imp.b.Raw(typ, fmt.Sprintf("unknown rollout line type %q", typ), l.B)
+	}
+}
+
+func (imp *importer) sessionMeta(pl *fastjson.Value) {
+	if imp.session == "" {
+		imp.session = kit.Str(pl, "id")
+	}
+	if v := kit.Str(pl, "cli_version"); v != "" {
+		imp.version = v
+	}
+	imp.cwd = kit.Str(pl, "cwd")
+	imp.originator = kit.Str(pl, "originator")
+	imp.forked = kit.Str(pl, "forked_from_id")
+	if src := pl.Get("source"); src != nil && src.Type() == fastjson.TypeObject {
+		// A sub-agent's rollout: {"subagent": "review"|...}
+		imp.parent = kit.JSON(src)
+	}
+}
+
+func (imp *importer) finishMeta() {
+	m := &imp.b.T.Meta
+	m.Source = Name
+	if imp.version != "" {
+		m.Source += " " + imp.version
+	}
+	m.Run = imp.session
+	m.Agent = imp.model
+	imp.b.SetExtra("cwd", imp.cwd)
+	imp.b.SetExtra("originator", imp.originator)
+	imp.b.SetExtra("forked_from", imp.forked)
+	imp.b.SetExtra("subagent_source", imp.parent)
+}
+
+// messageText flattens a message's content items.
+func messageText(content *fastjson.Value) string {
+	if kit.IsString(content) {
+		return kit.Str(content)
+	}
+	var b strings.Builder
+	for _, it := range kit.Array(content) {
+		var s string
+		switch t := kit.Str(it, "type"); t {
+		case "input_text", "output_text", "text", "summary_text":
+			s = kit.Str(it, "text")
+		case "input_image", "output_image", "image":
+			s = "[image]"
+		default:
+			s = "[" + t + "]"
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// Context Codex injects as user or developer messages: not the user's words.
+var injected = []string{
+	"<environment_context>", "<user_instructions>", "# AGENTS.md instructions", "<permissions instructions>",
+	"<turn_aborted>", "<subagent_notification>",
+}
+
+func role(r, text string) model.Role {
+	switch r {
+	case "assistant":
+		return model.RoleAssistant
+	case "user":
+		t := strings.TrimLeft(text, " \t\r\n")
+		for _, p := range injected {
+			if strings.HasPrefix(t, p) {
+				return model.RoleSystem
+			}
+		}
+		return model.RoleUser
+	}
+	return model.RoleSystem
+}
+
+func msgKey(role model.Role, text string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(role))
+	h.Write([]byte{0})
+	h.Write([]byte(text))
+	return h.Sum64()
+}
+
+func (imp *importer) ref() string { return "L" + strconv.Itoa(imp.line) }
+
+func (imp *importer) responseItem(pl *fastjson.Value, raw []byte) {
+	switch t := kit.Str(pl, "type"); t {
+	case "message":
+		text := messageText(pl.Get("content"))
+		r := role(kit.Str(pl, "role"), text)
+		m := &model.Message{Role: r, Text: text}
+		m.Ref = imp.ref()
+		imp.add(m)
+		k := msgKey(r, text)
+		imp.msgRefs[k] = append(imp.msgRefs[k], m.Ref)
+		switch r {
+		case model.RoleUser:
+			imp.lastUser, imp.sinceUser, imp.asstSince = text, 0, false
+		case model.RoleAssistant:
+			imp.asstSince = true
+		}
+	case "reasoning":
+		imp.b.Skip("reasoning")
+	case "function_call":
+		id, name := kit.Str(pl, "call_id"), kit.Str(pl, "name")
+		args := kit.Str(pl, "arguments")
+		input := args
+		var p fastjson.Parser
+		av, err := p.Parse(args)
+		if err != nil {
+			input = string(appendJSONString(nil, args))
+		}
+		imp.call(id, name, input)
+		switch name {
+		case "update_plan":
+			if err == nil {
+				imp.plans[id] = planItems(av)
+			}
+		case "write_stdin":
+			if err == nil {
+				if s := kit.ID(av, "session_id"); s != "" {
+					imp.execSess[id] = s
+				}
+			}
+		}
+	case "custom_tool_call":
+		imp.call(kit.Str(pl, "call_id"), kit.Str(pl, "name"), string(appendJSONString(nil, kit.Str(pl, "input"))))
+	case "local_shell_call":
+		id := kit.Str(pl, "call_id")
+		if id == "" {
+			id = kit.Str(pl, "id")
+		}
+		input := "{}"
+		if a := pl.Get("action"); a != nil {
+			input = kit.JSON(a)
+		}
+		imp.call(id, "local_shell", input)
+	case "web_search_call":
+		// The search runs on the server; its results are not written.
+		id := kit.Str(pl, "id")
+		if id == "" {
+			id = "web_search@" + imp.ref()
+		}
+		input := "{}"
+		if a := pl.Get("action"); a != nil {
+			input = kit.JSON(a)
+		}
+		imp.call(id, "web_search", input)
+		if st := kit.Str(pl, "status"); st == "completed" || st == "failed" {
+			r := &model.ToolResult{ID: id, IsError: st == "failed", Text: model.NewText("(web search " + st + "; Codex does not record its results)")}
+			r.Ref = id
+			imp.add(r)
+		}
+	case "function_call_output", "custom_tool_call_output":
+		imp.output(kit.Str(pl, "call_id"), pl.Get("output"))
+	case "ghost_snapshot":
+		imp.b.Skip("ghost_snapshot")
+	case "compaction", "compaction_summary":
+		// A server-side compaction returned in the response stream.
+		c := &model.Compaction{Trigger: "auto", Opaque: true}
+		c.Ref = imp.ref()
+		imp.compaction(c)
+		imp.opaqueItem = c
+	default:
+		imp.b.Raw("response_item", fmt.Sprintf("unknown response item type %q", t), raw)
+	}
+}
+
+func (imp *importer) call(id, name, input string) {
+	imp.calls[id] = name
+	c := &model.ToolCall{ID: id, Name: name, Input: model.NewText(input)}
+	c.Ref = id
+	imp.add(c)
+}
+
+func planItems(args *fastjson.Value) []model.PlanItem {
+	var items []model.PlanItem
+	for _, s := range kit.Array(args, "plan") {
+		text := kit.Str(s, "step")
+		items = append(items, model.PlanItem{ID: text, Text: text, Status: kit.Status(kit.Str(s, "status"))})
+	}
+	return items
+}
+
+// outputText reads a call output: a string (possibly the legacy
+// {"output","metadata":{"exit_code"}} JSON), content items, or an object
+// {content, success}. It reports whether the output says the call failed.
+func outputText(out *fastjson.Value) (text string, failed bool) {
+	if out == nil {
+		return "", false
+	}
+	switch {
+	case kit.IsString(out):
+		text = kit.Str(out)
+	case out.Type() == fastjson.TypeArray:
+		text = messageText(out)
+	case out.Type() == fastjson.TypeObject:
+		if c := out.Get("content"); c != nil {
+			text, _ = outputText(c)
+		} else {
+			text = kit.JSON(out)
+		}
+		if s := out.Get("success"); s != nil && s.Type() == fastjson.TypeFalse {
+			return text, true
+		}
+	default:
+		text = kit.JSON(out)
+	}
+	if strings.HasPrefix(text, string(legacyOut)) {
+		var p fastjson.Parser
+		if v, err := p.Parse(text); err == nil && v.Exists("output") {
+			code := v.Get("metadata", "exit_code")
+			inner := kit.Str(v, "output")
+			if code != nil {
+				n, _ := code.Int()
+				return inner, n != 0
+			}
+			return inner, false
+		}
+	}
+	if n, ok := kit.ExitCode(text); ok {
+		return text, n != 0
+	}
+	for _, p := range errorPrefixes {
+		if strings.HasPrefix(text, p) {
+			return text, true
+		}
+	}
+	return text, false
+}
+
+func (imp *importer) output(id string, out *fastjson.Value) {
+	text, failed := outputText(out)
+	r := &model.ToolResult{ID: id, IsError: failed, Text: model.NewText(text)}
+	r.Ref = id
+	// Unified exec: a process still running is a handle, named by its
+	// session id; a later poll that shows it exited closes it.
+	if m := runningRE.FindStringSubmatch(text); m != nil {
+		r.Job = &model.Job{ID: m[1], State: model.JobRunning}
+	} else if s, ok := imp.execSess[id]; ok {
+		if _, exited := kit.ExitCode(text); exited {
+			r.Job = &model.Job{ID: s, State: model.JobDone}
+		}
+	}
+	imp.sinceUser++
+	imp.add(r)
+	if items, ok := imp.plans[id]; ok {
+		delete(imp.plans, id)
+		if !failed {
+			if upd := imp.plan.Update(items); len(upd) > 0 {
+				imp.add(&model.Plan{Items: upd})
+			}
+		}
+	}
+}
+
+func (imp *importer) trigger() string {
+	u := strings.TrimSpace(imp.lastUser)
+	switch {
+	case !imp.asstSince && (u == "/compact" || strings.HasPrefix(u, "/compact ")):
+		return "manual"
+	case imp.sinceUser > 0 && !imp.asstSince:
+		// In the middle of a turn, after tool output: auto-compaction.
+		return "auto"
+	}
+	return ""
+}
+
+func (imp *importer) compaction(c *model.Compaction) {
+	c.TokensBefore = imp.lastInput
+	imp.add(c)
+	imp.needAfter = c
+	imp.lastCompIdx = c.Index
+}
+
+func (imp *importer) compacted(pl *fastjson.Value) {
+	msg := kit.Str(pl, "message")
+	hist := kit.Array(pl, "replacement_history")
+	opaque := false
+	var refs []string
+	for _, it := range hist {
+		switch kit.Str(it, "type") {
+		case "compaction", "compaction_summary":
+			opaque = true
+		case "message":
+			text := messageText(it.Get("content"))
+			r := role(kit.Str(it, "role"), text)
+			if got := imp.msgRefs[msgKey(r, text)]; len(got) > 0 {
+				refs = append(refs, got...)
+			}
+		case "function_call", "function_call_output", "custom_tool_call", "custom_tool_call_output", "local_shell_call":
+			refs = append(refs, kit.Str(it, "call_id"))
+		}
+	}
+	kept := kit.Kept(imp.b.T.Events, refs)
+	if c := imp.opaqueItem; c != nil {
+		// The compacted line that records the item already imported.
+		c.Kept = kept
+		if msg != "" {
+			c.Summary, c.Opaque = msg, false
+		}
+		imp.opaqueItem = nil
+		return
+	}
+	c := &model.Compaction{Trigger: imp.trigger(), Summary: msg, Kept: kept}
+	c.Ref = "L" + strconv.Itoa(imp.line)
+	if msg == "" && opaque {
+		c.Opaque = true
+	}
+	imp.compaction(c)
+	if msg == "" && !opaque {
+		imp.b.Warn("compacted", "compaction %d: no summary message and no compaction item", c.Seq)
+	}
+}
+
+func (imp *importer) eventMsg(pl *fastjson.Value, raw []byte) {
+	t := kit.Str(pl, "type")
+	switch t {
+	case "token_count":
+		n := kit.Int(pl, "info", "last_token_usage", "input_tokens")
+		if n > 0 {
+			imp.lastInput = n
+			if c := imp.needAfter; c != nil {
+				c.TokensAfter = n
+				imp.needAfter = nil
+			}
+		}
+		imp.b.Skip("event_msg/token_count")
+	case "context_compacted":
+		if imp.lastCompIdx >= 0 && imp.lastCompIdx == len(imp.b.T.Events)-1 {
+			imp.b.Skip("event_msg/context_compacted")
+			return
+		}
+		// A marker with no compacted line before it: the compaction
+		// happened, but its summary was not written.
+		c := &model.Compaction{Trigger: imp.trigger()}
+		c.Ref = "L" + strconv.Itoa(imp.line)
+		imp.compaction(c)
+		imp.b.Warn("event_msg", "compaction %d: context_compacted with no compacted line before it; no summary", c.Seq)
+	case "thread_rolled_back":
+		imp.b.Raw("event_msg", "rollback: the last user turns left the agent's context, but loupe keeps them in the source", raw)
+	default:
+		imp.b.Skip("event_msg/" + t)
+	}
+}
+
+// appendJSONString appends s as a JSON string.
+func appendJSONString(b []byte, s string) []byte {
+	var a fastjson.Arena
+	return a.NewString(s).MarshalTo(b)
+}
+
+// Scan describes rollouts: one file, or every rollout under a directory
+// (sessions/YYYY/MM/DD/...).
+func Scan(path string) ([]registry.SessionInfo, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		si, err := scanFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return []registry.SessionInfo{si}, nil
+	}
+	var out []registry.SessionInfo
+	var errs []error
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "rollout-") {
+			return nil
+		}
+		head, err := kit.Sniff(p, 4<<10)
+		if err != nil || !Detect(p, head, false) {
+			return nil
+		}
+		si, err := scanFile(p)
+		if err != nil {
+			errs = append(errs, err)
+			return nil
+		}
+		out = append(out, si)
+		return nil
+	})
+	if err != nil {
+		errs = append(errs, err)
+	}
+	return out, errors.Join(errs...)
+}
+
+func scanFile(path string) (registry.SessionInfo, error) {
+	si := registry.SessionInfo{Path: path, Format: Name}
+	r, _, closeFn, err := kit.OpenFile(path, nil)
+	if err != nil {
+		return si, err
+	}
+	defer closeFn()
+	var p fastjson.Parser
+	var first, last string
+	compacted := false // a compacted line not yet followed by its context_compacted
+	_, err = kit.ReadLines(r, func(l kit.Line) error {
+		v, err := p.ParseBytes(l.B)
+		if err != nil {
+			return nil
+		}
+		if ts := string(v.GetStringBytes("timestamp")); ts != "" {
+			if first == "" {
+				first = ts
+			}
+			last = ts
+		}
+		pl := v.Get("payload")
+		switch string(v.GetStringBytes("type")) {
+		case "session_meta":
+			if si.ID == "" {
+				si.ID = string(pl.GetStringBytes("id"))
+			}
+		case "response_item":
+			si.Turns++
+			if string(pl.GetStringBytes("type")) == "message" && string(pl.GetStringBytes("role")) == "user" && si.Title == "" {
+				text := messageText(pl.Get("content"))
+				if role("user", text) == model.RoleUser {
+					si.Title = kit.FirstLine(text, 80)
+				}
+			}
+		case "compacted":
+			si.Compactions++
+			si.Turns++
+			compacted = true
+		case "event_msg":
+			if string(pl.GetStringBytes("type")) == "context_compacted" {
+				if !compacted {
+					si.Compactions++
+					si.Turns++
+				}
+				compacted = false
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return si, fmt.Errorf("%s: %w", path, err)
+	}
+	si.Start, _ = time.Parse(time.RFC3339Nano, first)
+	si.Updated, _ = time.Parse(time.RFC3339Nano, last)
+	return si, nil
+}
