@@ -157,7 +157,7 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	prec, rec := ratio(tp, tp+fp), ratio(tp, tp+fn)
+	prec, rec := ratioOr1(tp, tp+fp), ratioOr1(tp, tp+fn)
 	t.Logf("corpus: %d files, %d compactions; violate precision %.3f (%d/%d), recall %.3f (%d/%d); degrade correctly kept %d",
 		len(lb.Cases), compactions, prec, tp, tp+fp, rec, tp, tp+fn, tn)
 	keys := make([]string, 0, len(statusAll))
@@ -173,7 +173,7 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-func ratio(a, b int) float64 {
+func ratioOr1(a, b int) float64 {
 	if b == 0 {
 		return 1
 	}

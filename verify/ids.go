@@ -177,6 +177,14 @@ func normPath(c string, strict bool) (string, bool) {
 	return c, true
 }
 
+// hasKnownExt reports whether a path's last segment has a known extension.
+func hasKnownExt(p string) bool {
+	segs := pathSegments(p)
+	last := segs[len(segs)-1]
+	dot := strings.LastIndexByte(last, '.')
+	return dot > 0 && dot < len(last)-1 && knownExt[strings.ToLower(last[dot+1:])]
+}
+
 // pathSegments splits a normalized path into its segments.
 func pathSegments(p string) []string {
 	return strings.Split(strings.Trim(p, "/~"), "/")

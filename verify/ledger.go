@@ -510,8 +510,17 @@ func termsOf(s string) []string { return terms(tokenize(s)) }
 
 func condTerms(a action) []string { return termsOf(a.condition) }
 
-// callIdents are the identifiers a call's input names (paths, branches,
-// URLs...), from the fields that say what it acts on.
+// callIdents are the identifiers a call's input names, from the fields that
+// say what it acts on: URLs, PR and ticket numbers, commits, branches, and
+// files (a path with an extension). Directory arguments ("./integration/...")
+// describe what the call does rather than something it depends on.
 func callIdents(ci *callInfo) []ident {
-	return extractIdents(ci.command + " " + ci.path)
+	var out []ident
+	for _, id := range extractIdents(ci.command + " " + ci.path) {
+		if id.class == classPath && !hasKnownExt(id.value) {
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
 }

@@ -1,0 +1,141 @@
+package verify
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// WriteMarkdown writes a postmortem-ready report: the timeline of
+// compactions with verdicts, the findings, the lineage of every lost item,
+// then each violating compaction in detail.
+func WriteMarkdown(w io.Writer, results []*Result) error {
+	p := &printer{w: w}
+	for i, r := range results {
+		if i > 0 {
+			p.line("\n---\n")
+		}
+		markdownFile(p, r)
+	}
+	return p.err
+}
+
+// md makes transcript text safe inside a Markdown table cell or line.
+func md(s string) string {
+	s = model.Sanitize(s)
+	s = strings.ReplaceAll(s, "\n", " ")
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(s, "`", "'")
+}
+
+func markdownFile(p *printer, r *Result) {
+	p.line("# loupe report: `%s`", md(r.Path))
+	p.line("")
+	src := ""
+	if r.Source != "" {
+		src = " · " + md(r.Source)
+	}
+	p.line("**%d compactions · %d violate · %s** · %d turns%s", len(r.Compactions), r.Violations(), countFindings(r.Findings), r.Turns, src)
+	p.line("")
+	p.line("## Timeline")
+	p.line("")
+	p.line("| # | turn | trigger | loss | verdict | first reason |")
+	p.line("|---:|---:|---|---:|---|---|")
+	for _, c := range r.Compactions {
+		first := ""
+		if len(c.Reasons) > 0 {
+			first = md(clip(c.Reasons[0], 120))
+			if len(c.Reasons) > 1 {
+				first += fmt.Sprintf(" (+%d more)", len(c.Reasons)-1)
+			}
+		}
+		p.line("| %d | %d | %s | %.1f%% | %s | %s |", c.Seq, c.Turn, md(c.Trigger), 100*c.LossRatio, badge(c.Verdict), first)
+	}
+	if len(r.Findings) > 0 {
+		p.line("")
+		p.line("## Findings")
+		p.line("")
+		for _, f := range r.Findings {
+			p.line("- **%s** at turn %d — “%s” — %s.", findingTitle(f.Kind), f.Turn, md(clip(f.Text, 200)), md(f.Why))
+		}
+	}
+	lost := 0
+	for _, lg := range r.Lineage {
+		if lg.FirstLoss > 0 {
+			lost++
+		}
+	}
+	if lost > 0 {
+		p.line("")
+		p.line("## Lost items")
+		p.line("")
+		p.line("| item | kind | origin turn | first lost at | status per compaction |")
+		p.line("|---|---|---:|---:|---|")
+		for _, lg := range r.Lineage {
+			if lg.FirstLoss == 0 {
+				continue
+			}
+			var steps []string
+			for _, s := range lg.Steps {
+				steps = append(steps, fmt.Sprintf("#%d %s", s.Seq, s.Status))
+			}
+			p.line("| %s | %s | %d | #%d | %s |", md(clip(itemLabel(lg.Item), 80)), lg.Kind, lg.Turn, lg.FirstLoss, strings.Join(steps, " → "))
+		}
+	}
+	for _, c := range r.Compactions {
+		if c.Verdict == Violate {
+			markdownCompaction(p, c)
+		}
+	}
+}
+
+func findingTitle(k FindingKind) string {
+	switch k {
+	case FalseCompletion:
+		return "False completion"
+	case UnsupportedCompletion:
+		return "Unsupported completion"
+	case OrphanedResult:
+		return "Orphaned result"
+	}
+	return string(k)
+}
+
+func markdownCompaction(p *printer, c *CompactionResult) {
+	p.line("")
+	p.line("## Compaction %d (turn %d): %s", c.Seq, c.Turn, badge(c.Verdict))
+	p.line("")
+	p.line("Loss %.1f%% (%d → %d bytes). Self-report: %s.", 100*c.LossRatio, c.SourceBytes, c.SummaryBytes, map[bool]string{true: "present", false: "none"}[c.Attested])
+	p.line("")
+	for _, reason := range c.Reasons {
+		p.line("- %s", md(reason))
+	}
+	p.line("")
+	p.line("| kind | item | origin | status | score | self-report | evidence in the summary, and why |")
+	p.line("|---|---|---:|---|---:|---|---|")
+	for _, it := range c.Items {
+		ev := md(it.Why)
+		if it.Evidence != nil {
+			ev = "“" + md(clip(it.Evidence.Text, 100)) + "”: " + ev
+		}
+		sr := string(it.SelfReport)
+		if sr == "" {
+			sr = "—"
+		}
+		p.line("| %s | %s | %d | %s | %.2f | %s | %s |", it.Kind, md(clip(itemLabel(it.Item), 80)), it.Turn, it.Status, it.Score, sr, ev)
+	}
+	if len(c.UnsourcedClaims) > 0 {
+		p.line("")
+		p.line("Unsourced claims: %s", md(strings.Join(c.UnsourcedClaims, "; ")))
+	}
+	p.line("")
+	for _, cs := range c.Consumers {
+		state := "allowed"
+		if !cs.Allowed {
+			state = "**refused**"
+		}
+		p.line("- consumer `%s` (%s): %s", cs.Name, joinKinds(cs.Requires), state)
+	}
+}
