@@ -220,8 +220,8 @@ func findCommitments(text string) []foundCommitment {
 		// obligations; each is kept.
 		for _, part := range splitActions(rest) {
 			a := parseAction(part)
-			if a.verb == "" || len(a.object) == 0 && a.verb == "" {
-				continue
+			if a.verb == "" || copula(part) {
+				continue // "I'll be honest", "we will have to see": not actions
 			}
 			if cue == "todo:" || cue == "todo -" || cue == "remaining:" || strings.Contains(cue, "still") || strings.HasPrefix(cue, "next") {
 				a.deferred = true
@@ -234,6 +234,11 @@ func findCommitments(text string) []foundCommitment {
 		}
 	}
 	return out
+}
+
+func copula(part string) bool {
+	f := strings.Fields(strings.ToLower(part))
+	return len(f) > 0 && (f[0] == "be" || f[0] == "have" && (len(f) == 1 || f[1] != "to"))
 }
 
 // leadingCondition returns the condition clause that opens a sentence before

@@ -32,8 +32,8 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 		cr.Items = append(cr.Items, ir)
 	}
 	if !cr.Unverifiable {
-		for _, tr := range l.all {
-			if tr.item.Open || tr.item.Kind == Identifier || tr.item.ClosedEvent >= c.Index {
+		for _, tr := range l.resurrectionCandidates(d) {
+			if tr.item.ClosedEvent >= c.Index {
 				continue
 			}
 			if ir, ok := l.resurrection(tr, d, set, claimedUnits); ok {

@@ -2,6 +2,8 @@ package verify
 
 import (
 	"fmt"
+	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -21,7 +23,11 @@ type tracked struct {
 	// action out (-1 when none); carrying are calls awaiting their result.
 	carried  int
 	carrying []int
-	claimed  bool // a completion claim was already reported
+	// worked: an immediate commitment was followed by a successful call
+	// that suits its verb; the next assistant message discharges it.
+	working []int
+	worked  bool
+	claimed bool // a completion claim was already reported
 	// handles and errors
 	callID, jobID string
 	target        string
@@ -35,6 +41,9 @@ type tracked struct {
 	firstLoss int
 	lastSeen  int // seq of the last compaction the item was checked in
 }
+
+// idTokenRe finds the id-like words of a summary (call_1, toolu_01, bash_4).
+var idTokenRe = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9_-]*`)
 
 // ledger sweeps a transcript once, keeping what is open at every point.
 type ledger struct {
@@ -50,8 +59,10 @@ type ledger struct {
 	errByTgt map[string]*tracked
 	idents   map[ident]*tracked
 	calls    map[int]*callInfo
-	byItem   map[*Item]*tracked
-	shas     []string
+	// closedIdx indexes closed items by the words that can resurrect them.
+	closedIdx map[string][]*tracked
+	byItem    map[*Item]*tracked
+	shas      []string
 	// the summary in force, for late results
 	inForce     *doc
 	inForceComp *model.Compaction
@@ -62,14 +73,15 @@ type ledger struct {
 func newLedger(t *model.Transcript, opt Options) *ledger {
 	return &ledger{
 		t: t, opt: opt,
-		res:      &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
-		byPlan:   map[string]*tracked{},
-		byCall:   map[string]*tracked{},
-		byJob:    map[string]*tracked{},
-		errByTgt: map[string]*tracked{},
-		idents:   map[ident]*tracked{},
-		calls:    map[int]*callInfo{},
-		byItem:   map[*Item]*tracked{},
+		res:       &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
+		byPlan:    map[string]*tracked{},
+		byCall:    map[string]*tracked{},
+		byJob:     map[string]*tracked{},
+		errByTgt:  map[string]*tracked{},
+		idents:    map[ident]*tracked{},
+		calls:     map[int]*callInfo{},
+		byItem:    map[*Item]*tracked{},
+		closedIdx: map[string][]*tracked{},
 	}
 }
 
@@ -94,6 +106,58 @@ func (l *ledger) close(tr *tracked, e model.Event, why string) {
 	tr.item.ClosedTurn = e.Header().Turn
 	tr.item.ClosedEvent = e.Header().Index
 	tr.item.ClosedBy = why
+	for _, k := range resurrectionKeys(tr) {
+		l.closedIdx[k] = append(l.closedIdx[k], tr)
+	}
+}
+
+// resurrectionKeys are the keys under which a closed item is indexed for
+// the resurrection check: a summary is searched through its own words, so
+// the check costs the summary's size, not the run's.
+func resurrectionKeys(tr *tracked) []string {
+	switch tr.item.Kind {
+	case Commitment:
+		if (tr.durable || tr.planned) && tr.act.head != "" {
+			return []string{"t:" + tr.act.head}
+		}
+	case Error:
+		var keys []string
+		for _, tok := range tr.errTokens {
+			if ts := tokenize(tok); len(ts) > 0 && ts[0].term != "" {
+				keys = append(keys, "t:"+ts[0].term)
+			}
+		}
+		return keys
+	case Handle:
+		if tr.callID != "" {
+			return []string{"id:" + tr.callID}
+		}
+		return []string{"id:" + tr.jobID}
+	}
+	return nil
+}
+
+// resurrectionCandidates returns the closed items a summary's words point at,
+// once each, in the order they were created.
+func (l *ledger) resurrectionCandidates(d *doc) []*tracked {
+	seen := map[*tracked]bool{}
+	var out []*tracked
+	add := func(k string) {
+		for _, tr := range l.closedIdx[k] {
+			if !seen[tr] && !tr.item.Open {
+				seen[tr] = true
+				out = append(out, tr)
+			}
+		}
+	}
+	for t := range d.postings {
+		add("t:" + t)
+	}
+	for _, m := range idTokenRe.FindAllString(d.text, -1) {
+		add("id:" + m)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].item.Event < out[j].item.Event })
+	return out
 }
 
 // pruneOpen drops closed items from the open list.
@@ -109,6 +173,9 @@ func (l *ledger) pruneOpen() {
 
 func (l *ledger) sweep() {
 	for i, e := range l.t.Events {
+		if i%256 == 0 {
+			l.pruneOpen()
+		}
 		switch ev := e.(type) {
 		case *model.Message:
 			switch ev.Role {
@@ -157,6 +224,13 @@ func (l *ledger) userMessage(m *model.Message) {
 
 // assistantMessage checks completion claims, then extracts commitments.
 func (l *ledger) assistantMessage(m *model.Message) {
+	// An immediate commitment ("I'll look at the log") that was followed by
+	// work and a new message has been acted on: the agent moved on.
+	for _, tr := range l.open {
+		if tr.item.Kind == Commitment && tr.item.Open && tr.worked {
+			l.close(tr, m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
+		}
+	}
 	l.claims(m)
 	for _, fc := range findCommitments(m.Text) {
 		if l.sameOpenCommitment(fc.action) != nil {
@@ -308,8 +382,10 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 		if ob.item.Kind != Commitment || !ob.item.Open || ob.carried >= 0 {
 			continue
 		}
-		if carries(ob.act, ci, !ob.durable && !ob.planned) {
+		if carries(ob.act, ci, false) {
 			ob.carrying = append(ob.carrying, i)
+		} else if !ob.durable && !ob.planned && carries(ob.act, ci, true) {
+			ob.working = append(ob.working, i)
 		}
 	}
 }
@@ -321,6 +397,7 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 		l.close(h, r, fmt.Sprintf("result arrived at turn %d", r.Turn))
 	}
 	info := l.calls[ci]
+	delete(l.calls, ci) // a call has one result; keep memory bounded by what is in flight
 	if info != nil {
 		if failed(r) {
 			l.newError(r, info)
@@ -391,6 +468,11 @@ func (l *ledger) succeeded(ci int, r *model.ToolResult, info *callInfo) {
 	for _, ob := range l.open {
 		if ob.item.Kind != Commitment || !ob.item.Open || ob.carried >= 0 {
 			continue
+		}
+		for _, c := range ob.working {
+			if c == ci {
+				ob.worked = true
+			}
 		}
 		for _, c := range ob.carrying {
 			if c != ci {
