@@ -4,4 +4,5 @@ package formats
 import (
 	_ "github.com/loupe-dev/loupe/model/claudecode"
 	_ "github.com/loupe-dev/loupe/model/codex"
+	_ "github.com/loupe-dev/loupe/model/gemini"
 )
