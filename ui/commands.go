@@ -1,0 +1,161 @@
+package ui
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// Every tea.Cmd that does I/O or work proportional to the data lives here.
+// Update and View never read a file, never sleep and never walk the
+// transcript.
+
+// loadStartedMsg hands Update the channel a running load reports on.
+type loadStartedMsg struct {
+	req int
+	ch  chan tea.Msg
+}
+
+// loadCmd starts load in the background. Progress arrives as progressMsg and
+// the end as loadedMsg, both read from the channel by waitLoad.
+func loadCmd(req int, load LoadFunc) tea.Cmd {
+	return func() tea.Msg {
+		ch := make(chan tea.Msg, 16)
+		go func() {
+			defer close(ch)
+			last := time.Time{}
+			res, err := load(func(p Progress) {
+				// Progress is best effort: at most ~30 updates a second,
+				// and never block the loader on a busy UI.
+				if now := time.Now(); now.Sub(last) < 33*time.Millisecond && p.Total != p.Read {
+					return
+				} else {
+					last = now
+				}
+				select {
+				case ch <- progressMsg{req: req, progress: p}:
+				default:
+				}
+			})
+			ch <- loadedMsg{req: req, res: res, err: err}
+		}()
+		return loadStartedMsg{req: req, ch: ch}
+	}
+}
+
+// waitLoad reads the next message of a running load.
+func waitLoad(ch chan tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		msg, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return msg
+	}
+}
+
+// loadEventCmd reads the whole text of event i (a lazy tool output may be
+// megabytes on disk) and splits it into sanitized, display-limited lines.
+func loadEventCmd(t *model.Transcript, i int) tea.Cmd {
+	return func() tea.Msg {
+		e := t.Events[i]
+		s, err := eventText(e)
+		if err != nil {
+			return eventLoadedMsg{event: i, err: err}
+		}
+		st := stPlain
+		if r, ok := e.(*model.ToolResult); ok && r.IsError {
+			st = stError
+		}
+		lines, _ := textLines(s, st, 0)
+		return eventLoadedMsg{event: i, lines: lines}
+	}
+}
+
+// diffCmd computes the word diff of a replaced span against its summary.
+func diffCmd(req int, t *model.Transcript, seq, lo, hi int, summary string, limit time.Duration) tea.Cmd {
+	return func() tea.Msg {
+		return diffMsg{req: req, res: computeDiff(t, seq, lo, hi, summary, limit)}
+	}
+}
+
+// maxSourceMatches bounds the matches a source search returns.
+const maxSourceMatches = 100_000
+
+// searchSourceCmd finds the events whose in-memory text contains query,
+// ignoring ASCII case. It walks the whole transcript, so it runs here.
+func searchSourceCmd(req int, t *model.Transcript, query string) tea.Cmd {
+	return func() tea.Msg {
+		var out []int
+		for i, e := range t.Events {
+			if indexFold(eventTitle(e), query) >= 0 || indexFold(eventPreview(e), query) >= 0 {
+				out = append(out, i)
+				if len(out) >= maxSourceMatches {
+					return searchMsg{req: req, query: query, matches: out, capped: true}
+				}
+			}
+		}
+		return searchMsg{req: req, query: query, matches: out}
+	}
+}
+
+// pagerFileCmd writes text (loaded from disk when it must be, then
+// sanitized) to a temporary file for $PAGER.
+func pagerFileCmd(dir, title string, text func() (string, error)) tea.Cmd {
+	return func() tea.Msg {
+		s, err := text()
+		if err != nil {
+			return pagerReadyMsg{err: err}
+		}
+		f, err := os.CreateTemp(dir, "loupe-*.txt")
+		if err != nil {
+			return pagerReadyMsg{err: err}
+		}
+		_, err = f.WriteString(model.Sanitize(title) + "\n\n" + model.Sanitize(s) + "\n")
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(f.Name())
+			return pagerReadyMsg{err: err}
+		}
+		return pagerReadyMsg{path: f.Name()}
+	}
+}
+
+// pagerExecCmd suspends the inspector and runs the pager on path.
+func pagerExecCmd(pager []string, path string) tea.Cmd {
+	if len(pager) == 0 {
+		pager = []string{"less", "-R"}
+	}
+	args := append(append([]string(nil), pager[1:]...), path)
+	c := exec.Command(pager[0], args...)
+	return tea.ExecProcess(c, func(err error) tea.Msg { return pagerDoneMsg{path: path, err: err} })
+}
+
+// removeCmd deletes a temporary file.
+func removeCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		os.Remove(path)
+		return nil
+	}
+}
+
+// clearStatusCmd clears the footer status after ttl.
+func clearStatusCmd(seq int, ttl time.Duration) tea.Cmd {
+	return tea.Tick(ttl, func(time.Time) tea.Msg { return clearStatusMsg{seq: seq} })
+}
+
+// PagerFromEnv splits $PAGER into a command; empty means less -R.
+func PagerFromEnv(v string) []string {
+	f := strings.Fields(v)
+	if len(f) == 0 {
+		return []string{"less", "-R"}
+	}
+	return f
+}

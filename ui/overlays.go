@@ -1,0 +1,200 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/loupe-dev/loupe/verify"
+)
+
+// The overlays that replace the three panes until esc: the full help, the
+// findings, and the lineage of an item. (The diff is in diff.go.)
+
+// newHelpView is the full help: every binding of the key map, then what
+// the marks mean.
+func newHelpView(k *KeyMap) *listView {
+	v := &listView{sel: -1}
+	titles := []string{"MOVE", "PANES AND COMPACTIONS", "VIEWS AND ACTIONS", "GENERAL"}
+	for gi, group := range k.FullHelp() {
+		lines := []line{lineOf(titles[gi], stHeading)}
+		for _, b := range group {
+			h := b.Help()
+			lines = append(lines, lineOf(fmt.Sprintf("  %-12s ", h.Key), stAccent, h.Desc, stPlain))
+		}
+		v.add(-1, append(lines, line{})...)
+	}
+	legend := []line{lineOf("MARKS", stHeading)}
+	for _, s := range []verify.Status{verify.Retained, verify.Weak, verify.Flipped, verify.IntentOnly, verify.Dropped, verify.Resurrected} {
+		legend = append(legend, lineOf("  "+statusGlyph(s)+" ", statusStyle(s), statusWord(s), stPlain, "  "+statusMeaning(s), stSubtle))
+	}
+	legend = append(legend,
+		lineOf("  "+glyphBar+" ", stAccent, "replaced span", stPlain, "  the events compaction k read besides summary k-1", stSubtle),
+		lineOf("  "+glyphAfter+" ", stSubtle, "after", stPlain, "  events after compaction k (faint)", stSubtle),
+		lineOf("  "+glyphPointer+" ", stAccent, "selected", stPlain, "  the selected item's origin (source) or evidence (summary)", stSubtle),
+		lineOf("  "+glyphFinding+" ", stBad, "finding", stPlain, "  the turn of the finding you jumped to", stSubtle),
+		lineOf("  "+glyphViolate+" violate / "+glyphDegrade+" degrade", stPlain, "  the verdict of a compaction", stSubtle),
+		line{},
+		lineOf("Text from the transcript is sanitized: escape sequences show as ␛, hidden characters as ⟨U+202E⟩.", stSubtle))
+	v.add(-1, legend...)
+	return v
+}
+
+func statusMeaning(s verify.Status) string {
+	switch s {
+	case verify.Retained:
+		return "the summary carries it, still open (the only verified status)"
+	case verify.Weak:
+		return "partial evidence only; judge it yourself"
+	case verify.Flipped:
+		return "carried as done while the source says open: how false completions start"
+	case verify.IntentOnly:
+		return "what the call was doing survived, its id did not"
+	case verify.Dropped:
+		return "absent from the summary"
+	case verify.Resurrected:
+		return "closed in the source, presented as still open"
+	}
+	return ""
+}
+
+func findingWord(k verify.FindingKind) (string, styleID) {
+	switch k {
+	case verify.FalseCompletion:
+		return "false completion", stBad
+	case verify.UnsupportedCompletion:
+		return "unsupported completion", stWarn
+	case verify.OrphanedResult:
+		return "orphaned result", stBad
+	}
+	return strings.ReplaceAll(string(k), "_", " "), stWarn
+}
+
+// newFindingsView lists the run's findings; enter jumps to one.
+func newFindingsView(res *verify.Result) *listView {
+	v := &listView{sel: -1, gutter: true}
+	if res == nil || len(res.Findings) == 0 {
+		v.add(-1, lineOf("No findings in this run: no false completion, unsupported completion or orphaned result.", stSubtle))
+		return v
+	}
+	v.add(-1, lineOf(plural(len(res.Findings), "finding")+" · enter jumps to the turn, with the item selected at the compaction that lost it", stSubtle), line{})
+	for i, f := range res.Findings {
+		word, st := findingWord(f.Kind)
+		lines := []line{lineOf(glyphFinding+" "+word, st, "  t"+strconv.Itoa(f.Turn), stAccent, "  "+oneLine(f.Item), stHeading)}
+		if f.Text != "" {
+			label := "claim"
+			if f.Kind == verify.OrphanedResult {
+				label = "result"
+			}
+			lines = append(lines, lineOf("  "+label+": ", stSubtle, "“"+clip(oneLine(f.Text), 400)+"”", stPlain))
+		}
+		var where []string
+		if f.OriginTurn > 0 {
+			where = append(where, "made at t"+strconv.Itoa(f.OriginTurn))
+		}
+		if f.LostAt > 0 {
+			lost := "lost at compaction #" + strconv.Itoa(f.LostAt)
+			for _, c := range res.Compactions {
+				if c.Seq == f.LostAt {
+					lost += " (t" + strconv.Itoa(c.Turn) + ")"
+				}
+			}
+			where = append(where, lost)
+		} else {
+			where = append(where, "never lost by a compaction")
+		}
+		lines = append(lines, lineOf("  "+strings.Join(where, " · "), stSubtle))
+		if f.Why != "" {
+			lines = append(lines, lineOf("  "+oneLine(f.Why), stSubtle))
+		}
+		lines = append(lines, line{})
+		v.add(i, lines...)
+	}
+	return v
+}
+
+// lineageOf returns an item's lineage: the verifier's, or one read off the
+// compactions when the verifier gave none.
+func lineageOf(res *verify.Result, id string) *verify.Lineage {
+	if res == nil || id == "" {
+		return nil
+	}
+	for _, l := range res.Lineage {
+		if l != nil && l.Item != nil && l.ID == id {
+			return l
+		}
+	}
+	var out *verify.Lineage
+	for _, c := range res.Compactions {
+		for _, it := range c.Items {
+			if it.Item == nil || it.ID != id {
+				continue
+			}
+			if out == nil {
+				out = &verify.Lineage{Item: it.Item}
+			}
+			out.Steps = append(out.Steps, verify.LineageStep{Seq: c.Seq, Status: it.Status})
+			if out.FirstLoss == 0 && !it.Status.Verified() {
+				out.FirstLoss = c.Seq
+			}
+		}
+	}
+	return out
+}
+
+// newLineageView shows an item's status in every compaction from its
+// origin until it closes; enter goes to that compaction.
+func newLineageView(res *verify.Result, id string) *listView {
+	v := &listView{sel: -1, gutter: true}
+	lin := lineageOf(res, id)
+	if lin == nil {
+		v.add(-1, lineOf("No lineage for this item.", stSubtle))
+		return v
+	}
+	it := lin.Item
+	key := it.Key
+	if key == "" {
+		key = it.Text
+	}
+	head := []line{
+		lineOf(strings.ToUpper(string(it.Kind))+" ", stHeading, oneLine(key), stHeading),
+		lineOf("  made at t"+strconv.Itoa(it.Turn)+" · "+oneLine(it.Origin), stSubtle),
+	}
+	if it.Text != "" && it.Text != key {
+		head = append(head, lineOf("  “"+oneLine(it.Text)+"”", stPlain))
+	}
+	if it.ClosedBy != "" {
+		head = append(head, lineOf("  closed at t"+strconv.Itoa(it.ClosedTurn)+": "+oneLine(it.ClosedBy), stSubtle))
+	}
+	if lin.FirstLoss > 0 {
+		head = append(head, lineOf("  first lost at compaction #"+strconv.Itoa(lin.FirstLoss), stBad))
+	} else {
+		head = append(head, lineOf("  verified in every compaction", stOK))
+	}
+	v.add(-1, append(head, line{})...)
+
+	ciOf := map[int]int{}
+	for ci, c := range res.Compactions {
+		ciOf[c.Seq] = ci
+	}
+	for _, s := range lin.Steps {
+		ci, ok := ciOf[s.Seq]
+		if !ok {
+			continue
+		}
+		c := res.Compactions[ci]
+		l := lineOf(fmt.Sprintf("#%-3d t%-7d ", c.Seq, c.Turn), stAccent,
+			statusGlyph(s.Status)+" "+fmt.Sprintf("%-12s", statusWord(s.Status)), statusStyle(s.Status),
+			" "+verdictGlyph(c.Verdict)+" "+string(c.Verdict), stSubtle)
+		if s.Seq == lin.FirstLoss {
+			l = append(l, lineOf("  ← first loss", stBad)...)
+		}
+		for _, ir := range c.Items {
+			if ir.Item != nil && ir.ID == id && ir.SelfReport == verify.Overclaim {
+				l = append(l, lineOf("  self-report: overclaim ⚠", stBad)...)
+			}
+		}
+		v.add(ci, l)
+	}
+	return v
+}
