@@ -5,5 +5,6 @@ import (
 	_ "github.com/loupe-dev/loupe/model/claudecode"
 	_ "github.com/loupe-dev/loupe/model/codex"
 	_ "github.com/loupe-dev/loupe/model/gemini"
+	_ "github.com/loupe-dev/loupe/model/opencode"
 	_ "github.com/loupe-dev/loupe/model/openhands"
 )
