@@ -143,8 +143,8 @@ func itemLines(it verify.ItemResult) []line {
 		}
 		meta = append(meta, lineOf(" · self-report: ", stSubtle, sr, sst)...)
 	}
-	if !it.Open {
-		meta = append(meta, lineOf(" · closed", stSubtle)...)
+	if (it.Status == verify.Resurrected || it.Status == verify.Closed) && it.ClosedBy != "" {
+		meta = append(meta, lineOf(" · closed at t"+strconv.Itoa(it.ClosedTurn)+": "+oneLine(it.ClosedBy), stSubtle)...)
 	}
 	out = append(out, meta)
 
