@@ -240,9 +240,6 @@ func (m *Model) bannerRow() string {
 	f := m.flag
 	word, _ := findingWord(f.Kind)
 	s := fmt.Sprintf("%s %s at t%d", glyphFinding, word, f.Turn)
-	if f.Text != "" {
-		s += ": “" + clip(oneLine(f.Text), 60) + "”"
-	}
 	if f.OriginTurn > 0 {
 		s += " · made at t" + strconv.Itoa(f.OriginTurn)
 	}
@@ -250,6 +247,9 @@ func (m *Model) bannerRow() string {
 		s += " · lost at #" + strconv.Itoa(f.LostAt)
 	}
 	s += " · esc clears"
+	if f.Text != "" {
+		s += " · “" + clip(oneLine(f.Text), 80) + "”"
+	}
 	return fit(paint(m.th.sgr[toneNormal][stBad], s), m.w)
 }
 
