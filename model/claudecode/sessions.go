@@ -309,11 +309,18 @@ func scanFile(path string) (registry.SessionInfo, error) {
 			}
 			si.Turns++
 			if firstUser == "" && !v.GetBool("isMeta") {
-				if c := v.Get("message", "content"); kit.IsString(c) {
-					s := kit.Str(c)
-					if userRole(s, false) == "user" && !strings.HasPrefix(s, "<") {
-						firstUser = kit.FirstLine(s, 80)
+				c := v.Get("message", "content")
+				s := kit.Str(c)
+				if !kit.IsString(c) {
+					for _, blk := range kit.Array(c) {
+						if kit.Str(blk, "type") == "text" {
+							s = kit.Str(blk, "text")
+							break
+						}
 					}
+				}
+				if s != "" && userRole(s, false) == "user" && !strings.HasPrefix(s, "<") {
+					firstUser = kit.FirstLine(s, 80)
 				}
 			}
 		case "assistant":
