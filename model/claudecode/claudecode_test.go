@@ -39,6 +39,7 @@ func TestImport(t *testing.T) {
 		counts   kittest.Counts
 		pending  [][]string // handles open at each compaction
 		warnings int
+		errors   int
 		source   string
 	}{
 		{
@@ -48,6 +49,16 @@ func TestImport(t *testing.T) {
 			// the truncated last line
 			warnings: 1,
 			source:   "claude-code 2.1.39",
+		},
+		{
+			// micro-compaction, tasks, todos, async handles closed by
+			// KillShell and a task notification, a broken middle line, an
+			// attachment, an unknown line type, an in-file sidechain line
+			path:    "testdata/synthetic/33333333-4444-4555-8666-777777777777.jsonl",
+			counts:  kittest.Counts{Events: 26, Messages: 4, Calls: 7, Results: 8, Plans: 3, PlanItems: 4, Compactions: 1, Raw: 3},
+			pending: [][]string{{"job:a77c0de", "job:b111aaa"}},
+			errors:  1,
+			source:  "claude-code 2.1.120",
 		},
 		{
 			path:    "testdata/synthetic/pending_tool_use_at_boundary.jsonl",
@@ -124,8 +135,8 @@ func TestImport(t *testing.T) {
 			if w := warnings(tr); len(w) != tt.warnings {
 				t.Errorf("warnings: got %d %q, want %d", len(w), w, tt.warnings)
 			}
-			if errs := tr.Problems.Errors(); len(errs) > 0 {
-				t.Errorf("errors: %v", errs)
+			if errs := tr.Problems.Errors(); len(errs) != tt.errors {
+				t.Errorf("errors: %v, want %d", errs, tt.errors)
 			}
 			if tr.Meta.Source != tt.source {
 				t.Errorf("meta.source %q, want %q", tr.Meta.Source, tt.source)
@@ -313,6 +324,59 @@ func TestSyntheticDetails(t *testing.T) {
 	last := tr.Events[len(tr.Events)-1].(*model.Raw)
 	if last.Problem == nil || last.Problem.Severity != model.Warning || last.Problem.Line != 20 {
 		t.Errorf("truncated last line: %+v", last.Problem)
+	}
+}
+
+func TestMicrocompactAndHandles(t *testing.T) {
+	tr := open(t, "testdata/synthetic/33333333-4444-4555-8666-777777777777.jsonl")
+	c := tr.Compactions[0]
+	if c.Trigger != "microcompact" || c.Summary != "" || c.TokensBefore != 150000 || c.TokensAfter != 110000 {
+		t.Errorf("micro-compaction %+v", c)
+	}
+	// The cleared Read result (and its call id) are the losses; the rest of
+	// the context is kept.
+	for _, lost := range []string{"m-u5", "toolu_RD1"} {
+		if slices.Contains(c.Kept, lost) {
+			t.Errorf("kept lists %s, whose result was cleared", lost)
+		}
+	}
+	for _, kept := range []string{"m-u1", "m-a2", "m-u6", "toolu_TD1", "toolu_BG1"} {
+		if !slices.Contains(c.Kept, kept) {
+			t.Errorf("kept lacks %s", kept)
+		}
+	}
+	var jobs, plans []string
+	var roles []model.Role
+	for _, e := range tr.Events {
+		switch ev := e.(type) {
+		case *model.ToolResult:
+			if ev.Job != nil {
+				jobs = append(jobs, ev.ID+">"+ev.Job.ID+":"+string(ev.Job.State))
+			}
+		case *model.Plan:
+			for _, it := range ev.Items {
+				plans = append(plans, it.ID+"="+string(it.Status))
+			}
+		case *model.Message:
+			roles = append(roles, ev.Role)
+		}
+	}
+	wantJobs := []string{"toolu_BG1>b111aaa:running", "toolu_AG1>a77c0de:running", "toolu_KS1>b111aaa:killed", "toolu_AG1>a77c0de:done"}
+	if !slices.Equal(jobs, wantJobs) {
+		t.Errorf("jobs %q, want %q", jobs, wantJobs)
+	}
+	wantPlans := []string{"1=pending", "Fix the race in setup=in_progress", "Run make lint=pending", "1=completed"}
+	if !slices.Equal(plans, wantPlans) {
+		t.Errorf("plans %q, want %q", plans, wantPlans)
+	}
+	// the user; the isMeta reminder; the assistant's two text lines merged
+	// into one message; the API error Claude Code wrote as an assistant line
+	wantRoles := []model.Role{model.RoleUser, model.RoleSystem, model.RoleAssistant, model.RoleSystem}
+	if !slices.Equal(roles, wantRoles) {
+		t.Errorf("roles %q, want %q", roles, wantRoles)
+	}
+	if tr.Meta.Extra["skipped"] != "sidechain line (a sub-agent's own context)=1 thinking block=1" {
+		t.Errorf("skipped %q", tr.Meta.Extra["skipped"])
 	}
 }
 

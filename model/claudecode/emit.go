@@ -104,6 +104,10 @@ func (imp *importer) emit() (*model.Transcript, error) {
 	if i != len(imp.recs) {
 		return nil, fmt.Errorf("%s: the file changed while it was read", imp.name)
 	}
+	if imp.tailBroken {
+		e.b.At(0, 0)
+		e.b.Warn("", "the conversation path after the last compaction breaks off at a line that is not in the file: rewound branches there, if any, are kept as conversation")
+	}
 	e.finishMeta()
 	return e.b.Finish(total), nil
 }

@@ -85,7 +85,9 @@ type importer struct {
 	// subagent is set when every conversation line is a sidechain: the
 	// file is a sub-agent's own transcript, whose thread is its main one.
 	subagent bool
-	bytes    int64
+	// tailBroken: the path to the last line breaks off, so nothing after
+	// the last compaction was taken for a rewound branch.
+	tailBroken bool
 }
 
 func newImporter(name string, opt model.ReadOptions) *importer {
@@ -381,7 +383,9 @@ func (imp *importer) decideSources() {
 		}
 		switch {
 		case start >= 0:
-			imp.markOffPath(spanStart, b.rec, start, k+1)
+			if !imp.markOffPath(spanStart, b.rec, start, k+1) {
+				b.fallback = "the path back from its logical parent breaks off at a line that is not in the file"
+			}
 		case b.lparent == "":
 			b.fallback = "the boundary has no logicalParentUuid"
 		default:
@@ -403,15 +407,18 @@ func (imp *importer) decideSources() {
 			break
 		}
 	}
-	if leaf >= 0 {
-		imp.markOffPath(spanStart, len(imp.recs), leaf, 0)
+	if leaf >= 0 && !imp.markOffPath(spanStart, len(imp.recs), leaf, 0) {
+		imp.tailBroken = true
 	}
 }
 
 // markOffPath walks from start back through parentUuid (not below lo), adds
 // the parallel-tool siblings and their results, and marks every other
 // conversation line of [lo, hi) as off the path.
-func (imp *importer) markOffPath(lo, hi, start, bnd int) {
+//
+// It reports false, and marks nothing, when the walk breaks off at a parent
+// that is not in the files read.
+func (imp *importer) markOffPath(lo, hi, start, bnd int) bool {
 	on := map[int]bool{}
 	byMsg := map[string][]int{}
 	children := map[string][]int{}
@@ -428,14 +435,28 @@ func (imp *importer) markOffPath(lo, hi, start, bnd int) {
 		}
 	}
 	var todo []int
-	for i := start; i >= lo && i < hi && !on[i]; {
+	reached := false // the walk ended where a path may end
+	for i := start; ; {
+		if i < lo {
+			reached = i >= 0 // it went back into the previous span
+			break
+		}
+		if i >= hi || on[i] {
+			break // a forward reference or a cycle: not a path
+		}
 		on[i] = true
 		todo = append(todo, i)
 		r := &imp.recs[i]
-		if r.act == aBoundary || r.act == aSummary {
+		if r.act == aSummary || r.act == aBoundary && !imp.bnds[r.bnd-1].micro || r.parent == "" {
+			reached = true
 			break
 		}
 		i = imp.resolve(r.parent)
+	}
+	if !reached {
+		// A parent is missing (written to another file, or on a broken
+		// line): the path cannot be trusted to tell what was left out.
+		return false
 	}
 	for len(todo) > 0 {
 		i := todo[len(todo)-1]
@@ -464,6 +485,7 @@ func (imp *importer) markOffPath(lo, hi, start, bnd int) {
 			r.bnd = int32(bnd)
 		}
 	}
+	return true
 }
 
 // missingLogicalParents reports whether a boundary points at a line that is
