@@ -313,12 +313,12 @@ func (imp *importer) responseItem(pl *fastjson.Value, raw []byte) {
 	case "function_call":
 		id, name := kit.Str(pl, "call_id"), kit.Str(pl, "name")
 		args := kit.Str(pl, "arguments")
-		input := args
-		var p fastjson.Parser
-		av, err := p.Parse(args)
-		if err != nil {
+		input, ok := kit.CompactJSON(args)
+		if !ok {
 			input = string(appendJSONString(nil, args))
 		}
+		var p fastjson.Parser
+		av, err := p.Parse(args)
 		imp.call(id, name, input)
 		switch name {
 		case "update_plan":

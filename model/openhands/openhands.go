@@ -490,9 +490,8 @@ func (imp *importer) eventV1(v *fastjson.Value, raw []byte) {
 		}
 		call := kit.Str(v, "tool_call_id")
 		name := kit.Str(v, "tool_name")
-		input := kit.Str(v, "tool_call", "arguments")
-		var p fastjson.Parser
-		if _, err := p.Parse(input); err != nil || input == "" {
+		input, ok := kit.CompactJSON(kit.Str(v, "tool_call", "arguments"))
+		if !ok {
 			input = kit.JSON(v, "action")
 			if input == "" {
 				input = "{}"

@@ -245,3 +245,14 @@ func hex4(s []byte) (rune, bool) {
 	}
 	return r, true
 }
+
+// CompactJSON returns s, a JSON text, re-encoded without insignificant
+// spaces (as loupe JSONL stores tool inputs), and whether s was JSON.
+func CompactJSON(s string) (string, bool) {
+	var p fastjson.Parser
+	v, err := p.Parse(s)
+	if err != nil {
+		return s, false
+	}
+	return ValidString(v.MarshalTo(nil)), true
+}
