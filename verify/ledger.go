@@ -31,7 +31,8 @@ type tracked struct {
 	// handles and errors
 	callID, jobID string
 	target        string
-	command       string // the failed shell command, for errors
+	command       string   // the failed shell command, for errors
+	verbs         []string // command verbs a failed non-shell call was for ("commit")
 	errTokens     []string
 	intent        atom
 	idents        []ident
@@ -382,10 +383,17 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 		if ob.item.Kind != Commitment || !ob.item.Open || ob.carried >= 0 {
 			continue
 		}
-		if carries(ob.act, ci, false) {
+		sameTurn := c.Turn == ob.item.Turn && !ob.planned
+		switch {
+		case carries(ob.act, ci, false):
 			ob.carrying = append(ob.carrying, i)
-		} else if !ob.durable && !ob.planned && carries(ob.act, ci, true) {
+		case (!ob.durable && !ob.planned || sameTurn) && carries(ob.act, ci, true):
 			ob.working = append(ob.working, i)
+		}
+		if sameTurn && len(ob.carrying)+len(ob.working) > 0 {
+			// Said and done in the same turn ("I'll add it next to the
+			// header" with the edit beside it): narration of work under way.
+			ob.durable = false
 		}
 	}
 }
@@ -400,7 +408,9 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 	delete(l.calls, ci) // a call has one result; keep memory bounded by what is in flight
 	if info != nil {
 		if failed(r) {
-			l.newError(r, info)
+			if info.category != toolRead && !rejected(r) {
+				l.newError(r, info)
+			}
 		} else {
 			l.succeeded(ci, r, info)
 		}
@@ -443,6 +453,11 @@ func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
 	it.ID = "error:" + r.ID
 	tr := l.add(it, action{})
 	tr.callID, tr.target, tr.command = r.ID, info.target, info.command
+	for v := range commandVerbs {
+		if info.terms[v] {
+			tr.verbs = append(tr.verbs, v)
+		}
+	}
 	tr.errTokens = distinctive(line)
 	tr.intent = newAtom(action{}, termsOf(line)...)
 	tr.idents = nil
@@ -460,8 +475,15 @@ func (l *ledger) succeeded(ci int, r *model.ToolResult, info *callInfo) {
 	}
 	if info.command != "" {
 		for _, e := range l.open {
-			if e.item.Kind == Error && e.item.Open && e.command != "" && covers(info.command, e.command) {
+			if e.item.Kind != Error || !e.item.Open {
+				continue
+			}
+			switch {
+			case e.command != "" && covers(info.command, e.command):
 				l.close(e, r, fmt.Sprintf("%s succeeded at turn %d (%s)", info.command, r.Turn, r.ID))
+			case e.command == "" && workaround(e.verbs, info):
+				// A failed skill or sub-agent ("commit") done by hand instead.
+				l.close(e, r, fmt.Sprintf("worked around: %s succeeded at turn %d (%s)", info.command, r.Turn, r.ID))
 			}
 		}
 	}

@@ -186,6 +186,18 @@ func containsStr(xs []string, s string) bool {
 	return false
 }
 
+// workaround reports whether a successful shell command does what a failed
+// non-shell call (a skill, a sub-agent) was for: "git commit" after a failed
+// "commit" skill.
+func workaround(verbs []string, ok *callInfo) bool {
+	for _, v := range verbs {
+		if ok.terms[v] {
+			return true
+		}
+	}
+	return false
+}
+
 // verb categories: which tool calls can carry out an action with this verb.
 var execVerbs = termSet("run", "rerun", "test", "build", "rebuild", "lint", "deploy", "migrate", "install",
 	"commit", "push", "rebase", "merge", "tag", "format", "generate", "regenerate", "compile",
@@ -282,6 +294,19 @@ func failed(r *model.ToolResult) bool {
 			if m[1] != "0" {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// rejected reports whether a failed result is the user declining or
+// interrupting the call rather than the call failing: nothing to resolve.
+func rejected(r *model.ToolResult) bool {
+	h := strings.ToLower(r.Text.Head())
+	for _, p := range []string{"doesn't want to proceed with this tool use", "tool use was rejected", "request interrupted by user",
+		"user rejected", "user denied", "permission denied by user", "user declined", "aborted by user", "cancelled by user", "canceled by user"} {
+		if strings.Contains(h, p) {
+			return true
 		}
 	}
 	return false
