@@ -472,3 +472,21 @@ func BenchmarkClaudeCodeLoad(b *testing.B) {
 		}
 	}
 }
+
+func TestProgress(t *testing.T) {
+	var last, total int64
+	calls := 0
+	_, err := Open("testdata/real/258c7280-ae70-4798-800f-63464d01a85d.jsonl", model.ReadOptions{Progress: func(read, tot int64) {
+		if read < last {
+			t.Errorf("progress goes back: %d after %d", read, last)
+		}
+		last, total = read, tot
+		calls++
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls < 2 || last != total || total != 2759694 {
+		t.Errorf("progress: %d calls, last %d of %d", calls, last, total)
+	}
+}

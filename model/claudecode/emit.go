@@ -78,12 +78,11 @@ func (imp *importer) emit() (*model.Transcript, error) {
 			e.b.File = path
 		}
 		e.fileSession = ""
-		var progress func(read, size int64)
-		if imp.opt.Progress != nil {
-			base := total
-			progress = func(read, size int64) { imp.opt.Progress(base+read, 0) }
+		var base int64
+		for _, sz := range imp.sizes[:fi] {
+			base += sz
 		}
-		r, _, closeFn, err := kit.OpenFile(path, progress)
+		r, _, closeFn, err := kit.OpenFile(path, imp.progress(base, 1))
 		if err != nil {
 			return nil, err
 		}

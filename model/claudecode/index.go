@@ -3,6 +3,7 @@ package claudecode
 import (
 	"bytes"
 	"fmt"
+	"os"
 
 	"github.com/valyala/fastjson"
 
@@ -88,6 +89,20 @@ type importer struct {
 	// tailBroken: the path to the last line breaks off, so nothing after
 	// the last compaction was taken for a rewound branch.
 	tailBroken bool
+	sizes      []int64 // of the files, for progress
+	total      int64
+}
+
+// progress reports the two passes as one read of the files: the first pass
+// is the first half. pass is 0 or 1; base is the bytes of the files before
+// this one.
+func (imp *importer) progress(base int64, pass int) func(read, size int64) {
+	if imp.opt.Progress == nil {
+		return nil
+	}
+	return func(read, _ int64) {
+		imp.opt.Progress((int64(pass)*imp.total+base+read)/2, imp.total)
+	}
 }
 
 func newImporter(name string, opt model.ReadOptions) *importer {
@@ -101,8 +116,17 @@ func (imp *importer) index(files []string) error {
 	imp.files = files
 	var p fastjson.Parser
 	conv, side := 0, 0
+	imp.sizes = make([]int64, len(files))
+	for i, path := range files {
+		if st, err := os.Stat(path); err == nil {
+			imp.sizes[i] = st.Size()
+			imp.total += st.Size()
+		}
+	}
+	var done int64
 	for fi, path := range files {
-		r, _, closeFn, err := kit.OpenFile(path, nil)
+		r, _, closeFn, err := kit.OpenFile(path, imp.progress(done, 0))
+		done += imp.sizes[fi]
 		if err != nil {
 			return err
 		}
