@@ -6,7 +6,10 @@ import "strings"
 // the findings, a lineage, the help, a diff. Some blocks are selectable; the
 // selected one gets a bar in the gutter and a tinted background.
 type listView struct {
+	// blocks[i] is built from lazy[i] the first time it is needed, so a
+	// preservation set of thousands of items costs only what is on screen.
 	blocks []*block
+	lazy   []func() []line
 	// ref is what a block stands for (an item index, a finding index…), or
 	// -1 for a heading or a note that cannot be selected.
 	ref []int
@@ -17,12 +20,27 @@ type listView struct {
 
 func (v *listView) add(ref int, lines ...line) {
 	v.blocks = append(v.blocks, newBlock(lines...))
+	v.lazy = append(v.lazy, nil)
 	v.ref = append(v.ref, ref)
 }
 
-func (v *listView) Len() int           { return len(v.blocks) }
-func (v *listView) Block(i int) *block { return v.blocks[i] }
-func (v *listView) Tone(int) tone      { return toneNormal }
+// addLazy adds a block whose lines build makes when it is first shown.
+func (v *listView) addLazy(ref int, build func() []line) {
+	v.blocks = append(v.blocks, nil)
+	v.lazy = append(v.lazy, build)
+	v.ref = append(v.ref, ref)
+}
+
+func (v *listView) Len() int { return len(v.blocks) }
+
+func (v *listView) Block(i int) *block {
+	if v.blocks[i] == nil {
+		v.blocks[i] = newBlock(v.lazy[i]()...)
+		v.lazy[i] = nil
+	}
+	return v.blocks[i]
+}
+func (v *listView) Tone(int) tone { return toneNormal }
 
 func (v *listView) GutterWidth() int {
 	if v.gutter {

@@ -54,7 +54,8 @@ func newPreservationView(cr *verify.CompactionResult) *listView {
 		}
 		v.add(-1, line{}, groupHeading(k, len(idx), counts))
 		for _, i := range idx {
-			v.add(i, itemLines(cr.Items[i])...)
+			it := cr.Items[i]
+			v.addLazy(i, func() []line { return itemLines(it) })
 		}
 	}
 	if len(cr.Items) == 0 {
@@ -155,7 +156,7 @@ func itemLines(it verify.ItemResult) []line {
 		out = append(out, lineOf("  "+oneLine(it.Why), stSubtle))
 	}
 	if it.Evidence != nil {
-		ev := lineOf("  in summary: ", stSubtle, "“"+clip(oneLine(it.Evidence.Text), 240)+"”", st)
+		ev := lineOf("  in summary: ", stSubtle, "“"+clip(oneLine(prefixOf(it.Evidence.Text, 1024)), 240)+"”", st)
 		if it.Evidence.Section != "" {
 			ev = append(ev, lineOf(" under “"+oneLine(it.Evidence.Section)+"”", stSubtle)...)
 		}

@@ -24,6 +24,18 @@ type summaryView struct {
 	hasMark []bool
 	// sel is the line where the selected item's evidence starts, or -1.
 	sel int
+	// itemSpan and spanTag say which item's tag paints an item's evidence
+	// (items sharing a span are painted under one tag).
+	itemSpan map[int][2]int
+	spanTag  map[[2]int]int
+}
+
+// tagOf is the tag under which item idx's evidence is painted.
+func (v *summaryView) tagOf(idx int) int32 {
+	if sp, ok := v.itemSpan[idx]; ok {
+		return int32(v.spanTag[sp])
+	}
+	return int32(idx)
 }
 
 type evSpan struct {
@@ -69,9 +81,12 @@ func newSummaryView(c *model.Compaction, cr *verify.CompactionResult) *summaryVi
 	n := len(v.lineOff)
 	v.mark, v.hasMark = make([]verify.Status, n), make([]bool, n)
 
-	// Evidence spans, cut to the lines they cover.
+	// Evidence spans, cut to the lines they cover. Items that share a
+	// span are painted once, by the worst status among them.
 	perLine := make([][]evSpan, n)
 	if cr != nil {
+		seen := map[[2]int]int{} // span -> index in perLine[first]
+		v.itemSpan, v.spanTag = map[int][2]int{}, map[[2]int]int{}
 		for idx, it := range cr.Items {
 			if it.Evidence == nil {
 				continue
@@ -80,6 +95,24 @@ func newSummaryView(c *model.Compaction, cr *verify.CompactionResult) *summaryVi
 			if a >= b {
 				continue
 			}
+			v.itemSpan[idx] = [2]int{a, b}
+			if j, ok := seen[[2]int{a, b}]; ok {
+				first := v.lineAt(a)
+				if statusRank(it.Status) < statusRank(perLine[first][j].st) {
+					for l := first; l <= v.lineAt(max(a, b-1)); l++ {
+						for k := range perLine[l] {
+							if perLine[l][k].a == a && perLine[l][k].b == b {
+								perLine[l][k].st, perLine[l][k].item = it.Status, idx
+							}
+						}
+					}
+					v.spanTag[[2]int{a, b}] = idx
+					v.mark[first] = minStatus(v.mark[first], it.Status)
+				}
+				continue
+			}
+			seen[[2]int{a, b}] = len(perLine[v.lineAt(a)])
+			v.spanTag[[2]int{a, b}] = idx
 			first, last := v.lineAt(a), v.lineAt(max(a, b-1))
 			for l := first; l <= last; l++ {
 				perLine[l] = append(perLine[l], evSpan{a, b, idx, it.Status})
@@ -123,6 +156,13 @@ func newSummaryView(c *model.Compaction, cr *verify.CompactionResult) *summaryVi
 		v.blocks[l] = newBlock(ln)
 	}
 	return v
+}
+
+func minStatus(a, b verify.Status) verify.Status {
+	if statusRank(b) < statusRank(a) {
+		return b
+	}
+	return a
 }
 
 // alignSpan clamps [a, b) to s and widens it to character boundaries.

@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -378,6 +379,17 @@ func clip(s string, w int) string {
 		return s
 	}
 	return ansi.Truncate(s, w, glyphEllipsis)
+}
+
+// prefixOf returns at most the first n bytes of s, cut at a character.
+func prefixOf(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // oneLine sanitizes untrusted text for a single row: newlines and runs of

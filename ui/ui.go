@@ -455,7 +455,7 @@ func (m *Model) selectItem(idx int) {
 	m.panes[paneSource].ScrollTo(it.Event, 0)
 
 	sp := m.panes[paneSummary]
-	sp.hiTag = int32(idx)
+	sp.hiTag = m.sum.tagOf(idx)
 	m.sum.sel = -1
 	m.relayout() // the "not in summary" banner takes a row
 	if it.Evidence != nil {
