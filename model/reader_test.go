@@ -647,3 +647,23 @@ func TestReadError(t *testing.T) {
 		t.Errorf("err = %v, want the line it failed at", err)
 	}
 }
+
+// TestProgress: Open reports progress in the file's bytes, ending at its size.
+func TestProgress(t *testing.T) {
+	data := jsonl(metaLine, userLine, `{"type":"tool_result","turn":2,"id":"c1","text":"`+strings.Repeat("x", 3<<20)+`"}`)
+	path := writeFile(t, "run.jsonl", []byte(data))
+	var calls int
+	var last, total int64
+	if _, err := Open(path, ReadOptions{Progress: func(r, tot int64) {
+		if r < last {
+			t.Errorf("progress went back from %d to %d", last, r)
+		}
+		calls++
+		last, total = r, tot
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	if calls < 2 || last != int64(len(data)) || total != int64(len(data)) {
+		t.Errorf("%d calls, ended at %d of %d, want %d", calls, last, total, len(data))
+	}
+}
