@@ -148,6 +148,7 @@ func (l *ledger) identifierItems(set []*tracked) []*tracked {
 		}
 		tr.item.Text = fmt.Sprintf("%s %s, named by %s", id.class, id.value, strings.Join(names, "; "))
 		tr.aliases = []string{id.value}
+		tr.namers = by
 		out = append(out, tr)
 	}
 	return out
@@ -171,6 +172,11 @@ func (l *ledger) sanity(c *model.Compaction, cr *CompactionResult, d *doc) {
 	case c.Opaque:
 		cr.Unverifiable = true
 		cr.Reasons = append(cr.Reasons, "summary is opaque (encrypted by the runtime): nothing in it can be verified")
+	case strings.TrimSpace(c.Summary) == "" && len(c.Kept) > 0:
+		// A compaction that only cleared some events (Claude Code's
+		// micro-compaction, Gemini's output masking): what survives is what
+		// the runtime kept verbatim.
+		warn("no summary: only the %d events the runtime kept verbatim survive", len(c.Kept))
 	case strings.TrimSpace(c.Summary) == "":
 		cr.Unverifiable = true
 		cr.Reasons = append(cr.Reasons, "summary is empty: nothing was kept")

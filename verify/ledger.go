@@ -36,7 +36,8 @@ type tracked struct {
 	errTokens     []string
 	intent        atom
 	idents        []ident
-	ident         ident // for identifier items: the identifier itself
+	ident         ident      // for identifier items: the identifier itself
+	namers        []*tracked // for identifier items: the open items naming it
 	// lineage
 	steps     []LineageStep
 	firstLoss int
@@ -595,7 +596,7 @@ func kept(c *model.Compaction, e model.Event, id string) bool {
 	}
 	ref := e.Header().Ref
 	for _, k := range c.Kept {
-		if k == id || (ref != "" && k == ref) {
+		if (id != "" && k == id) || (ref != "" && k == ref) {
 			return true
 		}
 	}

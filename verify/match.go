@@ -54,6 +54,9 @@ var alsoVerbTerms = func() map[string][]string {
 	return m
 }()
 
+// finishTerm is the canonical term of complete/finish/wrap up.
+var finishTerm = termOf("finish")
+
 // genericTerm holds the terms of genericWords.
 var genericTerm = func() map[string]bool {
 	m := map[string]bool{}
@@ -129,6 +132,17 @@ func (d *doc) score(ui int, at atom) candidate {
 		}
 		if hit {
 			c.lo, c.hi = min(c.lo, j), max(c.hi, j)
+		}
+	}
+	// "Completed the user CRUD endpoints" speaks of "add the user CRUD
+	// endpoints" through a completion verb: the verb slot is filled by it.
+	if !c.verb && c.head && at.verb != "" {
+		for j, t := range u.toks {
+			if t.term == finishTerm || t.word == "done" {
+				c.verb, c.vi = true, j
+				c.lo, c.hi = min(c.lo, j), max(c.hi, j)
+				break
+			}
 		}
 	}
 	if at.head == "" {

@@ -14,15 +14,9 @@ func (l *ledger) matchOpen(tr *tracked, d *doc, c *model.Compaction, unverifiabl
 		ir.Status, ir.Why = Dropped, "the summary cannot be read, so nothing in it is verified"
 		return ir
 	}
-	if tr.item.Kind != Identifier && tr.item.Kind != Constraint {
-		id := tr.callID
-		if id == "" {
-			id = tr.jobID
-		}
-		if kept(c, l.t.Events[tr.item.Event], id) {
-			ir.Status, ir.Score, ir.Why = Retained, 1, "kept verbatim by the runtime"
-			return ir
-		}
+	if l.keptItem(tr, c) {
+		ir.Status, ir.Score, ir.Why = Retained, 1, "kept verbatim by the runtime (its source event is in the new context)"
+		return ir
 	}
 	switch tr.item.Kind {
 	case Commitment:
@@ -37,6 +31,29 @@ func (l *ledger) matchOpen(tr *tracked, d *doc, c *model.Compaction, unverifiabl
 		l.matchIdentifier(tr, d, &ir)
 	}
 	return ir
+}
+
+// keptItem reports whether the runtime carried the item's origin into the new
+// context verbatim (Claude Code's preserved segment, OpenHands' events that
+// were not forgotten, a micro-compaction that only cleared other results).
+// An identifier is kept when an item naming it is.
+func (l *ledger) keptItem(tr *tracked, c *model.Compaction) bool {
+	if len(c.Kept) == 0 {
+		return false
+	}
+	if tr.item.Kind == Identifier {
+		for _, n := range tr.namers {
+			if l.keptItem(n, c) {
+				return true
+			}
+		}
+		return false
+	}
+	id := tr.callID
+	if id == "" {
+		id = tr.jobID
+	}
+	return kept(c, l.t.Events[tr.item.Event], id)
 }
 
 func (l *ledger) matchCommitment(tr *tracked, d *doc, ir *ItemResult) {
