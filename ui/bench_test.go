@@ -238,3 +238,17 @@ func BenchmarkInspector(b *testing.B) {
 		}
 	})
 }
+
+// TestWriteBenchTranscript writes the benchmark's run to
+// $LOUPE_WRITE_BENCH, to try the inspector on it by hand:
+//
+//	LOUPE_WRITE_BENCH=/tmp/bench.jsonl go test ./ui -run WriteBench && loupe /tmp/bench.jsonl
+func TestWriteBenchTranscript(t *testing.T) {
+	path := os.Getenv("LOUPE_WRITE_BENCH")
+	if path == "" {
+		t.Skip("set LOUPE_WRITE_BENCH=path to write the benchmark's 100 MB run")
+	}
+	if err := writeBenchTranscript(path, 100<<20); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -65,7 +65,11 @@ func lossText(c *verify.CompactionResult) string {
 	if c.SourceBytes == 0 && c.LossRatio == 0 {
 		return "–"
 	}
-	return strconv.Itoa(int(c.LossRatio*100+0.5)) + "%"
+	pct := c.LossRatio * 100
+	if pct >= 99.5 && pct < 100 {
+		return ">99%"
+	}
+	return strconv.Itoa(int(pct+0.5)) + "%"
 }
 
 func verdictGlyph(v verify.Verdict) string {

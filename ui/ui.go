@@ -421,6 +421,10 @@ func (m *Model) selectCompaction(ci int) tea.Cmd {
 	}
 	if sel >= 0 {
 		m.selectItem(sel)
+		if p := m.panes[paneItems]; p.top != (pos{}) {
+			// Not on the first page: show it near the top, under its heading.
+			p.ScrollTo(m.items.sel, 1)
+		}
 	} else {
 		m.selItem = -1
 		m.src.sel = -1
