@@ -1,0 +1,207 @@
+package verify
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestFindCommitments(t *testing.T) {
+	cases := []struct {
+		text, action, condition string
+		durable                 bool
+	}{
+		{"I will re-run the migration after the schema diff is reviewed.", "re-run the migration", "after the schema diff is reviewed", true},
+		{"Schema diff is up for review; will re-run the migration after the schema diff is reviewed.", "re-run the migration", "after the schema diff is reviewed", true},
+		{"Once the canary is healthy, I will switch the DNS record.", "switch the DNS record", "Once the canary is healthy", true},
+		{"Next I need to rebase the branch onto main after the flaky test fix lands.", "rebase the branch onto main", "after the flaky test fix lands", true},
+		{"TODO: remove the debug logger before merging.", "remove the debug logger", "before merging", true},
+		{"I'll look at the build log first.", "look at the build log first", "", false},
+		{"I'll write a test for it later.", "write a test for it later", "", true},
+	}
+	for _, c := range cases {
+		got := findCommitments(c.text)
+		if len(got) != 1 {
+			t.Errorf("%q: %d commitments, want 1", c.text, len(got))
+			continue
+		}
+		a := got[0].action
+		if a.text != c.action || a.condition != c.condition || a.deferred != c.durable {
+			t.Errorf("%q: action %q condition %q durable %v; want %q %q %v", c.text, a.text, a.condition, a.deferred, c.action, c.condition, c.durable)
+		}
+	}
+	for _, none := range []string{
+		"I will not re-run the migration.",
+		"This will fix the flaky test.",
+		"If you want, I can add caching to CI later.",
+		"Should I rebase onto main?",
+		"I'll be honest: the test is flaky.",
+		"I've drafted the schema diff.",
+	} {
+		if got := findCommitments(none); len(got) != 0 {
+			t.Errorf("%q: found %q, want no commitment", none, got[0].action.text)
+		}
+	}
+	two := findCommitments("After QA signs off, I'll tag v3.1.0 and then publish the release notes.")
+	if len(two) != 2 || two[0].action.text != "tag v3.1.0" || two[1].action.text != "publish the release notes" {
+		t.Errorf("two actions: %+v", two)
+	}
+}
+
+func TestParseActionHead(t *testing.T) {
+	cases := map[string][2]string{ // action -> verb term, head term
+		"re-run the migration":                      {"rerun", "migrat"},
+		"open the PR for ticket ORD-1881":           {"open", "pr"},
+		"switch the PDF exporter to the new engine": {"switch", "export"},
+		"edit files under vendor/":                  {"edit", "vendor"},
+		"cherry-pick 9e41c7a2d into release/2.4":    {"cherrypick", "releas"},
+	}
+	for text, want := range cases {
+		a := parseAction(text)
+		if a.verb != want[0] || a.head != want[1] {
+			t.Errorf("%q: verb %q head %q, want %q %q", text, a.verb, a.head, want[0], want[1])
+		}
+	}
+}
+
+func TestFindConstraints(t *testing.T) {
+	cases := []struct {
+		text    string
+		n       int
+		negated bool
+	}{
+		{"Add the orders table. Never push to main.", 1, true},
+		{"Don't edit files under vendor/.", 1, true},
+		{"Always keep the CSV header order unchanged.", 1, false},
+		{"From now on, use pnpm instead of npm.", 1, false},
+		{"You must not delete the old namespace.", 1, true},
+		{"Don't forget to update the changelog.", 1, false},
+		{"The nightly build always fails on Fridays.", 0, false},
+		{"Should we always use tabs?", 0, false},
+		{"Fix the flaky TestCheckout and then rebase onto main.", 0, false},
+	}
+	for _, c := range cases {
+		got := findConstraints(c.text)
+		if len(got) != c.n {
+			t.Errorf("%q: %d constraints, want %d", c.text, len(got), c.n)
+			continue
+		}
+		if c.n > 0 && got[0].action.negated != c.negated {
+			t.Errorf("%q: negated %v, want %v", c.text, got[0].action.negated, c.negated)
+		}
+	}
+}
+
+func TestIdentifierBoundaries(t *testing.T) {
+	shas := []string{"3f9c2ab17", "3f9c2ff00"}
+	cases := []struct {
+		id      ident
+		summary string
+		found   bool
+	}{
+		{ident{"#12", classPR}, "See issue #123.", false},
+		{ident{"#12", classPR}, "See PR 12.", true},
+		{ident{"#4412", classPR}, "https://github.com/o/r/pull/4412", true},
+		{ident{"ORD-1881", classTicket}, "ticket ORD-18810", false},
+		{ident{"ORD-1881", classTicket}, "ticket ORD-1881.", true},
+		{ident{"src/auth.ts", classPath}, "fix src/oauth.ts", false},
+		{ident{"internal/orders/store.go", classPath}, "edit orders/store.go:88", true},
+		{ident{"3f9c2ab17", classSHA}, "commit 3f9c2ab", true},
+		{ident{"3f9c2ab17", classSHA}, "commit 3f9c2", false},
+		{ident{"feature/orders", classBranch}, "branch feature/orders-v2", false},
+		{ident{"feature/orders", classBranch}, "pushed feature/orders.", true},
+	}
+	for _, c := range cases {
+		d := parseSummary(c.summary)
+		if got := d.findIdent(c.id, shas).found; got != c.found {
+			t.Errorf("%s in %q: found %v, want %v", c.id.value, c.summary, got, c.found)
+		}
+	}
+	d := parseSummary("Unit tests passed (call_12).")
+	if _, ok := d.findVerbatim("call_1"); ok {
+		t.Error("call_1 found inside call_12")
+	}
+	if _, ok := d.findVerbatim("call_12"); !ok {
+		t.Error("call_12 not found")
+	}
+	if got := d.findIdent(ident{"internal/orders/store.go", classPath}, nil); got.found {
+		t.Error("unrelated path found")
+	}
+	if got := parseSummary("store.go is fixed").findIdent(ident{"internal/orders/store.go", classPath}, nil); !got.weak {
+		t.Error("a bare file name should be weak evidence for a path with directories")
+	}
+}
+
+func TestExtractIdents(t *testing.T) {
+	got := extractIdents("I'll open the PR for ORD-1881 once CI passes on commit 3f9c2ab; see https://ci.example.com/run/7 and internal/orders/store.go on branch feature/orders (not call_f44cb63).")
+	var vals []string
+	for _, id := range got {
+		vals = append(vals, id.class.String()+":"+id.value)
+	}
+	for _, want := range []string{"ticket:ORD-1881", "commit:3f9c2ab", "URL:https://ci.example.com/run/7", "path:internal/orders/store.go", "branch:feature/orders"} {
+		if !slices.Contains(vals, want) {
+			t.Errorf("missing %s in %v", want, vals)
+		}
+	}
+	for _, v := range vals {
+		if strings.Contains(v, "f44cb63") {
+			t.Errorf("a call id's hex tail is not a commit: %v", vals)
+		}
+	}
+}
+
+func TestPolarity(t *testing.T) {
+	at := newAtom(parseAction("rebase the branch onto main"))
+	cases := map[string]Polarity{
+		"Rebased the branch onto main.":                              Done,
+		"Pending: rebase the branch onto main.":                      Pending,
+		"Still need to rebase the branch onto main.":                 Pending,
+		"We will not rebase the branch onto main.":                   Negated,
+		"Will rebase the branch onto main once the fix has merged.":  Pending,
+		"The branch has been rebased onto main.":                     Done,
+		"- [x] Rebase the branch onto main":                          Done,
+		"3. [TODO] Rebase the branch onto main":                      Pending,
+		"The branch rebase onto main was cancelled.":                 Negated,
+		"## Completed\n- Rebase the branch onto main":                Done,
+		"7. Pending Tasks:\n   - Rebase the branch onto main":        Pending,
+		"<current_plan>\n2. [IN PROGRESS] Rebase branch onto main\n": Pending,
+	}
+	for text, want := range cases {
+		r := parseSummary(text).match(at)
+		if !r.found {
+			t.Errorf("%q: no match", text)
+			continue
+		}
+		if r.polarity != want {
+			t.Errorf("%q: polarity %s (%s), want %s", text, r.polarity, r.cue, want)
+		}
+	}
+}
+
+func TestSectionHeadings(t *testing.T) {
+	cases := map[string]Polarity{
+		"7. Pending Tasks:":                Pending,
+		"9. Optional Next Step:":           Pending,
+		"8. Current Work:":                 Neutral,
+		"### Completed":                    Done,
+		"### Active":                       Pending,
+		"## Exact Next Steps":              Pending,
+		"PENDING: backfill totals":         Pending,
+		"COMPLETED: unit suite":            Done,
+		"6. Pending Tasks and Next Steps:": Pending,
+		"<recent_actions>":                 Done,
+		"**Outstanding TODOs**":            Pending,
+		"4. Errors and fixes:":             Neutral,
+		"2. Key Technical Concepts:":       Neutral,
+	}
+	for line, want := range cases {
+		d := parseSummary(line + "\nsomething")
+		if len(d.sections) != 1 {
+			t.Errorf("%q: %d sections, want 1", line, len(d.sections))
+			continue
+		}
+		if got := d.sections[0].Polarity; got != want {
+			t.Errorf("%q: polarity %s, want %s", line, got, want)
+		}
+	}
+}
