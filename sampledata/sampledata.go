@@ -28,8 +28,8 @@ type Sample struct {
 // samples lists the built-in runs in the order `loupe sample` shows them.
 var samples = []Sample{
 	{"migration", "the seed's incident: ~4,100 turns, 11 compactions; a dropped migration re-run, a lost in-flight handle, a false completion"},
-	{"clean", "a long run where every compaction is an honest degradation"},
-	{"tiny", "about 30 events and one violating compaction, small enough to read whole"},
+	{"clean", "a later change in the same service: ~1,500 turns, 5 compactions, every one an honest degradation"},
+	{"tiny", "the incident in miniature: about 30 events, one violating compaction and a false completion"},
 }
 
 // Default is the sample `loupe` opens with no arguments.
