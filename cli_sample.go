@@ -34,8 +34,8 @@ func sampleCmd(e *env, args []string) (int, error) {
 	return exitBadInput, usagef("sample takes at most one NAME, got %d", fs.NArg())
 }
 
-// newFlagSet returns a flag set that reports errors instead of exiting and
-// prints its help on the command's stdout.
+// newFlagSet returns a flag set that reports errors instead of exiting. Its
+// help and errors go to standard error, like the flag package's own.
 func newFlagSet(e *env, name, synopsis, about string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -51,11 +51,12 @@ func newFlagSet(e *env, name, synopsis, about string) *flag.FlagSet {
 	return fs
 }
 
-// flagExit turns a flag parse error into an exit: -h is success, anything
-// else is a usage error already printed by the flag package.
+// flagExit turns a flag parse error into an exit: -h is success; anything
+// else is a usage error whose message the flag package already printed, so
+// only the hint follows.
 func flagExit(err error) (int, error) {
 	if err == flag.ErrHelp {
 		return exitOK, nil
 	}
-	return exitBadInput, nil
+	return exitBadInput, &usageError{}
 }

@@ -51,7 +51,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		var ue *usageError
 		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "loupe: %s\nRun 'loupe --help' for usage.\n", ue.msg)
+			if ue.msg != "" {
+				fmt.Fprintf(stderr, "loupe: %s\n", ue.msg)
+			}
+			fmt.Fprintln(stderr, "Run 'loupe --help' for usage.")
 			return exitBadInput
 		}
 		fmt.Fprintf(stderr, "loupe: %s\n", err)
