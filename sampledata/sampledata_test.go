@@ -166,3 +166,30 @@ func TestCallIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestLarge checks the -size hook: a loadable run with 15 outputs of 1–5 MB.
+func TestLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes ~20 MB")
+	}
+	var b bytes.Buffer
+	if err := gen.Large(&b, 12<<20); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := model.Read(&b, model.ReadOptions{Name: "large"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Problems) > 0 {
+		t.Errorf("large run: %v", tr.Problems[0])
+	}
+	big := 0
+	for _, e := range tr.Events {
+		if r, ok := e.(*model.ToolResult); ok && r.Text.Len() >= 1<<20 && r.Text.Len() <= 5<<20 {
+			big++
+		}
+	}
+	if big != 15 || tr.Turns() <= 4100 {
+		t.Errorf("large run: %d outputs of 1–5 MB, %d turns", big, tr.Turns())
+	}
+}
