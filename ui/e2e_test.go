@@ -82,7 +82,17 @@ func TestEndToEndInTmux(t *testing.T) {
 	s := waitFor("the three panes", func(s string) bool {
 		return strings.Contains(s, "1 Source") && strings.Contains(s, "2 Summary") && strings.Contains(s, "3 Preservation set")
 	})
+	// The inspector opens on the first violation, which is the compaction
+	// that dropped the commitment when every earlier one degrades; when the
+	// verifier finds earlier violations too, n walks to it as a person would.
+	presses := 0
+	for ; !dropped.MatchString(s) && presses < 12; presses++ {
+		tmux("send-keys", "-t", "e2e", "n")
+		time.Sleep(300 * time.Millisecond)
+		s = capture()
+	}
 	s = waitFor("the dropped migration commitment", func(s string) bool { return dropped.MatchString(s) })
+	t.Logf("the dropped migration commitment is on screen after %d presses of n:\n%s", presses, s)
 	for _, want := range []string{"✗ VIOLATE", "not in summary", "overclaim"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the first screen lacks %q:\n%s", want, s)
@@ -94,7 +104,12 @@ func TestEndToEndInTmux(t *testing.T) {
 
 	// f, enter: the false completion, flagged in the source.
 	tmux("send-keys", "-t", "e2e", "f")
-	waitFor("the findings", func(s string) bool { return strings.Contains(s, "false completion") && strings.Contains(s, "Findings") })
+	s = waitFor("the findings", func(s string) bool { return strings.Contains(s, "false completion") && strings.Contains(s, "Findings") })
+	for i := 0; i < 10 && !strings.Contains(s, "▌ ⚑ false completion"); i++ {
+		tmux("send-keys", "-t", "e2e", "j")
+		time.Sleep(200 * time.Millisecond)
+		s = capture()
+	}
 	tmux("send-keys", "-t", "e2e", "Enter")
 	waitFor("the finding banner", func(s string) bool { return strings.Contains(s, "⚑ false completion at t") })
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -70,6 +71,18 @@ func findingWord(k verify.FindingKind) (string, styleID) {
 	return strings.ReplaceAll(string(k), "_", " "), stWarn
 }
 
+func findingRank(k verify.FindingKind) int {
+	switch k {
+	case verify.FalseCompletion:
+		return 0
+	case verify.OrphanedResult:
+		return 1
+	case verify.UnsupportedCompletion:
+		return 2
+	}
+	return 3
+}
+
 // newFindingsView lists the run's findings; enter jumps to one.
 func newFindingsView(res *verify.Result) *listView {
 	v := &listView{sel: -1, gutter: true}
@@ -78,7 +91,16 @@ func newFindingsView(res *verify.Result) *listView {
 		return v
 	}
 	v.add(-1, lineOf(plural(len(res.Findings), "finding")+" · enter jumps to the turn, with the item selected at the compaction that lost it", stSubtle), line{})
-	for i, f := range res.Findings {
+	// False completions first: they are what the inspector is for.
+	order := make([]int, len(res.Findings))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return findingRank(res.Findings[order[a]].Kind) < findingRank(res.Findings[order[b]].Kind)
+	})
+	for _, i := range order {
+		f := res.Findings[i]
 		word, st := findingWord(f.Kind)
 		lines := []line{lineOf(glyphFinding+" "+word, st, "  t"+strconv.Itoa(f.Turn), stAccent, "  "+oneLine(f.Item), stHeading)}
 		if f.Text != "" {
