@@ -409,7 +409,7 @@ func (m *Model) jumpToFinding(fi int) tea.Cmd {
 	m.src.flag = f.Event
 	m.relayout()
 	if f.Event >= 0 && f.Event < m.src.Len() {
-		m.panes[paneSource].ScrollTo(f.Event, 0)
+		m.panes[paneSource].ScrollTo(f.Event, 2) // with the turn before it
 	}
 	m.focus = paneSource
 	return nil

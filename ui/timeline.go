@@ -17,7 +17,11 @@ import (
 // headerRow is "loupe · FILE · runtime · turns · compactions · violate ·
 // false completions".
 func headerRow(th *theme, res *verify.Result, title string, w int) string {
-	parts := []string{paint(th.header, "loupe"), oneLine(title)}
+	type part struct {
+		s    string
+		drop int // order in which parts go when the row is too narrow (0: never)
+	}
+	parts := []part{{paint(th.header, "loupe"), 0}, {oneLine(title), 0}}
 	if res != nil {
 		src := res.Source
 		if src == "" && res.Transcript != nil {
@@ -27,15 +31,15 @@ func headerRow(th *theme, res *verify.Result, title string, w int) string {
 			src = res.Format
 		}
 		if src != "" {
-			parts = append(parts, oneLine(src))
+			parts = append(parts, part{oneLine(src), 1})
 		}
-		parts = append(parts, commas(res.Turns)+" turns")
+		parts = append(parts, part{commas(res.Turns) + " turns", 3})
 		n := len(res.Compactions)
-		parts = append(parts, plural(n, "compaction"))
+		parts = append(parts, part{plural(n, "compaction"), 4})
 		if v := res.Violations(); v > 0 {
-			parts = append(parts, paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate"))
+			parts = append(parts, part{paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate"), 0})
 		} else if n > 0 {
-			parts = append(parts, paint(th.chipOK, glyphDegrade+" all degrade"))
+			parts = append(parts, part{paint(th.chipOK, glyphDegrade+" all degrade"), 0})
 		}
 		fc := 0
 		for _, f := range res.Findings {
@@ -44,13 +48,31 @@ func headerRow(th *theme, res *verify.Result, title string, w int) string {
 			}
 		}
 		if fc > 0 {
-			parts = append(parts, paint(th.chipBad, glyphFinding+" "+plural(fc, "false completion")))
+			parts = append(parts, part{paint(th.chipBad, glyphFinding+" "+plural(fc, "false completion")), 0})
 		}
 		if o := len(res.Findings) - fc; o > 0 {
-			parts = append(parts, plural(o, "other finding"))
+			parts = append(parts, part{plural(o, "other finding"), 2})
 		}
 	}
-	return fit(strings.Join(parts, glyphSeparator), w)
+	join := func() string {
+		ss := make([]string, 0, len(parts))
+		for _, p := range parts {
+			ss = append(ss, p.s)
+		}
+		return strings.Join(ss, glyphSeparator)
+	}
+	// Drop the least useful parts first, then shorten the title.
+	for d := 1; d <= 4 && ansi.StringWidth(join()) > w; d++ {
+		for i := len(parts) - 1; i >= 0; i-- {
+			if parts[i].drop == d {
+				parts = append(parts[:i], parts[i+1:]...)
+			}
+		}
+	}
+	if over := ansi.StringWidth(join()) - w; over > 0 {
+		parts[1].s = clip(parts[1].s, max(8, ansi.StringWidth(parts[1].s)-over))
+	}
+	return fit(join(), w)
 }
 
 func plural(n int, word string) string {
@@ -91,7 +113,7 @@ func chipText(c *verify.CompactionResult, level int) string {
 	case 2:
 		return fmt.Sprintf("#%d %s %s", c.Seq, lossText(c), g)
 	}
-	return fmt.Sprintf("%d%s", c.Seq, g)
+	return fmt.Sprintf("#%d%s", c.Seq, g)
 }
 
 // chip is a compaction's place on the timeline row, for mouse clicks.
