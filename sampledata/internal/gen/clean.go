@@ -94,7 +94,7 @@ func cleanRun() *emitter {
 	e.bash("make migrate ENV=staging", idemMigrateOut, false, 8*time.Second)
 	e.claim(apply, "Ran make migrate ENV=staging: idempotency_keys and its index are on staging.")
 	e.planWrite("k6=completed")
-	e.fact("`make migrate ENV=staging` created idempotency_keys on staging after the user approved the schema diff", true)
+	e.fact("`make migrate ENV=staging` created idempotency_keys on staging; the user had approved the schema diff", true)
 	e.fillTo(1080)
 	e.runStep(&step{
 		intro: "The middleware has not changed since the tests went in; writing the docs now.",

@@ -53,7 +53,7 @@ func idemSchemaStep() *step {
 				e.bash("git mv db/schema/idempotency.sql db/schema/orders_idempotency.sql", "", false, time.Second)
 				e.w.rename(pIdemSQL, pIdemSQLFixed)
 			},
-			fixed: "renamed db/schema/idempotency.sql to db/schema/orders_idempotency.sql so pgtest applies it after orders.sql",
+			fixed: "renamed db/schema/idempotency.sql to db/schema/orders_idempotency.sql so pgtest applies it later than orders.sql",
 		}},
 		fact:  "db/schema/orders_idempotency.sql has the idempotency_keys table (key, request_hash, status_code, response, created_at) with an index on created_at",
 		major: true,
@@ -361,7 +361,7 @@ func (e *emitter) idemMiddlewareStep(pause func()) *step {
 			diag:  "Every keyed request gets 400 from the create handler: the middleware reads the body to hash it and hands the handler an empty one. The body has to be put back before calling the handler.",
 			pause: pause,
 			fix:   []change{{pIdemMW, "all", "", fmt.Sprintf(idemMW, bodyRestore, "")}},
-			fixed: "the middleware restores r.Body after hashing it",
+			fixed: "the middleware puts r.Body back before calling the handler",
 		}},
 		fact:  "internal/api/idempotency.go: the idempotent middleware hashes the body (SHA-256), replays stored responses with Idempotent-Replayed: true, answers 422 for a reused key and 409 while in progress",
 		major: true,

@@ -179,10 +179,13 @@ func (s *summary) claude() {
 	s.add(raw, "\n3. Files and Code Sections:\n")
 	s.files("   - ", "      ")
 	s.add(raw, "\n4. Errors and fixes:\n")
+	n := 0
 	for _, f := range in.fixed {
-		s.fact("   - `%s`:\n      - Fixed: %s.\n", strings.Join(f.lines, "` / `"), f.fix)
+		if s.fact("   - `%s`:\n      - Fixed: %s.\n", strings.Join(f.lines, "` / `"), f.fix) {
+			n++
+		}
 	}
-	if len(in.fixed) == 0 {
+	if n == 0 {
 		s.add(neutral, "   - No new errors in this part of the session.\n")
 	}
 	s.add(raw, "\n5. Problem Solving:\n")
@@ -441,11 +444,19 @@ func (s *summary) prose() {
 		s.add(raw, "\n")
 	}
 	if len(in.fixed) > 0 {
+		at := len(s.parts)
 		s.add(raw, "Errors hit and resolved in this stretch:\n")
+		n := 0
 		for _, f := range in.fixed {
-			s.fact("- `%s`: fixed; %s.\n", strings.Join(f.lines, "` / `"), f.fix)
+			if s.fact("- `%s`: fixed; %s.\n", strings.Join(f.lines, "` / `"), f.fix) {
+				n++
+			}
 		}
-		s.add(raw, "\n")
+		if n == 0 {
+			s.parts = s.parts[:at]
+		} else {
+			s.add(raw, "\n")
+		}
 	}
 	s.add(raw, "Files touched:\n")
 	s.files("- ", "    ")
