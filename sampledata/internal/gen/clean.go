@@ -100,7 +100,7 @@ func cleanRun() *emitter {
 		intro: "The middleware has not changed since the tests went in; writing the docs now.",
 		reads: []string{"docs/api.md"},
 		code:  []change{{"docs/api.md", "idempotency", "orders", docsIdem}},
-		fact:  "docs/api.md documents the Idempotency-Key header: replay, 422 on reuse, 409 while in progress, 24 hours",
+		fact:  "docs/api.md documents the Idempotency-Key header: replay, 422 on reuse, 409 while the first request runs, 24 hours",
 	})
 	e.claim(docs, "Documented the Idempotency-Key header in docs/api.md.")
 	e.planWrite("k5=completed")

@@ -358,12 +358,12 @@ func (e *emitter) idemMiddlewareStep(pause func()) *step {
 					fmt.Sprintf(`idempotency_test.go:%d: retry: status 400, replayed "true"; want 201, "true"`, l),
 					fmt.Sprintf(`idempotency_test.go:%d: new key: status 400, replayed ""; want 201, ""`, l))
 			},
-			diag:  "Every keyed request gets 400 from the create handler: the middleware reads the body to hash it and hands the handler an empty one. The body has to be put back before calling the handler.",
+			diag:  "Every keyed request gets 400 from the create handler: the middleware reads the body to hash it and hands the handler an empty one. The fix: put the body back before calling the handler.",
 			pause: pause,
 			fix:   []change{{pIdemMW, "all", "", fmt.Sprintf(idemMW, bodyRestore, "")}},
 			fixed: "the middleware puts r.Body back before calling the handler",
 		}},
-		fact:  "internal/api/idempotency.go: the idempotent middleware hashes the body (SHA-256), replays stored responses with Idempotent-Replayed: true, answers 422 for a reused key and 409 while in progress",
+		fact:  "internal/api/idempotency.go: the idempotent middleware hashes the body (SHA-256), replays stored responses with Idempotent-Replayed: true, answers 422 for a reused key and 409 while the first request runs",
 		major: true,
 	}
 }

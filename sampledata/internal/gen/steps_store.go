@@ -317,7 +317,7 @@ func getStep() *step {
 				return e.testFail("internal/orders", "TestGetOrder_NotFound",
 					fmt.Sprintf("orders_test.go:%d: err = get order 42: sql: no rows in result set, want orders.ErrNotFound", l))
 			},
-			diag:  "TestGetOrder passes; TestGetOrder_NotFound gets the raw sql.ErrNoRows wrapped in \"get order 42\". Get has to map sql.ErrNoRows to ErrNotFound before wrapping.",
+			diag:  "TestGetOrder passes; TestGetOrder_NotFound gets the raw sql.ErrNoRows wrapped in \"get order 42\". The fix: map sql.ErrNoRows to ErrNotFound in Get before wrapping.",
 			fix:   []change{{pStore, "get", "", fmt.Sprintf(storeGet, getNoRows)}},
 			fixed: "Get maps sql.ErrNoRows to ErrNotFound",
 		}},

@@ -344,7 +344,7 @@ func TestDecodeCursor_Malformed(t *testing.T) {
 
 func cursorStep() *step {
 	return &step{
-		intro: "Keyset pagination needs a cursor: created_at and id of the last order of a page, encoded as an opaque token.",
+		intro: "Keyset pagination works from a cursor: created_at and id of the last order of a page, encoded as an opaque token.",
 		greps: [][2]string{{"DefaultLimit", "internal"}},
 		code:  []change{{"internal/orders/cursor.go", "all", "", cursorGo}},
 		tests: []change{{"internal/orders/cursor_test.go", "all", "", cursorTest}},

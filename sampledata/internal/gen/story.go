@@ -55,7 +55,7 @@ func migrationRun() *emitter {
 
 func (s *story) setup() {
 	e := s.e
-	e.rule("The orders service needs an orders table: the table itself, a Store in internal/orders with Create, Get and ListByCustomer, and HTTP handlers under /v1/orders. Work on a branch. Never push to main.")
+	e.rule("We are adding an orders table to the orders service: the table itself, a Store in internal/orders with Create, Get and ListByCustomer, and HTTP handlers under /v1/orders. Work on a branch. Never push to main.")
 	e.say("Looking at the repository layout first.")
 	e.bash("git checkout -b feature/orders-table", "Switched to a new branch 'feature/orders-table'\n", false, time.Second)
 	for _, p := range []string{"go.mod", "Makefile", "cmd/ordersd/main.go", "internal/server/server.go", pServer} {
@@ -146,7 +146,7 @@ func (s *story) store() {
 	e.fillTo(640)
 	e.result(inflightID, false, e.integrationOut(), 24*time.Minute)
 	e.truth.Findings = append(e.truth.Findings, PlantedFinding{
-		Kind: "orphaned_result", Turn: e.turn, Call: inflightID, CallTurn: callTurn,
+		Kind: "orphaned_result", Turn: e.turn, Call: inflightID, CallTurn: callTurn, LostAt: 2,
 		Note: "summary 2 says the integration tests are running but not the call id; the result arrives after the compaction with nothing in force that names it",
 	})
 	e.fillTo(648)

@@ -32,7 +32,7 @@ type part struct {
 }
 
 var (
-	pendingCue = regexp.MustCompile(`(?i)\b(will|need to|pending|todo|next|remaining|after|once)\b`)
+	pendingCue = regexp.MustCompile(`(?i)\b(will|needs?( to)?|pending|todo|to do|next|remaining|after|once|in progress|not yet|still to)\b`)
 	doneCue    = regexp.MustCompile(`(?i)\b(done|completed|complete|finished|ran|re-ran|succeeded|fixed|merged)\b|\[x\]|✓`)
 )
 
