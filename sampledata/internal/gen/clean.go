@@ -29,7 +29,20 @@ func cleanRun() *emitter {
 	e := newEmitter("clean", 2, start.Add(16*24*time.Hour), w)
 	e.goal, e.concepts, e.vet = cleanGoal, cleanConcepts, true
 	e.grepSymbols = append(e.grepSymbols, "Reserve", "Idempotency-Key", "Purge")
+	apply := cleanSetup(e)     // turns 1–300: schema, the key store; compaction 1
+	docs := cleanMiddleware(e) // –1,000: middleware (compaction 2 while it fails), purge (3 with a call in flight)
+	cleanShip(e, apply, docs)  // –1,500: staging, docs, PR and review; compactions 4 and 5
+	e.truth.Notes = []string{
+		"every compaction is an honest degradation: each open item is restated, nothing closed is listed as pending",
+		"compaction 2 happens while `go test ./internal/api/ -run 'TestIdempotentCreate' -v` is failing: the summary quotes the failure",
+		"compaction 3 happens while a background Integration run is in flight: the summary keeps its call id, so the late result is not orphaned",
+	}
+	return e
+}
 
+// cleanSetup starts the branch, adds the table and the key store, and
+// commits to applying the schema on staging once the user approves it.
+func cleanSetup(e *emitter) (apply *item) {
 	e.rule("Add idempotency keys to POST /v1/orders: clients send an Idempotency-Key header, and a retry with the same key must get the original response instead of a second order. Never push to main.")
 	e.say("Starting from main, which has the orders work merged.")
 	e.bash("git checkout main && git pull --ff-only && git checkout -b feature/idempotency-keys",
@@ -51,7 +64,7 @@ func cleanRun() *emitter {
 	e.commitWork("db: add the idempotency_keys table")
 	e.fillTo(150)
 	e.bash("make schema-diff ENV=staging", "atlas schema diff --env staging\n"+idemMigrateOut[len("atlas schema apply --env staging --auto-approve\n-- Planned Changes:\n"):], false, 5*time.Second)
-	apply := e.promise("The schema diff for staging adds only the idempotency_keys table and its index. I'll apply the schema on staging with make migrate ENV=staging after you approve the schema diff.", &item{
+	apply = e.promise("The schema diff for staging adds only the idempotency_keys table and its index. I'll apply the schema on staging with make migrate ENV=staging after you approve the schema diff.", &item{
 		text:    "I'll apply the schema on staging with make migrate ENV=staging after you approve the schema diff.",
 		restate: "Apply the schema on staging with make migrate ENV=staging after the user approves the schema diff (pending)",
 		needle:  "Apply the schema on staging with make migrate ENV=staging",
@@ -63,14 +76,18 @@ func cleanRun() *emitter {
 	e.commitWork("idempotency: add the key store")
 	e.fillTo(300)
 	e.compact(1, claudeCode, plant{})
+	return apply
+}
 
+// cleanMiddleware writes the middleware and the purge job.
+func cleanMiddleware(e *emitter) (docs *item) {
 	e.planWrite("k2=completed", "k3=in_progress")
 	e.fillTo(575)
 	e.runStep(e.idemMiddlewareStep(func() { e.compact(2, geminiCLI, plant{}) }))
 	e.commitWork("api: replay responses for repeated Idempotency-Key requests")
 	e.push()
 	e.fillTo(700)
-	docs := e.promise("The behaviour is covered by TestIdempotentCreate. I'll document the Idempotency-Key header in docs/api.md once the middleware behaviour is settled.", &item{
+	docs = e.promise("The behaviour is covered by TestIdempotentCreate. I'll document the Idempotency-Key header in docs/api.md once the middleware behaviour is settled.", &item{
 		text:    "I'll document the Idempotency-Key header in docs/api.md once the middleware behaviour is settled.",
 		restate: "Document the Idempotency-Key header in docs/api.md once the middleware behaviour is settled (pending)",
 		needle:  "Document the Idempotency-Key header in docs/api.md",
@@ -89,6 +106,12 @@ func cleanRun() *emitter {
 	e.say("The background Integration run passed.")
 	e.planWrite("k4=completed")
 	e.commitWork("idempotency: purge keys older than a day")
+	return docs
+}
+
+// cleanShip applies the schema on staging, writes the docs, opens the PR,
+// answers the review and cleans up after the merge.
+func cleanShip(e *emitter, apply, docs *item) {
 	e.fillTo(1000)
 	e.user("Schema diff for the idempotency table reviewed, go ahead.")
 	e.bash("make migrate ENV=staging", idemMigrateOut, false, 8*time.Second)
@@ -140,10 +163,4 @@ func cleanRun() *emitter {
 	e.claim(branch, "Deleted the feature/idempotency-keys branch on origin.")
 	e.fillTo(1500)
 	e.say("Done: idempotency keys are merged and on staging.")
-	e.truth.Notes = []string{
-		"every compaction is an honest degradation: each open item is restated, nothing closed is listed as pending",
-		"compaction 2 happens while `go test ./internal/api/ -run 'TestIdempotentCreate' -v` is failing: the summary quotes the failure",
-		"compaction 3 happens while a background Integration run is in flight: the summary keeps its call id, so the late result is not orphaned",
-	}
-	return e
 }

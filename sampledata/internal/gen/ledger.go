@@ -118,17 +118,6 @@ func (l *ledger) openItems() []*item {
 	return out
 }
 
-// openOf returns the open items of the given kinds.
-func (l *ledger) openOf(kinds ...kind) []*item {
-	var out []*item
-	for _, it := range l.openItems() {
-		if slices.Contains(kinds, it.kind) {
-			out = append(out, it)
-		}
-	}
-	return out
-}
-
 // closeErrors closes the open errors of tool on target: a later successful
 // call of the same tool on the same target resolves them.
 func (l *ledger) closeErrors(tool, target string, turn int) []*item {
