@@ -137,7 +137,27 @@ func (e *emitter) rule(text string) {
 		panic(fmt.Sprintf("%s: rule without a constraint cue: %q", e.name, text))
 	}
 	e.userMsg(text)
-	e.led.add(&item{kind: kConstraint, key: text, text: text, turn: e.turn})
+	for _, s := range cueSentences(text) {
+		e.led.add(&item{kind: kConstraint, key: s, text: s, msg: text, turn: e.turn})
+	}
+}
+
+// cueSentences returns the sentences of a rule that carry a constraint cue
+// ("Never push to main."): the instructions the verifier extracts, one item
+// each.
+func cueSentences(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		last := i == len(text)-1
+		if last || strings.IndexByte(".!?", text[i]) >= 0 && text[i+1] == ' ' {
+			if s := strings.TrimSpace(text[start : i+1]); constraintCue.MatchString(s) {
+				out = append(out, s)
+			}
+			start = i + 1
+		}
+	}
+	return out
 }
 
 func (e *emitter) userMsg(text string) {

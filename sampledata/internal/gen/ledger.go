@@ -59,6 +59,8 @@ type item struct {
 	// claimKey is how a compactor's self-report names the item, besides its
 	// key and text.
 	claimKey string
+	// msg is a rule's whole user message, which summaries quote.
+	msg string
 }
 
 func (it *item) open() bool { return it.closed == 0 }

@@ -43,7 +43,8 @@ type PlantedCompaction struct {
 // PlantedItem is one item and its expected status in a summary.
 type PlantedItem struct {
 	Kind string `json:"kind"`
-	// Key is the plan id, the call id, or the item's text.
+	// Key is the plan id, the call id, a rule's sentence with its cue, or
+	// the item's text.
 	Key    string `json:"key"`
 	Text   string `json:"text"`
 	Turn   int    `json:"turn"`
@@ -118,9 +119,11 @@ func (e *emitter) record(c *model.Compaction, l layout, src int, loss float64, i
 	e.truth.Compactions = append(e.truth.Compactions, pc)
 }
 
+// truthKey is how the ground truth names an item: the plan id, the call id,
+// a rule's cue sentence, or the item's text.
 func truthKey(it *item) string {
 	switch it.kind {
-	case kPlan, kHandle:
+	case kPlan, kHandle, kConstraint:
 		return it.key
 	}
 	return it.text

@@ -247,7 +247,7 @@ func (s *summary) otherUsers() []string {
 	for _, u := range s.in.users {
 		rule := false
 		for _, r := range s.in.rules {
-			rule = rule || r.text == u
+			rule = rule || r.msg == u
 		}
 		if !rule {
 			out = append(out, u)
@@ -256,11 +256,23 @@ func (s *summary) otherUsers() []string {
 	return out
 }
 
+// ruleMessages returns the user messages that carry the standing rules, once
+// each, in order.
+func (s *summary) ruleMessages() []string {
+	var out []string
+	for _, r := range s.in.rules {
+		if len(out) == 0 || out[len(out)-1] != r.msg {
+			out = append(out, r.msg)
+		}
+	}
+	return out
+}
+
 func (s *summary) userMessages(bullet string) {
 	seen := map[string]bool{}
-	for _, r := range s.in.rules {
-		seen[r.text] = true
-		s.add(quote, "%s%q\n", bullet, r.text)
+	for _, m := range s.ruleMessages() {
+		seen[m] = true
+		s.add(quote, "%s%q\n", bullet, m)
 	}
 	for _, u := range s.in.users {
 		if !seen[u] {
@@ -341,8 +353,8 @@ func (s *summary) gemini() {
 	s.add(raw, "<state_snapshot>\n    <overall_goal>\n")
 	s.add(quote, "        %s\n", in.goal)
 	s.add(raw, "    </overall_goal>\n\n    <key_knowledge>\n")
-	for _, r := range in.rules {
-		s.add(quote, "        - User instruction: %q\n", r.text)
+	for _, m := range s.ruleMessages() {
+		s.add(quote, "        - User instruction: %q\n", m)
 	}
 	for _, c := range in.concepts {
 		s.fact("        - %s\n", c)
@@ -412,8 +424,8 @@ func (s *summary) prose() {
 	s.add(raw, "Summary of the conversation so far.\n\n")
 	s.add(quote, "%s\n\n", in.goal)
 	s.add(raw, "Standing instructions from the user, quoted exactly:\n")
-	for _, r := range in.rules {
-		s.add(quote, "- %q\n", r.text)
+	for _, m := range s.ruleMessages() {
+		s.add(quote, "- %q\n", m)
 	}
 	if others := s.otherUsers(); len(others) > 0 {
 		s.add(raw, "\nOther messages from the user in this stretch:\n")
