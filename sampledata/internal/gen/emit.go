@@ -54,6 +54,7 @@ type emitter struct {
 type callRec struct {
 	id, name, target, input string
 	turn                    int
+	at                      time.Time
 }
 
 // fact is a line for the summaries: something that happened and is done.
@@ -240,7 +241,7 @@ func (e *emitter) call(name, target, input string) string {
 
 func (e *emitter) callID(id, name, target, input string, same bool) string {
 	e.add(&model.ToolCall{Base: e.base(same, 0), ID: id, Name: name, Input: model.NewText(input)})
-	e.calls = append(e.calls, callRec{id: id, name: name, target: target, input: input, turn: e.turn})
+	e.calls = append(e.calls, callRec{id: id, name: name, target: target, input: input, turn: e.turn, at: e.clock})
 	e.span.bytes += len(input)
 	e.led.add(&item{kind: kHandle, key: id, text: target, restate: id + " (" + target + ")", needle: id, turn: e.turn, tool: name, target: target})
 	return id
@@ -249,6 +250,18 @@ func (e *emitter) callID(id, name, target, input string, same bool) string {
 // result writes the result of call id. A failure opens an error; a success
 // closes the errors of the same tool on the same target.
 func (e *emitter) result(id string, isErr bool, out string, d time.Duration) {
+	// The result comes d after its call, or just after the previous event
+	// when other events happened meanwhile (a call in the background).
+	for i := len(e.calls) - 1; i >= 0; i-- {
+		if c := e.calls[i]; c.id == id {
+			if done := c.at.Add(d); done.After(e.clock) {
+				d = done.Sub(e.clock)
+			} else {
+				d = time.Duration(1+e.rng.IntN(5)) * time.Second
+			}
+			break
+		}
+	}
 	e.add(&model.ToolResult{Base: e.base(false, d), ID: id, IsError: isErr, Text: model.NewText(out)})
 	e.span.bytes += len(out)
 	h := e.led.find(kHandle, id)
