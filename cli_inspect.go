@@ -44,8 +44,15 @@ func inspect(e *env, args []string) (int, error) {
 	)
 	switch {
 	case *latest:
-		// formats.Latest (issue 5) does not exist yet; see the report.
-		return exitBadInput, usagef("--latest is not available yet: pass the session file")
+		if fset.NArg() > 0 {
+			return exitBadInput, usagef("--latest opens the newest session; it takes no FILE")
+		}
+		path, err := formats.Latest()
+		if err != nil {
+			return exitBadInput, err
+		}
+		title = path
+		load = fileLoader(path, *from, vopt)
 	case fset.NArg() == 0:
 		title = sampledata.Default + " (built-in sample)"
 		load = sampleLoader(sampledata.Default, title, vopt)
@@ -173,29 +180,41 @@ func fileLoader(path, from string, opt verify.Options) ui.LoadFunc {
 	}
 }
 
-// dirSessions lists the transcripts a directory holds, for the picker.
-// (Temporary: it walks the directory with expandPaths, as `loupe verify`
-// does, until formats.Sessions lists sessions the way each runtime lays
-// them out.)
+// dirSessions lists the sessions a directory holds, newest first, for the
+// picker.
 func dirSessions(dir, from string, opt verify.Options) ([]ui.Session, error) {
-	paths, err := expandPaths([]string{dir})
-	if err != nil {
+	infos, err := formats.Sessions(dir)
+	if len(infos) == 0 {
+		if err == nil {
+			err = fmt.Errorf("%s: no transcript found in this directory", dir)
+		}
 		return nil, err
 	}
-	out := make([]ui.Session, 0, len(paths))
-	for _, p := range paths {
-		detail := ""
-		if st, err := os.Stat(p); err == nil {
-			detail = fmt.Sprintf("%d bytes · modified %s", st.Size(), st.ModTime().Format("2006-01-02 15:04"))
+	out := make([]ui.Session, 0, len(infos))
+	for _, s := range infos {
+		name := s.Title
+		if name == "" {
+			name = s.Path
+			if rel, err := filepath.Rel(dir, s.Path); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+				name = rel
+			}
 		}
-		if f, err := formats.Detect(p, from); err == nil {
-			detail = f.Name + " · " + detail
+		detail := []string{s.Format}
+		if !s.Start.IsZero() {
+			detail = append(detail, s.Start.Local().Format("2006-01-02 15:04"))
 		}
-		name := p
-		if rel, err := filepath.Rel(dir, p); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
-			name = rel
+		detail = append(detail, fmt.Sprintf("%d turns", s.Turns), fmt.Sprintf("%d compactions", s.Compactions))
+		if s.Parent != "" {
+			detail = append(detail, "sub-agent of "+s.Parent)
 		}
-		out = append(out, ui.Session{Name: name, Detail: detail, Load: fileLoader(p, from, opt)})
+		if s.ID != "" {
+			detail = append(detail, s.ID)
+		}
+		f := from
+		if f == "" {
+			f = s.Format
+		}
+		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Load: fileLoader(s.Path, f, opt)})
 	}
 	return out, nil
 }
