@@ -333,7 +333,7 @@ func (m *Model) handleOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.pagerCmd()
 	case key.Matches(msg, k.Open):
 		return m.overlayOpen()
-	case m.ov == ovDiff && msg.String() == "r":
+	case m.ov == ovDiff && key.Matches(msg, k.Retry):
 		return m.retryDiff()
 	case key.Matches(msg, k.PrevCompaction):
 		return m.stepCompaction(-1)

@@ -13,7 +13,7 @@ type KeyMap struct {
 	PrevCompaction, NextCompaction key.Binding
 	NextViolation, PrevViolation   key.Binding
 
-	Open, Diff, Findings, Lineage key.Binding
+	Open, Diff, Findings, Lineage, Retry key.Binding
 
 	Search, NextMatch, PrevMatch key.Binding
 
@@ -52,6 +52,7 @@ func DefaultKeyMap() KeyMap {
 		Diff:     b([]string{"d"}, "d", "word diff: span vs summary"),
 		Findings: b([]string{"f"}, "f", "findings"),
 		Lineage:  b([]string{"l"}, "l", "lineage of the item"),
+		Retry:    b([]string{"r"}, "r", "diff: retry without a time limit"),
 
 		Search:    b([]string{"/"}, "/", "search this pane"),
 		NextMatch: b([]string{"n"}, "n/N", "next/previous match"),
@@ -71,7 +72,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.FocusSource, k.FocusSummary, k.FocusItems, k.PrevCompaction, k.NextCompaction, k.NextViolation, k.PrevViolation},
-		{k.Open, k.Diff, k.Findings, k.Lineage, k.Search, k.NextMatch, k.Copy, k.Pager},
+		{k.Open, k.Diff, k.Retry, k.Findings, k.Lineage, k.Search, k.NextMatch, k.Copy, k.Pager},
 		{k.Help, k.Back, k.Quit},
 	}
 }

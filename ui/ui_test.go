@@ -598,3 +598,16 @@ func bigFixture(n int) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+func TestDiffRetryWithoutLimit(t *testing.T) {
+	m := newTestModel(t, fixtureResult(t), 160, 45, false)
+	m.opt.DiffLimit = time.Nanosecond
+	press(m, "d")
+	if m.diff == nil || !m.diff.timedOut || !strings.Contains(screen(m), "did not finish") || !strings.Contains(screen(m), "r retry without a limit") {
+		t.Fatalf("timed-out diff:\n%s", screen(m))
+	}
+	press(m, "r")
+	if m.diff == nil || m.diff.timedOut || !strings.Contains(screen(m), "Compaction #2 kept") {
+		t.Fatalf("retried diff:\n%s", screen(m))
+	}
+}

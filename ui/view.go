@@ -288,7 +288,7 @@ func (m *Model) footerRow() string {
 	case ovDiff:
 		pair(k.Down, k.Up, "scroll")
 		if m.diff != nil && m.diff.timedOut {
-			add("r", "retry without a limit")
+			add(k.Retry.Help().Key, "retry without a limit")
 		}
 		hb(k.Search)
 		hb(k.Back)
