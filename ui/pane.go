@@ -50,6 +50,25 @@ func (p *pane) rows(b, l int) []row {
 	return p.p.Block(b).rowsOf(l, p.textWidth())
 }
 
+// clamp keeps q inside the provider: a block may have been replaced by a
+// shorter one (a whole event evicted back to its preview).
+func (p *pane) clamp(q pos) pos {
+	n := p.p.Len()
+	if n == 0 {
+		return pos{}
+	}
+	if q.b >= n {
+		q = pos{b: n - 1, l: 1 << 30, s: 1 << 30}
+	}
+	if lines := len(p.p.Block(q.b).lines); q.l >= lines {
+		q.l, q.s = lines-1, 1<<30
+	}
+	if rows := len(p.rows(q.b, q.l)); q.s >= rows {
+		q.s = rows - 1
+	}
+	return q
+}
+
 // next returns the position one row below q, or false at the end.
 func (p *pane) next(q pos) (pos, bool) {
 	if q.s+1 < len(p.rows(q.b, q.l)) {
@@ -97,6 +116,7 @@ func (p *pane) Down(n int) {
 	if p.p.Len() == 0 {
 		return
 	}
+	p.top = p.clamp(p.top)
 	for ; n > 0; n-- {
 		q, ok := p.next(p.top)
 		if !ok {
@@ -112,6 +132,7 @@ func (p *pane) Up(n int) {
 	if p.p.Len() == 0 {
 		return
 	}
+	p.top = p.clamp(p.top)
 	for ; n > 0; n-- {
 		q, ok := p.prev(p.top)
 		if !ok {
@@ -135,6 +156,10 @@ func (p *pane) Bottom() {
 
 // clampBottom moves the top up when fewer than h rows follow it.
 func (p *pane) clampBottom() {
+	if p.p.Len() == 0 {
+		return
+	}
+	p.top = p.clamp(p.top)
 	q := p.top
 	for i := 1; i < p.h; i++ {
 		var ok bool
@@ -220,8 +245,11 @@ func (p *pane) View(th *theme) []string {
 	tw := p.textWidth()
 	gw := p.p.GutterWidth()
 	var sb strings.Builder
-	q := p.top
 	ok := p.p.Len() > 0
+	if ok {
+		p.top = p.clamp(p.top)
+	}
+	q := p.top
 	for len(out) < p.h {
 		sb.Reset()
 		if !ok {

@@ -39,9 +39,11 @@ func (m *Model) handleSearchInput(msg tea.KeyPressMsg) tea.Cmd {
 	case "enter":
 		m.searching = false
 		return m.runSearch(m.searchSlot(), m.input.value)
-	case "esc", "ctrl+c":
+	case "esc":
 		m.searching = false
 		return nil
+	case "ctrl+c":
+		return tea.Quit
 	}
 	m.input.key(msg)
 	return nil

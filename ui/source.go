@@ -24,6 +24,8 @@ type sourceView struct {
 	blocks map[int]*block
 	order  []int // cache insertion order, for eviction
 	full   map[int]*block
+	// fullOrder is the order whole events were loaded in, oldest first.
+	fullOrder []int
 	// The compaction being inspected: its event index (-1 for none) and its
 	// replaced span [lo, hi).
 	cur, lo, hi int
@@ -154,11 +156,12 @@ func (v *sourceView) Block(i int) *block {
 // SetFull replaces event i's block with its whole text, loaded off the UI
 // goroutine.
 func (v *sourceView) SetFull(i int, body []line) {
-	if len(v.full) >= maxFullBlocks {
-		for e := range v.full {
-			delete(v.full, e)
-			break
+	if _, ok := v.full[i]; !ok {
+		if len(v.fullOrder) >= maxFullBlocks {
+			delete(v.full, v.fullOrder[0]) // the oldest goes back to its preview
+			v.fullOrder = v.fullOrder[1:]
 		}
+		v.fullOrder = append(v.fullOrder, i)
 	}
 	lines := append([]line{v.header(i)}, body...)
 	v.full[i] = newBlock(lines...)

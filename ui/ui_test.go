@@ -611,3 +611,22 @@ func TestDiffRetryWithoutLimit(t *testing.T) {
 		t.Fatalf("retried diff:\n%s", screen(m))
 	}
 }
+
+func TestEvictedWholeEventDoesNotBreakTheTop(t *testing.T) {
+	m := newTestModel(t, fixtureResult(t), 160, 45, false)
+	p := m.panes[paneSource]
+	many := make([]line, 500)
+	for i := range many {
+		many[i] = lineOf("line "+strconv.Itoa(i), stPlain)
+	}
+	m.src.SetFull(1, many)
+	p.top = pos{1, 400, 0}
+	for i := 2; i < 2+maxFullBlocks; i++ { // evicts event 1's whole text
+		m.src.SetFull(i, many[:3])
+	}
+	if _, ok := m.src.full[1]; ok {
+		t.Fatal("the oldest whole event was not evicted")
+	}
+	_ = m.View()
+	press(m, "1", "j", "k", "G", "g")
+}
