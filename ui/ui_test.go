@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/sampledata"
 	"github.com/loupe-dev/loupe/verify"
 )
 
@@ -629,4 +632,54 @@ func TestEvictedWholeEventDoesNotBreakTheTop(t *testing.T) {
 	}
 	_ = m.View()
 	press(m, "1", "j", "k", "G", "g")
+}
+
+// TestRandomKeysKeepTheScreenWhole presses random keys at random sizes on
+// the hand-built fixture and the built-in migration run: no panic, and
+// every frame is exactly the terminal's size.
+func TestRandomKeysKeepTheScreenWhole(t *testing.T) {
+	runs := []*verify.Result{fixtureResult(t)}
+	if !testing.Short() {
+		r, err := sampledata.Open(sampledata.Default)
+		if err == nil {
+			tr, err := model.Read(r, model.ReadOptions{Name: "migration"})
+			r.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs = append(runs, verify.Run(tr, verify.Options{}))
+		}
+	}
+	keys := []string{"j", "k", "g", "G", "ctrl+d", "ctrl+u", "tab", "shift+tab", "1", "2", "3", "[", "]", "n", "N",
+		"enter", "o", "d", "f", "l", "?", "esc", "esc", "/", "m", "i", "backspace", "enter", "y", "down", "up", "r"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for ri, res := range runs {
+		m := newTestModel(t, res, 160, 45, ri%2 == 1)
+		w, h := 160, 45
+		for i := range 1500 {
+			if i%150 == 0 {
+				w, h = 50+rng.IntN(140), 12+rng.IntN(40)
+				m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+			}
+			if i%97 == 0 {
+				r := m.lay.body
+				m.Update(tea.MouseWheelMsg{X: rng.IntN(w), Y: r.y + rng.IntN(max(1, r.h)), Button: tea.MouseWheelDown})
+				m.Update(tea.MouseClickMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: tea.MouseLeft})
+			}
+			k := keys[rng.IntN(len(keys))]
+			_, cmd := m.Update(keyMsg(k))
+			if k == "d" || k == "enter" || k == "r" || k == "o" {
+				runCmd(m, cmd)
+			}
+			lines := strings.Split(m.View().Content, "\n")
+			if len(lines) != h {
+				t.Fatalf("run %d key %d (%s) at %dx%d: %d rows", ri, i, k, w, h, len(lines))
+			}
+			for y, l := range lines {
+				if lw := ansi.StringWidth(l); lw != w {
+					t.Fatalf("run %d key %d (%s) at %dx%d: row %d is %d wide: %q", ri, i, k, w, h, y, lw, ansi.Strip(l))
+				}
+			}
+		}
+	}
 }
