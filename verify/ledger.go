@@ -289,6 +289,9 @@ func (l *ledger) plan(p *model.Plan) {
 			if !pi.Status.Closed() {
 				if same := l.sameOpenCommitment(act); same != nil {
 					same.aliases = appendUnique(same.aliases, pi.ID)
+					if pi.ID != "" {
+						same.item.Aliases = appendUnique(same.item.Aliases, "plan "+pi.ID)
+					}
 					same.planned = true
 					l.byPlan[key] = same
 					continue
@@ -526,7 +529,11 @@ func (l *ledger) claims(m *model.Message) {
 		switch {
 		case r.found && r.polarity == Done:
 			if tr.carried >= 0 {
-				l.close(tr, m, fmt.Sprintf("carried out by %s and claimed at turn %d", l.callRef(tr.carried), m.Turn))
+				// Supported. A plan item still waits for its ledger to say
+				// so: the plan is the authority on its own steps.
+				if !tr.planned {
+					l.close(tr, m, fmt.Sprintf("carried out by %s and claimed at turn %d", l.callRef(tr.carried), m.Turn))
+				}
 				continue
 			}
 			if tr.claimed || !tr.durable && !tr.planned {
@@ -534,7 +541,7 @@ func (l *ledger) claims(m *model.Message) {
 			}
 			tr.claimed = true
 			l.completionFinding(tr, m, d.text[d.units[r.cand.unit].Start:d.units[r.cand.unit].End])
-		case tr.carried >= 0 && (r.found || d.hasTerm(tr.act.head)) && r.polarity != Pending && r.polarity != Negated:
+		case !tr.planned && tr.carried >= 0 && (r.found || d.hasTerm(tr.act.head)) && r.polarity != Pending && r.polarity != Negated:
 			l.close(tr, m, fmt.Sprintf("carried out by %s and reported at turn %d", l.callRef(tr.carried), m.Turn))
 		}
 	}

@@ -69,7 +69,7 @@ var irregular = map[string]string{
 	"reset": "reset", "upset": "upset", "hit": "hit", "let": "let", "read": "read", "reread": "reread",
 	"re-read": "reread", "rewound": "rewind", "became": "become", "overwrote": "overwrite",
 	"overwritten": "overwrite", "withdrew": "withdraw", "dug": "dig", "stuck": "stick",
-	"shipped": "ship",
+	"shipped": "ship", "added": "add", "adding": "add", "adds": "add",
 }
 
 // pastForms are the irregular forms that are past tense or participles (a
@@ -117,7 +117,7 @@ var synonymGroups = [][]string{
 // alsoVerbs widens a verb to words of other groups that carry it in some
 // contexts: a PR is opened or created.
 var alsoVerbs = map[string][]string{
-	"open": {"create"}, "add": {"open"}, "fix": {"address", "handle"}, "run": {"rerun"},
+	"open": {"create"}, "fix": {"address", "handle"}, "run": {"rerun"},
 	"check": {"review", "test"}, "review": {"check"}, "investigate": {"check"},
 }
 

@@ -46,6 +46,7 @@ type (
 		Text       string        `json:"text"`
 		Action     string        `json:"action,omitempty"`
 		Condition  string        `json:"condition,omitempty"`
+		Aliases    []string      `json:"aliases,omitempty"`
 		Turn       int           `json:"turn"`
 		Origin     string        `json:"origin"`
 		Open       bool          `json:"open"`
@@ -131,7 +132,7 @@ func toJSON(r *Result) jsonFile {
 			Reasons: nonNil(c.Reasons), Items: []jsonItem{}, UnsourcedClaims: nonNil(c.UnsourcedClaims),
 			Consumers: []jsonConsumer{}, Warnings: warningsJSON(c.Warnings)}
 		for _, it := range c.Items {
-			ji := jsonItem{ID: it.ID, Kind: it.Kind, Key: it.Key, Text: it.Text, Action: it.Action, Condition: it.Condition,
+			ji := jsonItem{ID: it.ID, Kind: it.Kind, Key: it.Key, Text: it.Text, Action: it.Action, Condition: it.Condition, Aliases: it.Aliases,
 				Turn: it.Turn, Origin: it.Origin, Open: it.Status != Resurrected, Status: it.Status, Score: it.Score, Why: it.Why}
 			if it.Status == Resurrected {
 				ji.ClosedBy = it.ClosedBy

@@ -287,7 +287,9 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 			return ir, false
 		}
 		r := d.match(tr.atom)
-		if !r.found || r.polarity != Pending {
+		// Resurrection needs most of the item's words, not a shared verb
+		// and noun: a false one would redo-block honest summaries.
+		if !r.found || r.polarity != Pending || r.cand.containment < 0.7 {
 			return ir, false
 		}
 		for _, o := range open {

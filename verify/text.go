@@ -69,8 +69,8 @@ func foldRune(r rune) rune {
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // tokenize splits s into words. A word is letters and digits, joined by
-// single inner hyphens or apostrophes ("re-run", "don't"); everything else
-// separates. Multi-word synonyms ("pull request", "run again") are folded.
+// single inner hyphens, apostrophes or underscores ("re-run", "don't",
+// "created_at": an identifier stays one word); everything else separates. Multi-word synonyms ("pull request", "run again") are folded.
 func tokenize(s string) []token {
 	var toks []token
 	var b strings.Builder
@@ -92,7 +92,7 @@ func tokenize(s string) []token {
 				i += size
 				continue
 			}
-			if (r == '-' || r == '\'') && i+size < len(s) {
+			if (r == '-' || r == '\'' || r == '_') && i+size < len(s) {
 				nr, _ := utf8.DecodeRuneInString(s[i+size:])
 				if isWordRune(foldRune(nr)) {
 					b.WriteRune(r)

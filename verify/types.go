@@ -100,6 +100,9 @@ type Item struct {
 	ClosedBy string
 	// Names lists, for an identifier, the keys of the open items naming it.
 	Names []string
+	// Aliases are other ids the source gives the same item: the plan step
+	// ("t3") or logged commitment a promise in the text was merged with.
+	Aliases []string
 }
 
 // Span is a byte range of a summary.
