@@ -116,6 +116,10 @@ func (l *ledger) identifierItems(set []*tracked) []*tracked {
 	named := map[ident][]*tracked{}
 	var order []ident
 	for _, tr := range set {
+		if tr.item.Kind == Handle && tr.idents == nil && tr.callWhat != "" {
+			tr.idents = callIdents(tr.callWhat)
+			tr.callWhat = ""
+		}
 		for _, id := range tr.idents {
 			if _, ok := named[id]; !ok {
 				order = append(order, id)

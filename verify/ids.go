@@ -123,6 +123,34 @@ func extractIdents(s string) []ident {
 	return out
 }
 
+// scanHex calls fn for every run of 7 to 40 lower-case hex digits with at
+// least one digit and one letter, bounded by non-word bytes: a commit SHA.
+// It is a hand loop because it runs over every tool output.
+func scanHex(s string, fn func(string)) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if !isHexByte(c) || (i > 0 && isIdentByte(s[i-1])) {
+			i++
+			continue
+		}
+		j, digit, letter := i, false, false
+		for j < len(s) && isHexByte(s[j]) {
+			if isDigit(s[j]) {
+				digit = true
+			} else {
+				letter = true
+			}
+			j++
+		}
+		if n := j - i; n >= 7 && n <= 40 && digit && letter && (j == len(s) || !isIdentByte(s[j])) {
+			fn(s[i:j])
+		}
+		i = j + 1
+	}
+}
+
+func isHexByte(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' }
+
 func validBranch(b string) bool {
 	switch b {
 	case "", "HEAD", "origin", "upstream", "-", "--":
@@ -296,21 +324,36 @@ func (d *doc) findSHA(sha string, shas []string) identMatch {
 func (d *doc) findPath(p string) identMatch {
 	want := pathSegments(p)
 	var weak identMatch
-	for _, m := range pathChunkRe.FindAllStringIndex(d.text, -1) {
-		c, ok := normPath(d.text[m[0]:m[1]], false)
-		if !ok {
-			continue
-		}
-		got := pathSegments(c)
+	for _, pc := range d.pathChunks() {
+		m, got := pc.span, pc.segs
 		if suffixOf(got, want) && (len(got) >= 2 || len(want) == 1) || suffixOf(want, got) {
-			return identMatch{found: true, span: Span{m[0], m[1]}}
+			return identMatch{found: true, span: m}
 		}
 		if !weak.weak && got[len(got)-1] == want[len(want)-1] {
-			weak = identMatch{weak: true, span: Span{m[0], m[1]}, why: "only the file name " + got[len(got)-1] + " is mentioned"}
+			weak = identMatch{weak: true, span: m, why: "only the file name " + got[len(got)-1] + " is mentioned"}
 		}
 	}
 	// A bare file name is not a path chunk by itself unless it has an extension.
 	return weak
+}
+
+// pathChunk is a path-like word of a summary, split into segments.
+type pathChunk struct {
+	span Span
+	segs []string
+}
+
+// pathChunks returns the summary's path-like words, found once per summary.
+func (d *doc) pathChunks() []pathChunk {
+	if d.paths == nil {
+		d.paths = []pathChunk{}
+		for _, m := range pathChunkRe.FindAllStringIndex(d.text, -1) {
+			if c, ok := normPath(d.text[m[0]:m[1]], false); ok {
+				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, pathSegments(c)})
+			}
+		}
+	}
+	return d.paths
 }
 
 // suffixOf reports whether a is a suffix of b, segment by segment.

@@ -35,13 +35,28 @@ type tracked struct {
 	verbs         []string // command verbs a failed non-shell call was for ("commit")
 	errTokens     []string
 	intent        atom
+	intentSrc     string
+	intentDone    bool
 	idents        []ident
+	callWhat      string   // for handles: what the call acts on, for its identifiers
+	filesCache    []string // files and URLs the action names (see files)
+	filesDone     bool
 	ident         ident      // for identifier items: the identifier itself
 	namers        []*tracked // for identifier items: the open items naming it
 	// lineage
 	steps     []LineageStep
 	firstLoss int
 	lastSeen  int // seq of the last compaction the item was checked in
+}
+
+// collectSHAs remembers the commit SHAs in s (a command, a result's head).
+func (l *ledger) collectSHAs(s string) {
+	scanHex(s, func(h string) {
+		if !l.shaSeen[h] {
+			l.shaSeen[h] = true
+			l.shas = append(l.shas, h)
+		}
+	})
 }
 
 // idTokenRe finds the id-like words of a summary (call_1, toolu_01, bash_4).
@@ -62,9 +77,11 @@ type ledger struct {
 	idents   map[ident]*tracked
 	calls    map[int]*callInfo
 	// closedIdx indexes closed items by the words that can resurrect them.
-	closedIdx map[string][]*tracked
-	byItem    map[*Item]*tracked
-	shas      []string
+	closedIdx    map[string]map[string]*tracked            // key -> wording -> latest closed item
+	closedByHead map[string]map[string]map[string]*tracked // head -> verb -> wording -> latest closed commitment
+	byItem       map[*Item]*tracked
+	shas         []string // every commit SHA the source mentions, for the unique-prefix rule
+	shaSeen      map[string]bool
 	// the summary in force, for late results
 	inForce     *doc
 	inForceComp *model.Compaction
@@ -75,15 +92,17 @@ type ledger struct {
 func newLedger(t *model.Transcript, opt Options) *ledger {
 	return &ledger{
 		t: t, opt: opt,
-		res:       &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
-		byPlan:    map[string]*tracked{},
-		byCall:    map[string]*tracked{},
-		byJob:     map[string]*tracked{},
-		errByTgt:  map[string]*tracked{},
-		idents:    map[ident]*tracked{},
-		calls:     map[int]*callInfo{},
-		byItem:    map[*Item]*tracked{},
-		closedIdx: map[string][]*tracked{},
+		res:          &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
+		byPlan:       map[string]*tracked{},
+		byCall:       map[string]*tracked{},
+		byJob:        map[string]*tracked{},
+		errByTgt:     map[string]*tracked{},
+		idents:       map[ident]*tracked{},
+		calls:        map[int]*callInfo{},
+		byItem:       map[*Item]*tracked{},
+		closedIdx:    map[string]map[string]*tracked{},
+		closedByHead: map[string]map[string]map[string]*tracked{},
+		shaSeen:      map[string]bool{},
 	}
 }
 
@@ -108,20 +127,45 @@ func (l *ledger) close(tr *tracked, e model.Event, why string) {
 	tr.item.ClosedTurn = e.Header().Turn
 	tr.item.ClosedEvent = e.Header().Index
 	tr.item.ClosedBy = why
+	// Only the latest closed item of a given wording is kept per key: a
+	// summary's pending mention cannot tell them apart, and a long run
+	// closes "run the tests" hundreds of times.
+	same := string(tr.item.Kind) + "|" + tr.item.Text
+	if tr.item.Kind == Commitment {
+		same = string(tr.item.Kind) + "|" + tr.item.Key
+	}
+	put := func(idx map[string]map[string]*tracked, k string) {
+		m := idx[k]
+		if m == nil {
+			m = map[string]*tracked{}
+			idx[k] = m
+		}
+		m[same] = tr
+	}
 	for _, k := range resurrectionKeys(tr) {
-		l.closedIdx[k] = append(l.closedIdx[k], tr)
+		put(l.closedIdx, k)
+	}
+	if tr.item.Kind == Commitment && (tr.durable || tr.planned) && tr.act.head != "" {
+		byVerb := l.closedByHead[tr.act.head]
+		if byVerb == nil {
+			byVerb = map[string]map[string]*tracked{}
+			l.closedByHead[tr.act.head] = byVerb
+		}
+		if len(tr.atom.verbs) == 0 {
+			put(byVerb, "")
+		}
+		for v := range tr.atom.verbs {
+			put(byVerb, v)
+		}
 	}
 }
 
-// resurrectionKeys are the keys under which a closed item is indexed for
-// the resurrection check: a summary is searched through its own words, so
-// the check costs the summary's size, not the run's.
+// resurrectionKeys are the keys under which a closed error or handle is
+// indexed for the resurrection check (commitments are indexed by head and
+// verb in closedByHead): a summary is searched through its own words, so the
+// check costs the summary's size, not the run's.
 func resurrectionKeys(tr *tracked) []string {
 	switch tr.item.Kind {
-	case Commitment:
-		if (tr.durable || tr.planned) && tr.act.head != "" {
-			return []string{"t:" + tr.act.head}
-		}
 	case Error:
 		var keys []string
 		for _, tok := range tr.errTokens {
@@ -140,26 +184,48 @@ func resurrectionKeys(tr *tracked) []string {
 }
 
 // resurrectionCandidates returns the closed items a summary's words point at,
-// once each, in the order they were created.
+// once each, in the order they were created: commitments whose verb and head
+// noun share a unit of the summary, errors whose identifying word it uses,
+// handles whose id it names.
 func (l *ledger) resurrectionCandidates(d *doc) []*tracked {
 	seen := map[*tracked]bool{}
 	var out []*tracked
-	add := func(k string) {
-		for _, tr := range l.closedIdx[k] {
+	add := func(m map[string]*tracked) {
+		for _, tr := range m {
 			if !seen[tr] && !tr.item.Open {
 				seen[tr] = true
 				out = append(out, tr)
 			}
 		}
 	}
-	for t := range d.postings {
-		add("t:" + t)
+	for h, hu := range d.postings {
+		for v, m := range l.closedByHead[h] {
+			if v == "" || intersects(hu, d.postings[v]) {
+				add(m)
+			}
+		}
+		add(l.closedIdx["t:"+h])
 	}
 	for _, m := range idTokenRe.FindAllString(d.text, -1) {
-		add("id:" + m)
+		add(l.closedIdx["id:"+m])
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].item.Event < out[j].item.Event })
 	return out
+}
+
+// intersects reports whether two sorted lists of unit indexes share one.
+func intersects(a, b []int) bool {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
+			return true
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return false
 }
 
 // pruneOpen drops closed items from the open list.
@@ -362,11 +428,7 @@ func (l *ledger) commitmentEvent(c *model.CommitmentEvent) {
 func (l *ledger) toolCall(i int, c *model.ToolCall) {
 	ci := parseCall(c)
 	l.calls[i] = ci
-	for _, id := range extractIdents(ci.command + " " + ci.input) {
-		if id.class == classSHA {
-			l.shas = appendUnique(l.shas, id.value)
-		}
-	}
+	l.collectSHAs(ci.command)
 	what := ci.command
 	if what == "" {
 		what = ci.path
@@ -379,8 +441,8 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 	it.ID = "handle:" + c.ID
 	tr := l.add(it, action{})
 	tr.callID = c.ID
-	tr.intent = newAtom(action{}, intentTerms(ci)...)
-	tr.idents = callIdents(ci)
+	tr.intentSrc = intentSource(ci)
+	tr.callWhat = ci.command + " " + ci.path // identifiers derived when a compaction needs them
 	l.byCall[c.ID] = tr
 	// Which open commitments could this call carry out?
 	for _, ob := range l.open {
@@ -389,9 +451,9 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 		}
 		sameTurn := c.Turn == ob.item.Turn && !ob.planned
 		switch {
-		case carries(ob.act, ci, false):
+		case carries(ob.act, ob.files(), ci, false):
 			ob.carrying = append(ob.carrying, i)
-		case (!ob.durable && !ob.planned || sameTurn) && carries(ob.act, ci, true):
+		case (!ob.durable && !ob.planned || sameTurn) && carries(ob.act, nil, ci, true):
 			ob.working = append(ob.working, i)
 		}
 		if sameTurn && len(ob.carrying)+len(ob.working) > 0 {
@@ -408,6 +470,7 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 		l.orphanCheck(h, r)
 		l.close(h, r, fmt.Sprintf("result arrived at turn %d", r.Turn))
 	}
+	l.collectSHAs(r.Text.Head())
 	info := l.calls[ci]
 	delete(l.calls, ci) // a call has one result; keep memory bounded by what is in flight
 	if info != nil {
@@ -431,7 +494,7 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 			tr := l.add(it, action{})
 			tr.jobID = j.ID
 			if info != nil {
-				tr.intent = newAtom(action{}, intentTerms(info)...)
+				tr.intentSrc = intentSource(info)
 			}
 			l.byJob[j.ID] = tr
 		case model.JobDone, model.JobKilled:
@@ -458,12 +521,12 @@ func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
 	tr := l.add(it, action{})
 	tr.callID, tr.target, tr.command = r.ID, info.target, info.command
 	for v := range commandVerbs {
-		if info.terms[v] {
+		if info.termSet()[v] {
 			tr.verbs = append(tr.verbs, v)
 		}
 	}
 	tr.errTokens = distinctive(line)
-	tr.intent = newAtom(action{}, termsOf(line)...)
+	tr.intentSrc = line
 	tr.idents = nil
 	for _, id := range extractIdents(line) {
 		tr.idents = append(tr.idents, id)
@@ -610,25 +673,49 @@ func kept(c *model.Compaction, e model.Event, id string) bool {
 	return false
 }
 
-func intentTerms(ci *callInfo) []string {
-	src := ci.command
-	if src == "" {
-		src = ci.path + " " + ci.name
+// intentSource is what a call was doing, in words: its command, or its
+// path and tool name.
+func intentSource(ci *callInfo) string {
+	if ci.command != "" {
+		return ci.command
 	}
-	return termsOf(src)
+	return ci.path + " " + ci.name
+}
+
+// intentAtom is the atom of what a handle's call (or an error's line) says,
+// built on first use: only items open at a compaction need it.
+func (tr *tracked) intentAtom() atom {
+	if !tr.intentDone {
+		tr.intentDone = true
+		tr.intent = newAtom(action{}, termsOf(tr.intentSrc)...)
+	}
+	return tr.intent
 }
 
 func termsOf(s string) []string { return terms(tokenize(s)) }
 
 func condTerms(a action) []string { return termsOf(a.condition) }
 
+// files returns the files and URLs a commitment's action names, computed once.
+func (tr *tracked) files() []string {
+	if !tr.filesDone {
+		tr.filesDone = true
+		for _, id := range extractIdents(tr.act.text) {
+			if id.class == classPath || id.class == classURL {
+				tr.filesCache = append(tr.filesCache, id.value)
+			}
+		}
+	}
+	return tr.filesCache
+}
+
 // callIdents are the identifiers a call's input names, from the fields that
 // say what it acts on: URLs, PR and ticket numbers, commits, branches, and
 // files (a path with an extension). Directory arguments ("./integration/...")
 // describe what the call does rather than something it depends on.
-func callIdents(ci *callInfo) []ident {
+func callIdents(what string) []ident {
 	var out []ident
-	for _, id := range extractIdents(ci.command + " " + ci.path) {
+	for _, id := range extractIdents(what) {
 		if id.class == classPath && !hasKnownExt(id.value) {
 			continue
 		}

@@ -173,12 +173,12 @@ func (l *ledger) matchHandle(tr *tracked, d *doc, ir *ItemResult) {
 		return
 	}
 	ir.Status, ir.Why = Dropped, "the id is not in the summary"
-	cands := d.candidates(tr.intent)
+	cands := d.candidates(tr.intentAtom())
 	if len(cands) == 0 {
 		return
 	}
 	best := cands[0]
-	need := min(2, len(tr.intent.terms))
+	need := min(2, len(tr.intentAtom().terms))
 	if best.matched >= need && best.containment >= 0.5 {
 		ir.Status = IntentOnly
 		ir.Score = round2(best.containment)
@@ -236,7 +236,7 @@ func (l *ledger) matchError(tr *tracked, d *doc, ir *ItemResult) {
 			ir.Status, ir.Why = Weak, "only some of the error's identifying words are carried"
 		}
 	case len(tr.errTokens) == 0:
-		cands := d.candidates(tr.intent)
+		cands := d.candidates(tr.intentAtom())
 		if len(cands) == 0 {
 			return
 		}

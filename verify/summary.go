@@ -15,6 +15,7 @@ type doc struct {
 	units    []unit
 	postings map[string][]int // term -> unit indexes
 	avgLen   float64
+	paths    []pathChunk // path-like words, found on first use
 }
 
 // unit is one line or sentence of a summary.
@@ -90,11 +91,13 @@ func parseSummary(text string) *doc {
 			continue
 		}
 		marker := Neutral
-		switch {
-		case doneMarker.MatchString(body):
-			marker = Done
-		case pendingMarker.MatchString(body):
-			marker = Pending
+		if strings.ContainsAny(body, "[✓✔✅☑☐") {
+			switch {
+			case doneMarker.MatchString(body):
+				marker = Done
+			case pendingMarker.MatchString(body):
+				marker = Pending
+			}
 		}
 		for _, sn := range sentences(body) {
 			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: marker}
@@ -128,6 +131,11 @@ func parseSummary(text string) *doc {
 // case fields (OpenHands), XML tags (Gemini's state_snapshot), and a plain
 // "Pending Tasks:" line.
 func sectionHeading(line string) (heading, rest string, ok bool) {
+	// Every layout's heading has one of these marks; prose lines rarely do,
+	// and the regular expressions below are the costly part of parsing.
+	if !strings.ContainsAny(line, "#:<*") {
+		return "", "", false
+	}
 	if m := mdHeading.FindStringSubmatch(line); m != nil {
 		return strings.Trim(m[1], "*_ "), "", true
 	}

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -41,12 +42,20 @@ func stemWord(w string) string {
 	return stem(strings.ReplaceAll(w, "-", ""))
 }
 
+// termCache memoizes termOf: the words of a run repeat, and stemming is a
+// measurable share of verification time. Safe for concurrent verifications.
+var termCache sync.Map
+
 // termOf returns the canonical matching term of a lower-case word.
 func termOf(w string) string {
+	if t, ok := termCache.Load(w); ok {
+		return t.(string)
+	}
 	s := stemWord(w)
 	if c, ok := canon[s]; ok {
-		return c
+		s = c
 	}
+	termCache.Store(strings.Clone(w), s)
 	return s
 }
 
@@ -83,6 +92,31 @@ func tokenize(s string) []token {
 			continue
 		}
 		start := i
+		// Fast path: an ASCII word already in lower case is its own form.
+		simple := true
+		for i < len(s) {
+			c := s[i]
+			if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
+				i++
+				continue
+			}
+			if (c == '-' || c == '\'' || c == '_') && i+1 < len(s) {
+				n := s[i+1]
+				if n >= 'a' && n <= 'z' || n >= '0' && n <= '9' {
+					i++
+					continue
+				}
+			}
+			if c >= utf8.RuneSelf || c >= 'A' && c <= 'Z' || c == '-' || c == '\'' || c == '_' {
+				simple = false
+			}
+			break
+		}
+		if simple {
+			toks = append(toks, newToken(s[start:i], start, i))
+			continue
+		}
+		i = start
 		b.Reset()
 		for i < len(s) {
 			r, size = utf8.DecodeRuneInString(s[i:])

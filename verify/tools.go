@@ -25,7 +25,7 @@ var readOnlyCommands = set("cat", "less", "more", "head", "tail", "grep", "rg", 
 
 // callInfo is what the verifier needs of a tool call, parsed once.
 type callInfo struct {
-	name     string
+	name     string // as written
 	category toolCategory
 	command  string // the shell command, when there is one
 	path     string // the file the call targets, when there is one
@@ -87,14 +87,24 @@ func parseCall(c *model.ToolCall) *callInfo {
 	default:
 		ci.target = name + " " + strings.Join(strings.Fields(ci.input), " ")
 	}
-	ci.terms = map[string]bool{}
-	for _, t := range tokenize(name + " " + ci.command + " " + ci.path + " " + ci.input) {
-		if t.term != "" {
-			ci.terms[t.term] = true
-		}
-		ci.terms[t.word] = true
-	}
 	return ci
+}
+
+// termSet returns the words and terms of the call, computed on first use:
+// most calls are never compared with a commitment.
+func (ci *callInfo) termSet() map[string]bool {
+	if ci.terms == nil {
+		ci.terms = map[string]bool{}
+		// The command and path say what a call acts on; of the rest of the
+		// input (an edit's whole new text) the start is enough.
+		for _, t := range tokenize(ci.name + " " + ci.command + " " + ci.path + " " + ci.input[:cutUTF8(ci.input, 512)]) {
+			if t.term != "" {
+				ci.terms[t.term] = true
+			}
+			ci.terms[t.word] = true
+		}
+	}
+	return ci.terms
 }
 
 func containsAny(s string, subs ...string) bool {
@@ -191,7 +201,7 @@ func containsStr(xs []string, s string) bool {
 // "commit" skill.
 func workaround(verbs []string, ok *callInfo) bool {
 	for _, v := range verbs {
-		if ok.terms[v] {
+		if ok.termSet()[v] {
 			return true
 		}
 	}
@@ -226,7 +236,7 @@ func termSet(words ...string) map[string]bool {
 // kind suits the verb (a read does not re-run a migration) and its input
 // names the action's object ("make migrate" for "re-run the migration"), or,
 // for verbs that are commands themselves, the verb ("git push").
-func carries(a action, ci *callInfo, relaxed bool) bool {
+func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 	if !compatible(a.verb, ci.category) {
 		return false
 	}
@@ -244,8 +254,8 @@ func carries(a action, ci *callInfo, relaxed bool) bool {
 			return true
 		}
 	}
-	for _, id := range extractIdents(a.text) {
-		if (id.class == classPath || id.class == classURL) && strings.Contains(ci.input, id.value) {
+	for _, f := range files {
+		if strings.Contains(ci.input, f) {
 			return true
 		}
 	}
@@ -255,13 +265,14 @@ func carries(a action, ci *callInfo, relaxed bool) bool {
 // hasTerm matches a term against the call's words, also as a prefix
 // ("mock" in "mockgen", "migrat" in "migrate").
 func (ci *callInfo) hasTerm(t string) bool {
-	if ci.terms[t] {
+	terms := ci.termSet()
+	if terms[t] {
 		return true
 	}
 	if len(t) < 4 {
 		return false
 	}
-	for w := range ci.terms {
+	for w := range terms {
 		if strings.HasPrefix(w, t) {
 			return true
 		}
@@ -290,6 +301,9 @@ func failed(r *model.ToolResult) bool {
 		return true
 	}
 	for _, part := range []string{r.Text.Head(), r.Text.Tail()} {
+		if !containsFoldASCII(part, "exit") {
+			continue // the regular expression is the slow part: most outputs say nothing of exits
+		}
 		for _, m := range exitCodeRe.FindAllStringSubmatch(part, -1) {
 			if m[1] != "0" {
 				return true
@@ -306,6 +320,21 @@ func rejected(r *model.ToolResult) bool {
 	for _, p := range []string{"doesn't want to proceed with this tool use", "tool use was rejected", "request interrupted by user",
 		"user rejected", "user denied", "permission denied by user", "user declined", "aborted by user", "cancelled by user", "canceled by user"} {
 		if strings.Contains(h, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFoldASCII reports whether s contains the lower-case ASCII word w,
+// ignoring ASCII case, without allocating.
+func containsFoldASCII(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		j := 0
+		for j < len(w) && (s[i+j]|0x20) == w[j] {
+			j++
+		}
+		if j == len(w) {
 			return true
 		}
 	}
@@ -389,4 +418,16 @@ func distinctive(line string) []string {
 		out = appendUnique(out, m[1])
 	}
 	return out
+}
+
+// cutUTF8 returns the largest n ≤ max with s[:n] ending at a rune boundary.
+func cutUTF8(s string, max int) int {
+	if len(s) <= max {
+		return len(s)
+	}
+	n := max
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return n
 }
