@@ -491,6 +491,9 @@ func (d *decoder) text(v *fastjson.Value, field string) Text {
 	if x == nil {
 		return Text{}
 	}
+	if t, ok := d.lazyString(x, field); ok {
+		return t
+	}
 	b, ok := d.sb.bytes(x)
 	if !ok {
 		if x.Type() != fastjson.TypeNull {
@@ -502,6 +505,28 @@ func (d *decoder) text(v *fastjson.Value, field string) Text {
 		return NewText(validUTF8(b))
 	}
 	return d.textOf(validUTFView(b), field, false)
+}
+
+// lazyString makes a lazy Text of a large string value without decoding it
+// whole: only its head and tail are unescaped, and its length is counted.
+// Decoding a 5 MB tool output in full costs more than parsing its line.
+// Strings with invalid UTF-8 (rare) take the full path, where the bad bytes
+// are replaced, so that Len always equals what Load returns.
+func (d *decoder) lazyString(x *fastjson.Value, field string) (Text, bool) {
+	// x.Type() must not be asked first: it makes fastjson unescape the
+	// whole string. A null or non-string marshals without a quote.
+	body, ok := d.sb.rawBody(x)
+	if !ok || !d.lazy(len(body)) || !utf8.Valid(body) {
+		return Text{}, false
+	}
+	n := unescapedLen(body)
+	if n <= d.rd.opt.LazyAbove || n <= HeadBytes+TailBytes {
+		return Text{}, false
+	}
+	ref, path, first := d.ref, d.rd.lazyPath, d.ref.n == 1
+	return newLazyParts(unescapeHead(body, HeadBytes+4), unescapeTail(body, TailBytes+4), n, func() (string, error) {
+		return reload(path, ref, first, field, false, n)
+	}), true
 }
 
 func (d *decoder) lazy(n int) bool {

@@ -41,6 +41,16 @@ func (sb *strBuf) bytes(x *fastjson.Value) ([]byte, bool) {
 	return sb.out, true
 }
 
+// raw returns the still-escaped body of x when it is a string (quotes
+// removed). It aliases the buffer and is valid until the next call.
+func (sb *strBuf) rawBody(x *fastjson.Value) ([]byte, bool) {
+	sb.raw = x.MarshalTo(sb.raw[:0])
+	if len(sb.raw) < 2 || sb.raw[0] != '"' {
+		return nil, false
+	}
+	return sb.raw[1 : len(sb.raw)-1], true
+}
+
 // release drops buffers grown by a very large string, so that one 50 MB tool
 // output does not pin 100 MB for the rest of the read.
 func (sb *strBuf) release() {
@@ -108,6 +118,76 @@ func unescapeJSON(dst, s []byte) []byte {
 		s = s[2:]
 	}
 	return dst
+}
+
+// unescapedLen returns len(unescapeJSON(nil, s)) without building it: the
+// length of a lazy text is known without decoding its megabytes.
+func unescapedLen(s []byte) int {
+	n := 0
+	for len(s) > 0 {
+		i := bytes.IndexByte(s, '\\')
+		if i < 0 {
+			return n + len(s)
+		}
+		n += i
+		s = s[i:]
+		if len(s) < 2 {
+			return n + len(s)
+		}
+		switch s[1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			n++
+		case 'u':
+			r, ok := hex4(s[2:])
+			if !ok {
+				n += 2
+				s = s[2:]
+				continue
+			}
+			s = s[6:]
+			if utf16.IsSurrogate(r) {
+				if r2, ok := lowSurrogate(s); ok && r < 0xDC00 {
+					n += utf8.RuneLen(utf16.DecodeRune(r, r2))
+					s = s[6:]
+				} else {
+					n += utf8.RuneLen(utf8.RuneError)
+				}
+				continue
+			}
+			n += utf8.RuneLen(r)
+			continue
+		default:
+			n += 2
+		}
+		s = s[2:]
+	}
+	return n
+}
+
+// escapeSlack bounds how far a cut inside an escape can garble decoding: a
+// surrogate pair is 12 bytes.
+const escapeSlack = 16
+
+// unescapeHead decodes enough of the start of s to give its first
+// want bytes exactly (an escape is at most 6 bytes for 1 decoded byte).
+func unescapeHead(s []byte, want int) []byte {
+	raw := s[:min(len(s), 6*(want+escapeSlack))]
+	out := unescapeJSON(nil, raw)
+	if len(raw) < len(s) {
+		out = out[:max(0, len(out)-escapeSlack)] // the cut may have split an escape
+	}
+	return out
+}
+
+// unescapeTail decodes enough of the end of s to give its last want bytes
+// exactly; a start inside an escape garbles at most its first bytes.
+func unescapeTail(s []byte, want int) []byte {
+	from := max(0, len(s)-6*(want+escapeSlack))
+	out := unescapeJSON(nil, s[from:])
+	if from > 0 {
+		out = out[min(len(out), escapeSlack):]
+	}
+	return out
 }
 
 // lowSurrogate reads a "\uDC00"-"\uDFFF" escape at the start of s.

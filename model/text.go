@@ -44,6 +44,14 @@ func newLazyText(s string, load func() (string, error)) Text {
 	}
 }
 
+// newLazyParts makes a lazy text from an already decoded head and tail
+// (longer than needed is fine) and the whole text's length.
+func newLazyParts(head, tail []byte, n int, load func() (string, error)) Text {
+	h := string(head[:cutUTF8(string(head), HeadBytes)])
+	t := string(tail[len(tail)-cutUTF8Back(string(tail), TailBytes):])
+	return Text{s: h, tail: t, n: n, load: load}
+}
+
 // Len is the length of the whole text in bytes.
 func (t Text) Len() int { return t.n }
 
