@@ -15,6 +15,7 @@ type action struct {
 	object    []string // content terms after the verb
 	direct    []string // the object's terms before the first preposition
 	head      string   // head noun of the object ("migrat")
+	alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
 	negated   bool     // a prohibition: "never push to main"
 	deferred  bool     // waits for something or for later (durable)
 }
@@ -147,6 +148,19 @@ func parseAction(s string) action {
 	if a.head == "" {
 		a.head = after
 	}
+	// "bump the lodash dependency": a paraphrase may drop the category
+	// noun ("upgrade lodash") or rephrase the modifier ("e2e tests"), so
+	// either stands for the head.
+	if categoryTerm[a.head] {
+		for i := len(a.direct) - 1; i >= 0; i-- {
+			t := a.direct[i]
+			if t == a.head || genericTerm[t] || categoryTerm[t] || hasDigit(t) {
+				continue
+			}
+			a.alt = t
+			break
+		}
+	}
 	if a.head == "" && len(a.object) > 0 {
 		a.head = a.object[len(a.object)-1]
 	}
@@ -176,6 +190,14 @@ func skipLight(toks []token) []token {
 	}
 	return toks
 }
+
+// categoryTerm holds nouns that name a kind of thing rather than the thing:
+// in "the billing service" or "the login page" the modifier is specific.
+var categoryTerm = termSet("dependency", "package", "library", "lib", "module", "function", "method",
+	"class", "endpoint", "route", "service", "component", "page", "script", "job", "suite", "folder",
+	"directory", "command", "flag", "option", "setting", "variable", "config", "tool", "crate", "gem",
+	"plugin", "helper", "util", "field", "column", "type", "struct", "interface", "test", "check",
+	"workflow", "pipeline", "image", "container", "server", "client", "api", "feature", "branch")
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 

@@ -32,6 +32,9 @@ type ident struct {
 var (
 	urlRe     = regexp.MustCompile(`https?://[^\s<>"'` + "`" + `\])]+`)
 	prRe      = regexp.MustCompile(`#(\d{1,7})`)
+	prWordRe  = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge request|MR|issue)\s+#?(\d{1,7})\b`)
+	// A branch in prose: a conventional prefix and a name ("feature/login").
+	branchWordRe = regexp.MustCompile(`\b(?:feature|feat|fix|bugfix|hotfix|release|chore|dev|topic|wip|users?)/[A-Za-z0-9._-]*[A-Za-z0-9]`)
 	ticketRe  = regexp.MustCompile(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
 	hexRe     = regexp.MustCompile(`[0-9a-f]{7,40}`)
 	hostRe    = regexp.MustCompile(`(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:com|org|net|io|dev|app|co|ai|cloud|internal|local|localhost|edu|gov|us|uk|de|eu|sh|tech|xyz|me)\b`)
@@ -90,6 +93,16 @@ func extractIdents(s string) []ident {
 			continue
 		}
 		add("#"+s[m[2]:m[3]], classPR)
+	}
+	for _, m := range prWordRe.FindAllStringSubmatchIndex(s, -1) {
+		if !inURL(m[0]) {
+			add("#"+s[m[2]:m[3]], classPR)
+		}
+	}
+	for _, m := range branchWordRe.FindAllStringIndex(s, -1) {
+		if !inURL(m[0]) && (m[0] == 0 || s[m[0]-1] != '/') && (m[1] == len(s) || s[m[1]] != '/') {
+			add(s[m[0]:m[1]], classBranch)
+		}
 	}
 	for _, m := range ticketRe.FindAllStringIndex(s, -1) {
 		if inURL(m[0]) || (m[0] > 0 && (isIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && isIdentByte(s[m[1]])) {

@@ -328,7 +328,10 @@ func (l *ledger) sameOpenCommitment(a action) *tracked {
 }
 
 func sameAction(a, b action) bool {
-	if a.head == "" || b.head == "" || a.head != b.head {
+	if a.head == "" || b.head == "" {
+		return false
+	}
+	if a.head != b.head && (a.alt == "" || a.alt != b.head) && (b.alt == "" || b.alt != a.head) {
 		return false
 	}
 	av, bv := a.verb, b.verb

@@ -11,12 +11,13 @@ type atom struct {
 	verbs   map[string]bool // the verb and what else carries it ("rerun" is carried by "run")
 	verb    string
 	head    string
+	alt     string // also stands for the head (see action.alt)
 	terms   []string // every content term, verb and object
 	weights map[string]float64
 }
 
 func newAtom(a action, extra ...string) atom {
-	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, weights: map[string]float64{}}
+	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}}
 	if a.verb != "" {
 		at.verbs[a.verb] = true
 		if base, ok := reVerbs[a.verb]; ok {
@@ -126,7 +127,7 @@ func (d *doc) score(ui int, at atom) candidate {
 		if _, ok := at.weights[t.term]; ok {
 			present[t.term] = true
 			hit = true
-			if t.term == at.head {
+			if t.term == at.head || (at.alt != "" && t.term == at.alt) {
 				c.head = true
 			}
 		}

@@ -434,6 +434,42 @@ case("inflight_second", [
     R(7, "call_s2", "latest: digest sha256:abcd"),
 ], [comp(1, "degrade"), comp(2, "degrade", [item("handle","call_s2","retained",5)])], no_findings=[{"kind":"orphaned_result"}])
 
+# 44. Category head paraphrased away; PR in words; branch in prose.
+case("category_head", [
+    U(1, "Patch the XSS report."),
+    A(2, "I'll bump the lodash dependency after the security audit, then merge fix/xss-escape into main once PR 2207 is approved."),
+    *filler(3, 3, "sec"),
+    K(10, 1, "Pending: upgrade lodash (waiting on the security audit). Then merge fix/xss-escape after PR #2207 is approved."),
+], [comp(1, "degrade", [item("commitment","lodash","retained",2), item("commitment","xss-escape","retained",2), item("identifier","2207","retained"), item("identifier","fix/xss-escape","retained")])])
+
+# 45. Branch identifier lost while the action survives.
+case("branch_lost", [
+    U(1, "Ship the search revamp."),
+    A(2, "I'll open the PR from feature/search-v2 after the benchmarks are in."),
+    *filler(3, 3, "search"),
+    K(10, 1, "Pending: open the PR once the benchmarks are in."),
+], [comp(1, "violate", [item("commitment","PR","retained",2), item("identifier","feature/search-v2","dropped")])])
+
+# 46. "I'm going to" + claim by past participle, other domain (infra), prose.
+case("going_to_redeploy", [
+    U(1, "The CDN is serving stale assets."),
+    A(2, "I'm going to redeploy the frontend once the CDN cache is purged."),
+    C(3, "call_cdn1", "bash", command="cdnctl purge --all"),
+    R(4, "call_cdn1", "purge requested: 2 zones"),
+    K(5, 1, "The CDN cache purge was requested for both zones.", sr={"retained":["redeploy the frontend"]}),
+    A(6, "Frontend redeployed; assets are fresh."),
+], [comp(1, "violate", [item("commitment","frontend","dropped",2,"overclaim")])], findings=[{"kind":"false_completion","turn":6}])
+
+# 47. Item survives the first compaction as a paraphrase, flips at the second.
+case("flip_second", [
+    U(1, "Rotate the TLS certs."),
+    A(2, "I will restart the ingress controller after the new certificate is issued."),
+    *filler(3, 3, "tls"),
+    K(10, 1, "## Next Steps\n- Restart the ingress controller (after the new certificate is issued)."),
+    *filler(11, 3, "tls"),
+    K(18, 2, "## Completed\n- New certificate issued.\n- Ingress controller restarted."),
+], [comp(1, "degrade", [item("commitment","ingress","retained",2)]), comp(2, "violate", [item("commitment","ingress","flipped",2)])])
+
 with open(os.path.join(OUT, "labels.json"), "w") as f:
     json.dump({"cases": cases}, f, indent=1)
 print(len(cases), "files", sum(len(c["compactions"]) for c in cases), "compactions")
