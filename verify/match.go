@@ -11,7 +11,7 @@ type atom struct {
 	verbs   map[string]bool // the verb and what else carries it ("rerun" is carried by "run")
 	verb    string
 	head    string
-	alt     string // also stands for the head (see action.alt)
+	alt     string   // also stands for the head (see action.alt)
 	terms   []string // every content term, verb and object
 	weights map[string]float64
 }
