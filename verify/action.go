@@ -230,8 +230,12 @@ func findCommitments(text string) []foundCommitment {
 		}
 		lower := foldText(s)
 		pos, cue := commitmentCue(lower)
+		weak := false
 		if pos < 0 {
-			continue
+			if pos, cue = conditionalCue(lower); pos < 0 {
+				continue
+			}
+			weak = true
 		}
 		rest := s[pos+len(cue):]
 		restLower := lower[pos+len(cue):]
@@ -251,6 +255,9 @@ func findCommitments(text string) []foundCommitment {
 			// A condition before the cue: "Once the canary is healthy, I will ...".
 			if lead := leadingCondition(s[:pos], lower[:pos]); lead != "" && a.condition == "" {
 				a.condition, a.deferred = lead, true
+			}
+			if weak && a.condition == "" {
+				continue
 			}
 			out = append(out, foundCommitment{sentence: s, action: a})
 		}
@@ -287,6 +294,17 @@ func commitmentCue(lower string) (int, string) {
 			continue
 		}
 		if best < 0 || i < best || (i == best && len(c) > len(cue)) {
+			best, cue = i, c
+		}
+	}
+	return best, cue
+}
+
+// conditionalCue finds the earliest weak cue at a clause start.
+func conditionalCue(lower string) (int, string) {
+	best, cue := -1, ""
+	for _, c := range conditionalCues {
+		if i := phraseAt(lower, c); i >= 0 && clauseStart(lower, i) && (best < 0 || i < best) {
 			best, cue = i, c
 		}
 	}

@@ -137,6 +137,14 @@ var commitmentCues = []string{
 	"i'll make sure to", "going to", "will",
 }
 
+// conditionalCues are weaker first-person cues that make a commitment only
+// with a condition ("let me re-run it once the review is done"): without one
+// they narrate what happens next ("let me read the file").
+var conditionalCues = []string{
+	"let me", "let's", "i should", "we should", "i must", "we must", "i have to", "we have to",
+	"i've got to", "i want to", "i plan on", "i'd like to",
+}
+
 // constraintCues mark a user's standing instruction.
 var constraintCues = []string{
 	"always", "never", "don't", "dont", "do not", "must", "make sure", "from now on",

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -141,7 +142,7 @@ func (l *ledger) matchConstraint(tr *tracked, d *doc, ir *ItemResult) {
 }
 
 func prohibitionIn(lower string) bool {
-	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not "} {
+	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not ", "forbidden", "prohibited", "banned", "disallowed"} {
 		if hasPhrase(lower, strings.TrimSpace(w)) {
 			return true
 		}
@@ -218,6 +219,9 @@ func (l *ledger) matchError(tr *tracked, d *doc, ir *ItemResult) {
 			hits = append(hits, Span{i, i + len(tok)})
 		}
 	}
+	// Judge the status at the earliest mention: "Fixed the E0382 error in
+	// src/main.rs" says "fixed" before the path.
+	sort.Slice(hits, func(i, j int) bool { return hits[i].Start < hits[j].Start })
 	switch {
 	case len(tr.errTokens) > 0 && len(hits) > 0:
 		ir.Score = round2(float64(len(hits)) / float64(len(tr.errTokens)))

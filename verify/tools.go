@@ -174,6 +174,9 @@ func covers(ok, failed string) bool {
 		}
 	}
 	args := a[2:]
+	if len(args) == 0 {
+		return true // the whole suite ("npm test" after "npm test -- checkout.test.js")
+	}
 	for _, x := range args {
 		if x == "./..." || x == "..." || x == "." || x == "all" || x == "--all" {
 			return true
@@ -343,19 +346,22 @@ func containsFoldASCII(s, w string) bool {
 
 var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got)\b`)
 
-// firstErrorLine returns the line of a failed result that says what went
-// wrong: the first line naming an error class or "error:" (a Python
-// traceback's last line, a compiler's "error[E0382]"), else the first line
-// with an error word, else the first non-empty line.
+// firstErrorLine returns what a failed result says went wrong: the first
+// line naming an error class or "error:" (a Python traceback's last line, a
+// compiler's "error[E0382]", a test's "--- FAIL: TestX"), else a bare FAIL
+// line, else the first line with an error word, else the first non-empty
+// line; followed by the next line when it carries the detail (a test's
+// "orders_test.go:41: got 0, want 1").
 func firstErrorLine(text string) string {
-	first, best, bestScore := "", "", 0
-	for _, line := range strings.Split(text, "\n") {
+	lines := strings.Split(text, "\n")
+	first, best, bestScore := -1, -1, 0
+	for i, line := range lines {
 		line = strings.TrimSpace(line)
 		if line == "" {
 			continue
 		}
-		if first == "" {
-			first = line
+		if first < 0 {
+			first = i
 		}
 		score := 0
 		lower := strings.ToLower(line)
@@ -363,21 +369,39 @@ func firstErrorLine(text string) string {
 		case strings.HasPrefix(lower, "traceback") || strings.HasPrefix(lower, "exit code") || strings.HasPrefix(lower, "wall time"):
 			continue
 		case errorClassRe.MatchString(line):
-			score = 3
+			score = 4
+		case bareFailRe.MatchString(line):
+			score = 2
 		case errorLineRe.MatchString(line):
 			score = 1
 		}
 		if score > bestScore {
-			best, bestScore = line, score
+			best, bestScore = i, score
 		}
 	}
-	if best == "" {
+	if best < 0 {
 		best = first
 	}
-	return clip(best, 200)
+	if best < 0 {
+		return ""
+	}
+	out := strings.TrimSpace(lines[best])
+	for _, next := range lines[best+1:] {
+		n := strings.TrimSpace(next)
+		if n == "" {
+			continue
+		}
+		if len(out) < 120 && (strings.HasPrefix(next, " ") || strings.HasPrefix(next, "\t") || strings.HasSuffix(out, ":")) && !bareFailRe.MatchString(n) {
+			out += " ⏎ " + n
+		}
+		break
+	}
+	return clip(out, 240)
 }
 
-var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bFAIL\b|\bfatal:`)
+var bareFailRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)\b`)
+
+var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bfatal:`)
 
 func clip(s string, n int) string {
 	if len(s) <= n {
