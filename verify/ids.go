@@ -136,29 +136,33 @@ func extractIdents(s string) []ident {
 	return out
 }
 
-// scanHex calls fn for every run of 7 to 40 lower-case hex digits with at
-// least one digit and one letter, bounded by non-word bytes: a commit SHA.
-// It is a hand loop because it runs over every tool output.
+// scanHex calls fn for every word of 7 to 40 lower-case hex digits with at
+// least one digit and one letter: a commit SHA. A word is a run of letters,
+// digits and underscores. It is a hand loop because it runs over every tool
+// output.
 func scanHex(s string, fn func(string)) {
 	for i := 0; i < len(s); {
-		c := s[i]
-		if !isHexByte(c) || (i > 0 && isIdentByte(s[i-1])) {
+		if !isIdentByte(s[i]) {
 			i++
 			continue
 		}
-		j, digit, letter := i, false, false
-		for j < len(s) && isHexByte(s[j]) {
-			if isDigit(s[j]) {
+		j, hex, digit, letter := i, true, false, false
+		for j < len(s) && isIdentByte(s[j]) {
+			c := s[j]
+			switch {
+			case isDigit(c):
 				digit = true
-			} else {
+			case c >= 'a' && c <= 'f':
 				letter = true
+			default:
+				hex = false
 			}
 			j++
 		}
-		if n := j - i; n >= 7 && n <= 40 && digit && letter && (j == len(s) || !isIdentByte(s[j])) {
+		if n := j - i; hex && digit && letter && n >= 7 && n <= 40 {
 			fn(s[i:j])
 		}
-		i = j + 1
+		i = j
 	}
 }
 

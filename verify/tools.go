@@ -34,35 +34,53 @@ type callInfo struct {
 	terms    map[string]bool
 }
 
-// inputFields are the keys whose values name what a call acts on.
-var commandKeys = []string{"command", "cmd", "script", "code"}
-var pathKeys = []string{"path", "file_path", "filePath", "file", "filename", "notebook_path", "target_file", "url", "pattern"}
+// callInput holds the input fields that say what a call acts on.
+type callInput struct {
+	Command      json.RawMessage `json:"command"`
+	Cmd          json.RawMessage `json:"cmd"`
+	Script       json.RawMessage `json:"script"`
+	Code         json.RawMessage `json:"code"`
+	Path         string          `json:"path"`
+	FilePath     string          `json:"file_path"`
+	FilePathC    string          `json:"filePath"`
+	File         string          `json:"file"`
+	Filename     string          `json:"filename"`
+	NotebookPath string          `json:"notebook_path"`
+	TargetFile   string          `json:"target_file"`
+	URL          string          `json:"url"`
+	Pattern      string          `json:"pattern"`
+}
+
+// shellCommand reads a command given as a string or as an argv array
+// (["bash", "-lc", "make test"]).
+func shellCommand(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var parts []string
+	if json.Unmarshal(raw, &parts) == nil {
+		cmd := strings.Join(parts, " ")
+		return strings.TrimPrefix(strings.TrimPrefix(cmd, "bash -lc "), "bash -c ")
+	}
+	return ""
+}
 
 func parseCall(c *model.ToolCall) *callInfo {
 	ci := &callInfo{name: c.Name, input: c.Input.Head()}
-	var obj map[string]any
-	if json.Unmarshal([]byte(c.Input.Head()), &obj) == nil {
-		for _, k := range commandKeys {
-			switch v := obj[k].(type) {
-			case string:
-				ci.command = v
-			case []any: // ["bash", "-lc", "make test"]
-				var parts []string
-				for _, p := range v {
-					if s, ok := p.(string); ok {
-						parts = append(parts, s)
-					}
-				}
-				ci.command = strings.Join(parts, " ")
-				ci.command = strings.TrimPrefix(strings.TrimPrefix(ci.command, "bash -lc "), "bash -c ")
-			}
-			if ci.command != "" {
+	var in callInput
+	if json.Unmarshal([]byte(ci.input), &in) == nil {
+		for _, raw := range []json.RawMessage{in.Command, in.Cmd, in.Script, in.Code} {
+			if ci.command = shellCommand(raw); ci.command != "" {
 				break
 			}
 		}
-		for _, k := range pathKeys {
-			if s, ok := obj[k].(string); ok && s != "" {
-				ci.path = s
+		for _, p := range []string{in.Path, in.FilePath, in.FilePathC, in.File, in.Filename, in.NotebookPath, in.TargetFile, in.URL, in.Pattern} {
+			if p != "" {
+				ci.path = p
 				break
 			}
 		}
