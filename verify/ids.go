@@ -166,8 +166,6 @@ func scanHex(s string, fn func(string)) {
 	}
 }
 
-func isHexByte(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'f' }
-
 func validBranch(b string) bool {
 	switch b {
 	case "", "HEAD", "origin", "upstream", "-", "--":

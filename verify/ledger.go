@@ -530,10 +530,7 @@ func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
 	}
 	tr.errTokens = distinctive(line)
 	tr.intentSrc = line
-	tr.idents = nil
-	for _, id := range extractIdents(line) {
-		tr.idents = append(tr.idents, id)
-	}
+	tr.idents = extractIdents(line)
 	l.errByTgt[info.target] = tr
 }
 

@@ -182,12 +182,6 @@ var postNegations = []string{
 	"skipped", "called off", "won't happen", "will not happen", "not required", "descoped", "out of scope",
 }
 
-// failureCues say something is broken (errors shown as still failing).
-var failureCues = set(
-	"fail", "fails", "failing", "failed", "failure", "error", "errors", "broken", "breaks",
-	"panic", "panics", "crash", "crashes", "undefined", "cannot", "can't", "red", "flaky",
-)
-
 func set(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {

@@ -197,9 +197,6 @@ type CompactionResult struct {
 	Consumers []ConsumerResult
 	Sections  []Section
 	Warnings  []Warning
-	// closedItems are the closed items checked for resurrection and found
-	// fine; kept for lineage, not reported.
-	closed []ItemResult
 }
 
 // FindingKind is the kind of a run-level finding.
