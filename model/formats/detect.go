@@ -3,16 +3,7 @@ package formats
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 )
-
-func readFull(r io.Reader, buf []byte) (int, error) {
-	n, err := io.ReadFull(r, buf)
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		err = nil
-	}
-	return n, err
-}
 
 // detectLoupe accepts a file whose first non-blank line is a JSON object with a
 // "type" loupe knows, or the meta line. An empty file is loupe too: it loads as

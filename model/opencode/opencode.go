@@ -104,15 +104,14 @@ func Homes() []string {
 }
 
 type session struct {
-	path     string
-	id       string
-	title    string
-	version  string
-	dir      string
-	parent   string
-	created  int64
-	updated  int64
-	messages int
+	path    string
+	id      string
+	title   string
+	version string
+	dir     string
+	parent  string
+	created int64
+	updated int64
 }
 
 func readJSON(path string, p *fastjson.Parser) (*fastjson.Value, []byte, error) {
