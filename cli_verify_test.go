@@ -1,0 +1,151 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const (
+	degradeRun = "verify/testdata/corpus/paraphrase_gemini.jsonl"
+	violateRun = "verify/testdata/corpus/f1_deploy_claude.jsonl"
+)
+
+func TestVerifyExitCodes(t *testing.T) {
+	runCLI(t, "", "verify", degradeRun).expect(t, exitOK)
+	runCLI(t, "", "verify", violateRun).expect(t, exitViolation)
+	runCLI(t, "", "verify", degradeRun, violateRun).expect(t, exitViolation)
+	runCLI(t, "", "verify").expect(t, exitBadInput, "at least one PATH", usageHint)
+	runCLI(t, "", "verify", "--format", "yaml", degradeRun).expect(t, exitBadInput, `unknown --format "yaml"`)
+	runCLI(t, "", "verify", "no/such/file.jsonl").expect(t, exitBadInput, "no/such/file.jsonl")
+	runCLI(t, "", "verify", "--consumer", "planner=commitment,wishes", degradeRun).expect(t, exitBadInput, `unknown item kind "wishes"`)
+}
+
+func TestVerifyBrokenLineNeedsLenient(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(degradeRun)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(src), "\n")
+	broken := strings.Join(lines[:2], "") + "{\"type\":\"message\",\"turn\":\n" + strings.Join(lines[2:], "")
+	path := filepath.Join(dir, "broken.jsonl")
+	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCLI(t, "", "verify", path).expect(t, exitBadInput, "broken.jsonl:3", "--lenient")
+	runCLI(t, "", "verify", "--lenient", path).expect(t, exitOK)
+
+	// A truncated last line (the writer crashed) is only a warning.
+	truncated := strings.TrimSuffix(string(src), "\n") + "\n{\"type\":\"message\",\"tu"
+	path = filepath.Join(dir, "truncated.jsonl")
+	if err := os.WriteFile(path, []byte(truncated), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "verify", path)
+	r.expect(t, exitOK)
+	if !strings.Contains(r.stdout, "truncated last line") {
+		t.Errorf("the warning is not in the report:\n%s", r.stdout)
+	}
+}
+
+func TestVerifyStdinAndFormats(t *testing.T) {
+	src, err := os.ReadFile(violateRun)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, string(src), "verify", "--format", "json", "-")
+	r.expect(t, exitViolation)
+	var rep struct {
+		Files []struct {
+			Path        string `json:"path"`
+			Compactions []struct {
+				Verdict string `json:"verdict"`
+			} `json:"compactions"`
+			Findings []struct {
+				Kind string `json:"kind"`
+				Turn int    `json:"turn"`
+			} `json:"findings"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, r.stdout)
+	}
+	if len(rep.Files) != 1 || rep.Files[0].Compactions[0].Verdict != "violate" || len(rep.Files[0].Findings) != 1 || rep.Files[0].Findings[0].Turn != 19 {
+		t.Errorf("report: %+v", rep)
+	}
+	md := runCLI(t, "", "verify", "--format", "markdown", violateRun)
+	if !strings.Contains(md.stdout, "# loupe report") || !strings.Contains(md.stdout, "False completion") {
+		t.Errorf("markdown:\n%s", md.stdout)
+	}
+	ju := runCLI(t, "", "verify", "--format", "junit", violateRun)
+	if err := xml.Unmarshal([]byte(ju.stdout), new(struct{})); err != nil {
+		t.Errorf("junit is not XML: %v", err)
+	}
+	text := runCLI(t, "", "verify", violateRun)
+	if strings.Contains(text.stdout, "\x1b[") {
+		t.Errorf("colour on a non-terminal:\n%q", text.stdout)
+	}
+	for _, want := range []string{"✗ violate", "commitment dropped: switch the DNS record", "false_completion"} {
+		if !strings.Contains(text.stdout, want) {
+			t.Errorf("text report lacks %q:\n%s", want, text.stdout)
+		}
+	}
+}
+
+func TestVerifyConsumerFlag(t *testing.T) {
+	// A router that declares it needs commitments is refused too.
+	r := runCLI(t, "", "verify", "--format", "json", "--consumer", "router=commitment", violateRun)
+	if !strings.Contains(r.stdout, `"name": "router"`) {
+		t.Fatal(r.stdout)
+	}
+	var rep struct {
+		Files []struct {
+			Compactions []struct {
+				Consumers []struct {
+					Name    string `json:"name"`
+					Allowed bool   `json:"allowed"`
+				} `json:"consumers"`
+			} `json:"compactions"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Files[0].Compactions[0].Consumers {
+		if c.Name == "router" && c.Allowed {
+			t.Error("router=commitment is allowed a summary that dropped a commitment")
+		}
+	}
+}
+
+func TestVerifyDirectoryAndGroupBy(t *testing.T) {
+	dir := t.TempDir()
+	for name, meta := range map[string]string{"a.jsonl": "v1", "b.jsonl": "v2"} {
+		src, err := os.ReadFile(map[string]string{"a.jsonl": violateRun, "b.jsonl": degradeRun}[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitN(string(src), "\n", 2)
+		withVariant := strings.TrimSuffix(lines[0], "}") + `,"prompt":"` + meta + `"}` + "\n" + lines[1]
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(withVariant), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a transcript\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, "", "verify", "--group-by", "prompt", dir)
+	r.expect(t, exitViolation)
+	for _, want := range []string{"2 files", "prompt", "v1", "v2", "commitment lost"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("no %q in:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Contains(r.stdout, "notes.txt") {
+		t.Errorf("a non-transcript was verified:\n%s", r.stdout)
+	}
+}
