@@ -1,0 +1,53 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// LazyText returns a Text of n bytes whose middle stays on disk: it keeps the
+// first HeadBytes and last TailBytes bytes (cut at character boundaries) and
+// reads the whole text back with load when Load is called. Importers use it
+// for tool outputs they can read again from their file.
+//
+// head must begin the text and hold at least its first HeadBytes bytes, and
+// tail must end it and hold at least its last TailBytes bytes; either may be
+// longer, up to the whole text (the parts kept are copied, so both may alias
+// a buffer that is reused). A text no longer than HeadBytes+TailBytes is held
+// whole: from head or tail when one of them is the whole text, else from load
+// (if load fails then, the text stays lazy and Load reports the error).
+//
+// Load checks that load returns exactly n bytes, so Len is always the length
+// of what Load returns; a failure is reported as ErrTextUnavailable.
+func LazyText(head, tail string, n int, load func() (string, error)) Text {
+	checked := func() (string, error) {
+		s, err := load()
+		switch {
+		case err != nil && errors.Is(err, ErrTextUnavailable):
+			return "", err
+		case err != nil:
+			return "", fmt.Errorf("%w: %v", ErrTextUnavailable, err)
+		case len(s) != n:
+			return "", fmt.Errorf("%w: it changed since it was read (%d bytes, now %d)", ErrTextUnavailable, n, len(s))
+		}
+		return s, nil
+	}
+	if n <= HeadBytes+TailBytes {
+		switch {
+		case len(head) == n:
+			return NewText(strings.Clone(head))
+		case len(tail) == n:
+			return NewText(strings.Clone(tail))
+		}
+		if s, err := checked(); err == nil {
+			return NewText(s)
+		}
+	}
+	return Text{
+		s:    strings.Clone(head[:cutUTF8(head, HeadBytes)]),
+		tail: strings.Clone(tail[len(tail)-cutUTF8Back(tail, TailBytes):]),
+		n:    n,
+		load: checked,
+	}
+}
