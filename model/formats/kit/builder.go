@@ -18,6 +18,9 @@ type Builder struct {
 	// File names the file being read, for problems (several files may feed
 	// one transcript).
 	File string
+	// Lazy is the current file's: RawLine and BadLine keep large lines on
+	// disk with it. The zero Lazy holds them in memory.
+	Lazy Lazy
 
 	line    int
 	off     int64
@@ -96,6 +99,14 @@ func (b *Builder) Raw(typ, reason string, data []byte) *model.Raw {
 	return r
 }
 
+// RawLine is Raw for a whole line l, which stays on disk when it is large
+// (see Builder.Lazy).
+func (b *Builder) RawLine(typ, reason string, l Line) *model.Raw {
+	r := &model.Raw{Type: typ, Reason: reason, JSON: b.Lazy.Line(l)}
+	b.Add(r)
+	return r
+}
+
 // RawText is Raw for a record already held as a string.
 func (b *Builder) RawText(typ, reason, data string) *model.Raw {
 	r := &model.Raw{Type: typ, Reason: reason, JSON: model.NewText(data)}
@@ -117,7 +128,7 @@ func (b *Builder) BadLine(l Line, last bool) {
 	}
 	b.T.Problems = append(b.T.Problems, p)
 	b.At(l.N, l.Off)
-	r := b.Raw("", reason, l.B)
+	r := b.RawLine("", reason, l)
 	r.Problem = p
 }
 

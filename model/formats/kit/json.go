@@ -48,7 +48,9 @@ func IsString(v *fastjson.Value, keys ...string) bool {
 		return false
 	}
 	x := v.Get(keys...)
-	if x == nil {
+	if x == nil || isContainer(x) {
+		// An array or object is not marshalled just to see its first byte:
+		// a tool result's content can be megabytes.
 		return false
 	}
 	var buf [8]byte

@@ -26,6 +26,9 @@ type Line struct {
 	// Terminated is false for a last line with no newline: a writer that was
 	// interrupted leaves one.
 	Terminated bool
+	// Size is the line's length in the file, line ending included: with Off,
+	// where to read it again (see Lazy).
+	Size int
 }
 
 // ReadLines calls fn for every non-blank line of r. It has no limit on line
@@ -58,7 +61,7 @@ func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 			terminated := b[len(b)-1] == '\n'
 			t := trimLine(b, n == 1)
 			if !blank(t) {
-				if ferr := fn(Line{B: t, N: n, Off: off, Terminated: terminated}); ferr != nil {
+				if ferr := fn(Line{B: t, N: n, Off: off, Terminated: terminated, Size: size}); ferr != nil {
 					return off, ferr
 				}
 			}
@@ -100,18 +103,35 @@ func blank(b []byte) bool {
 // content). progress, when set, is called with the bytes of the file read so
 // far and its size. close releases everything.
 func OpenFile(path string, progress func(read, total int64)) (r io.Reader, size int64, closeFn func(), err error) {
+	r, size, _, closeFn, err = openFile(path, progress)
+	return r, size, closeFn, err
+}
+
+// OpenLazy is OpenFile for an importer that keeps the large texts of the file
+// on disk: it returns as well the file's Lazy, which holds everything in
+// memory when the file is compressed (offsets in it are not offsets in the
+// file) or when lazyAbove is negative. lazyAbove is ReadOptions.LazyAbove.
+func OpenLazy(path string, lazyAbove int, progress func(read, total int64)) (r io.Reader, z Lazy, closeFn func(), err error) {
+	r, _, compressed, closeFn, err := openFile(path, progress)
+	if err != nil {
+		return nil, Lazy{}, nil, err
+	}
+	return r, NewLazy(path, !compressed, lazyAbove), closeFn, nil
+}
+
+func openFile(path string, progress func(read, total int64)) (r io.Reader, size int64, compressed bool, closeFn func(), err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, 0, nil, err
+		return nil, 0, false, nil, err
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, 0, nil, err
+		return nil, 0, false, nil, err
 	}
 	if st.IsDir() {
 		f.Close()
-		return nil, 0, nil, fmt.Errorf("%s is a directory", path)
+		return nil, 0, false, nil, fmt.Errorf("%s is a directory", path)
 	}
 	var src io.Reader = f
 	var cr *countingReader
@@ -119,12 +139,12 @@ func OpenFile(path string, progress func(read, total int64)) (r io.Reader, size 
 		cr = &countingReader{r: f, total: st.Size(), fn: progress}
 		src = cr
 	}
-	dr, _, dclose, err := model.Decompress(src)
+	dr, compressed, dclose, err := model.Decompress(src)
 	if err != nil {
 		f.Close()
-		return nil, 0, nil, fmt.Errorf("%s: %w", path, err)
+		return nil, 0, false, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return dr, st.Size(), func() {
+	return dr, st.Size(), compressed, func() {
 		dclose()
 		if cr != nil {
 			cr.fn(cr.n, cr.total)
