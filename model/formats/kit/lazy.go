@@ -44,6 +44,24 @@ func (z Lazy) Want(n int) bool {
 	return z.path != "" && n > z.above && n > model.HeadBytes+model.TailBytes
 }
 
+// InputLazyAbove is the least size above which a tool call's input stays on
+// disk, whatever the threshold for outputs: the verifier reads an input's
+// JSON (the command, the file) from its head, which a lazy input cuts, so
+// only inputs too large to be read that way (a whole file written) are
+// left out of memory.
+const InputLazyAbove = 256 << 10
+
+// WantInput reports whether a tool input of n bytes stays on disk.
+func (z Lazy) WantInput(n int) bool { return z.Want(n) && n > InputLazyAbove }
+
+// InputText is Text for a tool input (see WantInput).
+func (z Lazy) InputText(l Line, s string, x Extract) model.Text {
+	if !z.WantInput(len(s)) {
+		return model.NewText(s)
+	}
+	return model.LazyText(s, s, len(s), z.loader(l, x))
+}
+
 // Extract makes a text again from its line (without the line ending), the
 // way the importer made it the first time.
 type Extract func(line []byte) (string, error)
@@ -305,28 +323,41 @@ func isContainer(v *fastjson.Value) bool {
 // (0 when at ≤ 0): decoding from there is in step with decoding from the
 // start, even inside a long run of escaped backslashes.
 func scanBody(s []byte, at int) (n, from int) {
-	i := 0
-	from = max(at, 0)
+	n, from = len(s), max(at, 0)
 	synced := at <= 0
-	for {
-		j := bytes.IndexByte(s[i:], '\\')
-		if j < 0 {
-			return n + len(s) - i, from
+	for i := 0; i < len(s); {
+		// Escapes come close together in JSON-heavy output: look for the
+		// next one by hand for a few bytes before asking IndexByte.
+		j, end := i, min(len(s), i+24)
+		for j < end && s[j] != '\\' {
+			j++
 		}
-		n += j
-		i += j
-		l, d := escape(s[i:])
-		if !synced && i+l > at {
+		if j == end {
+			k := bytes.IndexByte(s[j:], '\\')
+			if k < 0 {
+				break
+			}
+			j += k
+		}
+		l, d := 2, 2
+		switch {
+		case j+1 >= len(s) || s[j+1] == 'u':
+			l, d = escape(s[j:])
+		case s[j+1] == '"', s[j+1] == '\\', s[j+1] == '/', s[j+1] == 'b', s[j+1] == 'f', s[j+1] == 'n', s[j+1] == 'r', s[j+1] == 't':
+			d = 1
+		}
+		if !synced && j+l > at {
 			// at is inside this escape, or in the literal run before it
 			// (then it is a boundary itself).
-			if i < at {
-				from = i
+			if j < at {
+				from = j
 			}
 			synced = true
 		}
-		n += d
-		i += l
+		n -= l - d
+		i = j + l
 	}
+	return n, from
 }
 
 // escape returns the raw length of the escape at the start of s and the
@@ -358,14 +389,19 @@ func escape(s []byte) (raw, decoded int) {
 // when shorter), cutting the raw text at a token boundary so that nothing is
 // garbled.
 func decodedHead(s []byte, want int) []byte {
-	// A token is at most 12 bytes and decodes to at least one byte per six:
-	// the boundary at or before at leaves at least 6*want raw bytes.
-	at := 6*want + 11
-	if at+12 >= len(s) {
-		return unescapeJSON(nil, s)
+	// Most text has few escapes: try want raw bytes (and a token) first,
+	// then twice as many, up to six per decoded byte, the most an escape
+	// takes.
+	var out []byte
+	for at := want + 12; ; at *= 2 {
+		if at+12 >= len(s) {
+			return unescapeJSON(out[:0], s)
+		}
+		_, end := scanBody(s[:at+12], at)
+		if out = unescapeJSON(out[:0], s[:end]); len(out) >= want {
+			return out
+		}
 	}
-	_, end := scanBody(s[:at+12], at)
-	return unescapeJSON(nil, s[:end])
 }
 
 // rawMayContain reports whether the decoded form of body may contain lit:

@@ -44,7 +44,7 @@ func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if errors.Is(err, bufio.ErrBufferFull) {
-			acc = append(acc, chunk...)
+			acc = appendDoubling(acc, chunk)
 			continue
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
@@ -52,7 +52,7 @@ func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 		}
 		b := chunk
 		if len(acc) > 0 {
-			acc = append(acc, chunk...)
+			acc = appendDoubling(acc, chunk)
 			b = acc
 		}
 		if len(b) > 0 {
@@ -67,7 +67,7 @@ func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 			}
 			off += int64(size)
 		}
-		if cap(acc) > 4<<20 {
+		if cap(acc) > keepLine {
 			acc = nil // do not pin a huge buffer for the rest of the file
 		} else {
 			acc = acc[:0]
@@ -76,6 +76,24 @@ func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 			return off, nil
 		}
 	}
+}
+
+// keepLine is the largest line buffer kept for the next long line: tool
+// outputs of a few megabytes (twice that on a Claude Code line, which repeats
+// them in toolUseResult) come back again and again in a long session, and
+// growing a buffer for each costs more than reading them.
+const keepLine = 16 << 20
+
+// appendDoubling appends b to acc, at least doubling its capacity when it
+// must grow: a line of many megabytes arrives one buffer at a time, and
+// append's gentler growth for large slices copies it over and over.
+func appendDoubling(acc, b []byte) []byte {
+	if len(acc)+len(b) > cap(acc) {
+		grown := make([]byte, len(acc), max(2*cap(acc), len(acc)+len(b)))
+		copy(grown, acc)
+		acc = grown
+	}
+	return append(acc, b...)
 }
 
 func trimLine(b []byte, first bool) []byte {
