@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/valyala/fastjson"
 
@@ -25,9 +27,12 @@ type callInfo struct {
 }
 
 type emitter struct {
-	imp *importer
-	b   *kit.Builder
-	p   fastjson.Parser
+	imp  *importer
+	b    *kit.Builder
+	p    fastjson.Parser
+	lazy kit.Lazy     // the current file's: large tool outputs stay on disk
+	comp kit.Composer // measures a tool output without decoding it
+	buf  []byte
 
 	ref, ts    string
 	started    bool // the current record has opened its turn
@@ -82,15 +87,17 @@ func (imp *importer) emit() (*model.Transcript, error) {
 		for _, sz := range imp.sizes[:fi] {
 			base += sz
 		}
-		r, _, closeFn, err := kit.OpenFile(path, imp.progress(base, 1))
+		r, z, closeFn, err := kit.OpenLazy(path, imp.opt.LazyAbove, imp.progress(base, 1))
 		if err != nil {
 			return nil, err
 		}
+		e.lazy, e.b.Lazy = z, z
 		n, err := kit.ReadLines(r, func(l kit.Line) error {
 			if i >= len(imp.recs) || imp.recs[i].file != int32(fi) || imp.recs[i].n != int32(l.N) {
 				return fmt.Errorf("line %d changed while it was read", l.N)
 			}
 			e.record(i, l)
+			e.comp.Release()
 			i++
 			return nil
 		})
@@ -196,7 +203,7 @@ func (e *emitter) record(i int, l kit.Line) {
 		if rc.bnd > 0 {
 			reason = fmt.Sprintf("off the path to compaction %d: a branch abandoned by a rewind, not in the context it summarised", rc.bnd)
 		}
-		e.b.Raw(typ, reason, l.B)
+		e.b.RawLine(typ, reason, l)
 		return
 	case !imp.main(i):
 		e.b.Skip("sidechain line (a sub-agent's own context)")
@@ -204,17 +211,17 @@ func (e *emitter) record(i int, l kit.Line) {
 	}
 	switch rc.kind {
 	case kUser:
-		e.user(v)
+		e.user(v, l)
 	case kAssistant:
 		e.continuing = rc.msgID != "" && rc.msgID == e.asstMsgID && len(e.b.T.Events) == e.asstEnd
-		e.assistant(v, rc.msgID)
+		e.assistant(v, rc.msgID, l)
 		e.asstMsgID, e.asstEnd = rc.msgID, len(e.b.T.Events)
 	case kSystem:
 		e.system(v, l)
 	case kProgress:
 		e.b.Skip("progress")
 	case kAttachment:
-		e.b.Raw(typ, "attachment: context Claude Code attached to the conversation (not mapped)", l.B)
+		e.b.RawLine(typ, "attachment: context Claude Code attached to the conversation (not mapped)", l)
 	default:
 		switch typ {
 		case "summary":
@@ -233,7 +240,7 @@ func (e *emitter) record(i int, l kit.Line) {
 		case "queue-operation":
 			e.b.Skip("queue-operation")
 		default:
-			e.b.Raw(typ, fmt.Sprintf("unknown Claude Code line type %q", typ), l.B)
+			e.b.RawLine(typ, fmt.Sprintf("unknown Claude Code line type %q", typ), l)
 		}
 	}
 }
@@ -265,7 +272,7 @@ func (e *emitter) system(v *fastjson.Value, l kit.Line) {
 		"away_summary", "memory_saved", "api_metrics", "agents_killed":
 		e.b.Skip("system/" + sub)
 	default:
-		e.b.Raw("system", fmt.Sprintf("unknown system subtype %q", sub), l.B)
+		e.b.RawLine("system", fmt.Sprintf("unknown system subtype %q", sub), l)
 	}
 }
 
@@ -288,7 +295,7 @@ func userRole(text string, meta bool) model.Role {
 	return model.RoleUser
 }
 
-func (e *emitter) user(v *fastjson.Value) {
+func (e *emitter) user(v *fastjson.Value, l kit.Line) {
 	meta := v.GetBool("isMeta")
 	content := v.Get("message", "content")
 	tur := v.Get("toolUseResult")
@@ -315,7 +322,7 @@ func (e *emitter) user(v *fastjson.Value) {
 				text.Reset()
 			}
 		}
-		for _, blk := range blocks {
+		for i, blk := range blocks {
 			switch bt := kit.Str(blk, "type"); bt {
 			case "text":
 				s := kit.Str(blk, "text")
@@ -343,7 +350,7 @@ func (e *emitter) user(v *fastjson.Value) {
 				text.WriteString("[" + bt + "]")
 			case "tool_result":
 				flush()
-				e.toolResult(blk, tur)
+				e.toolResult(blk, tur, i, l)
 			default:
 				flush()
 				e.b.RawText("user", fmt.Sprintf("unknown user content block %q", bt), kit.JSON(blk))
@@ -403,38 +410,87 @@ func jobState(s string) (model.JobState, bool) {
 
 // resultText flattens a tool_result's content.
 func resultText(c *fastjson.Value) string {
-	if c == nil {
-		return ""
+	var k kit.Composer
+	composeResult(&k, c)
+	return k.String()
+}
+
+// composeResult adds the flattened content of a tool result to k: a
+// string as it is; blocks one per line, a text block's text or "[type]";
+// any other value as its JSON.
+func composeResult(k *kit.Composer, c *fastjson.Value) {
+	if c == nil || k.Str(c) {
+		return
 	}
-	if kit.IsString(c) {
-		return kit.Str(c)
-	}
-	var b strings.Builder
 	for _, blk := range kit.Array(c) {
-		if b.Len() > 0 {
-			b.WriteString("\n")
+		if !k.Empty() {
+			k.Lit("\n")
 		}
 		switch bt := kit.Str(blk, "type"); bt {
 		case "text":
-			b.WriteString(kit.Str(blk, "text"))
+			k.Str(blk.Get("text"))
 		default:
-			b.WriteString("[" + bt + "]")
+			k.Lit("[" + bt + "]")
 		}
 	}
-	if b.Len() == 0 && c.Type() != fastjson.TypeArray && c.Type() != fastjson.TypeNull {
-		return kit.JSON(c)
+	if k.Empty() && c.Type() != fastjson.TypeArray && c.Type() != fastjson.TypeNull {
+		k.Lit(kit.JSON(c))
 	}
-	return b.String()
+}
+
+// resultAt makes a tool result's text again from its line: the content of
+// block i of the message.
+func resultAt(i int) kit.Extract {
+	key := strconv.Itoa(i)
+	return func(line []byte) (string, error) {
+		var p fastjson.Parser
+		v, err := p.ParseBytes(line)
+		if err != nil {
+			return "", err
+		}
+		return resultText(v.Get("message", "content", key, "content")), nil
+	}
+}
+
+// result returns the text of a tool result whose content is c, in block i
+// of line l: on disk when it is large, measured without being decoded unless
+// whole is set, in which case the whole text is returned too (else "").
+func (e *emitter) result(c *fastjson.Value, i int, l kit.Line, whole bool) (model.Text, string) {
+	k := &e.comp
+	k.Reset()
+	composeResult(k, c)
+	if whole {
+		s := k.String()
+		return e.lazy.Text(l, s, resultAt(i)), s
+	}
+	return k.Text(e.lazy, l, resultAt(i)), ""
+}
+
+// needsText reports whether mapping a result of call reads its whole text:
+// a background shell's id, a polled job's status, a created task's number.
+func needsText(call *callInfo, isErr bool) bool {
+	if call == nil || isErr {
+		return false
+	}
+	switch call.name {
+	case "Bash":
+		return call.background
+	case "TaskOutput", "BashOutput", "AgentOutputTool", "TaskOutputTool", "TaskCreate":
+		return true
+	}
+	return false
 }
 
 var backgroundRE = regexp.MustCompile(`running in background with ID: ([A-Za-z0-9_-]+)`)
 
-func (e *emitter) toolResult(blk, tur *fastjson.Value) {
+// toolResult maps the tool_result block i of line l. Its text is only read
+// whole when needsText says so (job and planFromResult get "" otherwise).
+func (e *emitter) toolResult(blk, tur *fastjson.Value, i int, l kit.Line) {
 	id := kit.Str(blk, "tool_use_id")
 	isErr := kit.Bool(blk, "is_error")
-	text := resultText(blk.Get("content"))
-	res := &model.ToolResult{ID: id, IsError: isErr, Text: model.NewText(text)}
 	call := e.calls[id]
+	t, text := e.result(blk.Get("content"), i, l, needsText(call, isErr))
+	res := &model.ToolResult{ID: id, IsError: isErr, Text: t}
 	res.Job = e.job(id, call, text, isErr, tur)
 	e.add(res)
 	if call != nil && !isErr {
@@ -559,7 +615,7 @@ func todoItems(v *fastjson.Value) []model.PlanItem {
 	return items
 }
 
-func (e *emitter) assistant(v *fastjson.Value, msgID string) {
+func (e *emitter) assistant(v *fastjson.Value, msgID string, l kit.Line) {
 	msg := v.Get("message")
 	if m := kit.Str(msg, "model"); m != "" && m != "<synthetic>" && !slices.Contains(e.models, m) {
 		e.models = append(e.models, m)
@@ -570,19 +626,20 @@ func (e *emitter) assistant(v *fastjson.Value, msgID string) {
 		e.assistantText(kit.Str(content), msgID, apiErr)
 		return
 	}
-	for _, blk := range kit.Array(content) {
+	for i, blk := range kit.Array(content) {
 		switch bt := kit.Str(blk, "type"); {
 		case bt == "text":
 			e.assistantText(kit.Str(blk, "text"), msgID, apiErr)
 		case bt == "thinking" || bt == "redacted_thinking":
 			e.b.Skip("thinking block")
 		case bt == "tool_use" || bt == "server_tool_use" || bt == "mcp_tool_use":
-			e.toolCall(blk)
+			e.toolCall(blk, i, l)
 		case strings.HasSuffix(bt, "_tool_result"):
 			// A server tool's result comes back inside the response.
 			c := blk.Get("content")
 			isErr := kit.Bool(blk, "is_error") || strings.Contains(kit.Str(c, "type"), "error")
-			e.add(&model.ToolResult{ID: kit.Str(blk, "tool_use_id"), IsError: isErr, Text: model.NewText(resultText(c))})
+			t, _ := e.result(c, i, l, false)
+			e.add(&model.ToolResult{ID: kit.Str(blk, "tool_use_id"), IsError: isErr, Text: t})
 		default:
 			e.b.RawText("assistant", fmt.Sprintf("unknown assistant content block %q", bt), kit.JSON(blk))
 		}
@@ -608,10 +665,20 @@ func (e *emitter) assistantText(s, msgID string, apiErr bool) {
 	e.lastMsg, e.lastMsgID = m, msgID
 }
 
-func (e *emitter) toolCall(blk *fastjson.Value) {
+func (e *emitter) toolCall(blk *fastjson.Value, i int, l kit.Line) {
 	id := kit.Str(blk, "id")
 	name := kit.Str(blk, "name")
 	in := blk.Get("input")
+	c := newCallInfo(name, in)
+	if name == "TodoWrite" {
+		e.sawTodo = true
+	}
+	e.calls[id] = c
+	e.add(&model.ToolCall{ID: id, Name: name, Input: e.input(in, i, l)})
+}
+
+// newCallInfo reads what the results of a call need to know from its input.
+func newCallInfo(name string, in *fastjson.Value) *callInfo {
 	c := &callInfo{name: name}
 	for _, k := range []string{"task_id", "bash_id", "shell_id", "agentId", "agent_id"} {
 		if s := kit.Str(in, k); s != "" {
@@ -624,7 +691,6 @@ func (e *emitter) toolCall(blk *fastjson.Value) {
 	case "TodoWrite":
 		c.todos = todoItems(in.Get("todos"))
 		c.hasTodos = kit.Has(in, "todos")
-		e.sawTodo = true
 	case "TaskCreate":
 		c.subject = kit.Str(in, "subject")
 	case "TaskUpdate":
@@ -632,12 +698,52 @@ func (e *emitter) toolCall(blk *fastjson.Value) {
 		c.status = kit.Str(in, "status")
 		c.subject = kit.Str(in, "subject")
 	}
-	e.calls[id] = c
-	input := "{}"
-	if in != nil {
-		input = kit.JSON(in)
+	return c
+}
+
+// inputText is a tool_use's input as loupe stores it: compact JSON.
+func inputText(in *fastjson.Value) string {
+	if in == nil {
+		return "{}"
 	}
-	e.add(&model.ToolCall{ID: id, Name: name, Input: model.NewText(input)})
+	return kit.JSON(in)
+}
+
+// inputAt makes the input of the tool_use in block i again from its line,
+// reading the fields newCallInfo reads first, as the import did (reading a
+// value can change how fastjson writes it back).
+func inputAt(i int) kit.Extract {
+	key := strconv.Itoa(i)
+	return func(line []byte) (string, error) {
+		var p fastjson.Parser
+		v, err := p.ParseBytes(line)
+		if err != nil {
+			return "", err
+		}
+		blk := v.Get("message", "content", key)
+		in := blk.Get("input")
+		newCallInfo(kit.Str(blk, "name"), in)
+		return inputText(in), nil
+	}
+}
+
+// input returns the input of the tool_use in block i of line l: on disk when
+// it is very large (kit.Lazy.WantInput).
+func (e *emitter) input(in *fastjson.Value, i int, l kit.Line) model.Text {
+	if in == nil || !e.lazy.On() {
+		return model.NewText(inputText(in))
+	}
+	e.buf = in.MarshalTo(e.buf[:0])
+	defer func() {
+		if cap(e.buf) > 1<<20 {
+			e.buf = nil
+		}
+	}()
+	b := e.buf
+	if !e.lazy.WantInput(len(b)) || !utf8.Valid(b) {
+		return e.lazy.InputText(l, kit.ValidString(b), inputAt(i))
+	}
+	return e.lazy.Parts(l, string(b[:model.HeadBytes+utf8.UTFMax]), string(b[len(b)-model.TailBytes-utf8.UTFMax:]), len(b), inputAt(i))
 }
 
 func (e *emitter) compaction(b *boundary, v *fastjson.Value) {

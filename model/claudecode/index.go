@@ -177,14 +177,13 @@ func (imp *importer) index(files []string) error {
 				u := msg.Get("usage")
 				rc.usage = u.GetInt("input_tokens") + u.GetInt("cache_read_input_tokens") + u.GetInt("cache_creation_input_tokens")
 			case kUser:
+				// GetArray, not Type: asking a string content for its type
+				// would unescape it in place, before summaryText reads it.
 				content := msg.Get("content")
-				if content != nil && content.Type() == fastjson.TypeArray {
-					arr, _ := content.Array()
-					for _, b := range arr {
-						if string(b.GetStringBytes("type")) == "tool_result" {
-							rc.result = true
-							break
-						}
+				for _, b := range content.GetArray() {
+					if string(b.GetStringBytes("type")) == "tool_result" {
+						rc.result = true
+						break
 					}
 				}
 				if v.GetBool("isCompactSummary") || startsWithPreamble(content) {
@@ -218,15 +217,18 @@ func startsWithPreamble(content *fastjson.Value) bool {
 	if content == nil {
 		return false
 	}
-	var buf [128]byte
-	raw := content.MarshalTo(buf[:0])
-	if len(raw) > 0 && raw[0] == '[' {
-		arr, _ := content.Array()
+	if arr := content.GetArray(); arr != nil || content.GetObject() != nil {
+		// Blocks (a tool result's can be megabytes): only the first text
+		// block's text is looked at, not the whole array marshalled.
 		if len(arr) == 0 || string(arr[0].GetStringBytes("type")) != "text" {
 			return false
 		}
-		raw = arr[0].Get("text").MarshalTo(buf[:0])
+		if content = arr[0].Get("text"); content == nil {
+			return false
+		}
 	}
+	var buf [128]byte
+	raw := content.MarshalTo(buf[:0])
 	return bytes.HasPrefix(raw, []byte(`"`+preamble))
 }
 
