@@ -62,12 +62,16 @@ var (
 	processExitRE = regexp.MustCompile(`(?m)^Process exited with code (-?\d+)\s*$`)
 )
 
+// ExitCodeScan is how much of the start of an output ExitCode reads.
+const ExitCodeScan = 4096
+
 // ExitCode finds an exit status reported in a tool's output text ("Exit code:
-// 1", "Process exited with code 2"), as shells and exec tools print it.
+// 1", "Process exited with code 2"), as shells and exec tools print it. It
+// reads the first ExitCodeScan bytes only.
 func ExitCode(text string) (int, bool) {
 	head := text
-	if len(head) > 4096 {
-		head = head[:4096]
+	if len(head) > ExitCodeScan {
+		head = head[:ExitCodeScan]
 	}
 	for _, re := range []*regexp.Regexp{exitCodeRE, processExitRE} {
 		if m := re.FindStringSubmatch(head); m != nil {

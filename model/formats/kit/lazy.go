@@ -405,12 +405,34 @@ func decodedHead(s []byte, want int) []byte {
 }
 
 // rawMayContain reports whether the decoded form of body may contain lit:
-// it does only if body contains lit as written, or has a \u escape of one
-// of lit's characters (the two-character escapes decode to characters lit is
-// checked for too).
+// it does only if body contains lit as written, or has an escape that
+// decodes to one of lit's characters (an escape always decodes to a
+// character of its own, so a match cannot straddle one otherwise).
 func rawMayContain(body []byte, lit string) bool {
 	if bytes.Contains(body, []byte(lit)) {
 		return true
+	}
+	if !strings.ContainsAny(lit, "\"\\/\b\f\n\r\t") {
+		// Only a \u escape can decode to one of lit's characters: look at
+		// those alone, each where a backslash starts an escape (the run of
+		// backslashes ending there is odd).
+		for i := 0; ; {
+			j := bytes.Index(body[i:], []byte(`\u`))
+			if j < 0 {
+				return false
+			}
+			i += j
+			k := 1
+			for k <= i && body[i-k] == '\\' {
+				k++
+			}
+			if k%2 == 1 {
+				if r, ok := escapeRune(body[i:]); ok && strings.ContainsRune(lit, r) {
+					return true
+				}
+			}
+			i += 2
+		}
 	}
 	for i := 0; ; {
 		j := bytes.IndexByte(body[i:], '\\')
@@ -418,15 +440,45 @@ func rawMayContain(body []byte, lit string) bool {
 			return false
 		}
 		i += j
-		l, _ := escape(body[i:])
-		if l >= 2 {
-			d := unescapeJSON(nil, body[i:i+l])
-			for _, r := range string(d) {
-				if strings.ContainsRune(lit, r) {
-					return true
-				}
-			}
+		if r, ok := escapeRune(body[i:]); ok && strings.ContainsRune(lit, r) {
+			return true
 		}
-		i += max(l, 1)
+		l, _ := escape(body[i:])
+		i += l
 	}
+}
+
+// escapeRune returns the character the escape at the start of s decodes to;
+// false for an escape unescapeJSON keeps as written.
+func escapeRune(s []byte) (rune, bool) {
+	if len(s) < 2 {
+		return 0, false
+	}
+	switch s[1] {
+	case '"', '\\', '/':
+		return rune(s[1]), true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'u':
+		r, ok := hex4(s[2:])
+		if !ok {
+			return 0, false
+		}
+		if r >= 0xD800 && r < 0xE000 {
+			if r2, ok := lowSurrogate(s[6:]); ok && r < 0xDC00 {
+				return 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00), true
+			}
+			return utf8.RuneError, true
+		}
+		return r, true
+	}
+	return 0, false
 }
