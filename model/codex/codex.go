@@ -107,8 +107,10 @@ var errorPrefixes = []string{
 }
 
 type importer struct {
-	b *kit.Builder
-	p fastjson.Parser
+	b    *kit.Builder
+	p    fastjson.Parser
+	lazy kit.Lazy     // large outputs and inputs stay on disk
+	comp kit.Composer // measures an output without decoding it
 
 	line     int
 	ts       string
@@ -136,7 +138,7 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 	if name == "" {
 		name = path
 	}
-	r, _, closeFn, err := kit.OpenFile(path, opt.Progress)
+	r, z, closeFn, err := kit.OpenLazy(path, opt.LazyAbove, opt.Progress)
 	if err != nil {
 		return nil, err
 	}
@@ -148,10 +150,13 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 		plans:       map[string][]model.PlanItem{},
 		msgRefs:     map[uint64][]string{},
 		lastCompIdx: -1,
+		lazy:        z,
 	}
+	imp.b.Lazy = z
 	n, err := kit.ReadLines(r, func(l kit.Line) error {
 		// Only the last line can lack its newline.
 		imp.lineOf(l, !l.Terminated)
+		imp.comp.Release()
 		return nil
 	})
 	if err != nil {
@@ -196,13 +201,13 @@ func (imp *importer) lineOf(l kit.Line, last bool) {
 		}
 		imp.b.Skip("turn_context")
 	case "response_item":
-		imp.responseItem(pl, l.B)
+		imp.responseItem(pl, l)
 	case "compacted":
 		imp.compacted(pl)
 	case "event_msg":
-		imp.eventMsg(pl, l.B)
+		imp.eventMsg(pl, l)
 	default:
-		imp.b.Raw(typ, fmt.Sprintf("unknown rollout line type %q", typ), l.B)
+		imp.b.RawLine(typ, fmt.Sprintf("unknown rollout line type %q", typ), l)
 	}
 }
 
@@ -238,26 +243,30 @@ func (imp *importer) finishMeta() {
 
 // messageText flattens a message's content items.
 func messageText(content *fastjson.Value) string {
-	if kit.IsString(content) {
-		return kit.Str(content)
+	var k kit.Composer
+	composeMessage(&k, content)
+	return k.String()
+}
+
+// composeMessage adds the flattened content items to k: a string as it is,
+// items one per line (their text, "[image]" or "[type]").
+func composeMessage(k *kit.Composer, content *fastjson.Value) {
+	if k.Str(content) {
+		return
 	}
-	var b strings.Builder
 	for _, it := range kit.Array(content) {
-		var s string
+		if !k.Empty() {
+			k.Lit("\n")
+		}
 		switch t := kit.Str(it, "type"); t {
 		case "input_text", "output_text", "text", "summary_text":
-			s = kit.Str(it, "text")
+			k.Str(it.Get("text"))
 		case "input_image", "output_image", "image":
-			s = "[image]"
+			k.Lit("[image]")
 		default:
-			s = "[" + t + "]"
+			k.Lit("[" + t + "]")
 		}
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		b.WriteString(s)
 	}
-	return b.String()
 }
 
 // Context Codex injects as user or developer messages: not the user's words.
@@ -292,7 +301,7 @@ func msgKey(role model.Role, text string) uint64 {
 
 func (imp *importer) ref() string { return "L" + strconv.Itoa(imp.line) }
 
-func (imp *importer) responseItem(pl *fastjson.Value, raw []byte) {
+func (imp *importer) responseItem(pl *fastjson.Value, l kit.Line) {
 	switch t := kit.Str(pl, "type"); t {
 	case "message":
 		text := messageText(pl.Get("content"))
@@ -312,56 +321,43 @@ func (imp *importer) responseItem(pl *fastjson.Value, raw []byte) {
 		imp.b.Skip("reasoning")
 	case "function_call":
 		id, name := kit.Str(pl, "call_id"), kit.Str(pl, "name")
-		args := kit.Str(pl, "arguments")
-		input, ok := kit.CompactJSON(args)
-		if !ok {
-			input = string(appendJSONString(nil, args))
-		}
-		var p fastjson.Parser
-		av, err := p.Parse(args)
-		imp.call(id, name, input)
+		imp.call(id, name, callInput(t, pl), l)
 		switch name {
-		case "update_plan":
-			if err == nil {
+		case "update_plan", "write_stdin":
+			var p fastjson.Parser
+			av, err := p.Parse(kit.Str(pl, "arguments"))
+			switch {
+			case err != nil:
+			case name == "update_plan":
 				imp.plans[id] = planItems(av)
-			}
-		case "write_stdin":
-			if err == nil {
+			default:
 				if s := kit.ID(av, "session_id"); s != "" {
 					imp.execSess[id] = s
 				}
 			}
 		}
 	case "custom_tool_call":
-		imp.call(kit.Str(pl, "call_id"), kit.Str(pl, "name"), string(appendJSONString(nil, kit.Str(pl, "input"))))
+		imp.call(kit.Str(pl, "call_id"), kit.Str(pl, "name"), callInput(t, pl), l)
 	case "local_shell_call":
 		id := kit.Str(pl, "call_id")
 		if id == "" {
 			id = kit.Str(pl, "id")
 		}
-		input := "{}"
-		if a := pl.Get("action"); a != nil {
-			input = kit.JSON(a)
-		}
-		imp.call(id, "local_shell", input)
+		imp.call(id, "local_shell", callInput(t, pl), l)
 	case "web_search_call":
 		// The search runs on the server; its results are not written.
 		id := kit.Str(pl, "id")
 		if id == "" {
 			id = "web_search@" + imp.ref()
 		}
-		input := "{}"
-		if a := pl.Get("action"); a != nil {
-			input = kit.JSON(a)
-		}
-		imp.call(id, "web_search", input)
+		imp.call(id, "web_search", callInput(t, pl), l)
 		if st := kit.Str(pl, "status"); st == "completed" || st == "failed" {
 			r := &model.ToolResult{ID: id, IsError: st == "failed", Text: model.NewText("(web search " + st + "; Codex does not record its results)")}
 			r.Ref = id
 			imp.add(r)
 		}
 	case "function_call_output", "custom_tool_call_output":
-		imp.output(kit.Str(pl, "call_id"), pl.Get("output"))
+		imp.output(kit.Str(pl, "call_id"), pl.Get("output"), l)
 	case "ghost_snapshot":
 		imp.b.Skip("ghost_snapshot")
 	case "compaction", "compaction_summary":
@@ -371,13 +367,45 @@ func (imp *importer) responseItem(pl *fastjson.Value, raw []byte) {
 		imp.compaction(c)
 		imp.opaqueItem = c
 	default:
-		imp.b.Raw("response_item", fmt.Sprintf("unknown response item type %q", t), raw)
+		imp.b.RawLine("response_item", fmt.Sprintf("unknown response item type %q", t), l)
 	}
 }
 
-func (imp *importer) call(id, name, input string) {
+// callInput is the input of a call item of type t as loupe stores it:
+// function arguments as compact JSON (or, when they are not JSON, as a JSON
+// string), a custom tool's input as a JSON string, an action's JSON.
+func callInput(t string, pl *fastjson.Value) string {
+	switch t {
+	case "function_call":
+		args := kit.Str(pl, "arguments")
+		input, ok := kit.CompactJSON(args)
+		if !ok {
+			input = string(appendJSONString(nil, args))
+		}
+		return input
+	case "custom_tool_call":
+		return string(appendJSONString(nil, kit.Str(pl, "input")))
+	}
+	if a := pl.Get("action"); a != nil {
+		return kit.JSON(a)
+	}
+	return "{}"
+}
+
+// inputAt makes a call's input again from its line.
+func inputAt(line []byte) (string, error) {
+	var p fastjson.Parser
+	v, err := p.ParseBytes(line)
+	if err != nil {
+		return "", err
+	}
+	pl := v.Get("payload")
+	return callInput(kit.Str(pl, "type"), pl), nil
+}
+
+func (imp *importer) call(id, name, input string, l kit.Line) {
 	imp.calls[id] = name
-	c := &model.ToolCall{ID: id, Name: name, Input: model.NewText(input)}
+	c := &model.ToolCall{ID: id, Name: name, Input: imp.lazy.InputText(l, input, inputAt)}
 	c.Ref = id
 	imp.add(c)
 }
@@ -427,27 +455,75 @@ func outputText(out *fastjson.Value) (text string, failed bool) {
 			return inner, false
 		}
 	}
+	return text, failedText(text)
+}
+
+// failedText reports whether an output's text says the call failed: a
+// non-zero exit code near its start, or an error message. It reads no more
+// than the first kit.ExitCodeScan bytes.
+func failedText(text string) bool {
 	if n, ok := kit.ExitCode(text); ok {
-		return text, n != 0
+		return n != 0
 	}
 	for _, p := range errorPrefixes {
 		if strings.HasPrefix(text, p) {
-			return text, true
+			return true
 		}
 	}
-	return text, false
+	return false
 }
 
-func (imp *importer) output(id string, out *fastjson.Value) {
-	text, failed := outputText(out)
-	r := &model.ToolResult{ID: id, IsError: failed, Text: model.NewText(text)}
+// outputAt makes a call output's text again from its line.
+func outputAt(line []byte) (string, error) {
+	var p fastjson.Parser
+	v, err := p.ParseBytes(line)
+	if err != nil {
+		return "", err
+	}
+	text, _ := outputText(v.Get("payload", "output"))
+	return text, nil
+}
+
+// runningLit is what runningRE needs in a text to match.
+const runningLit = "Process running with session ID "
+
+// outputOf returns the text of a call output of line l, whether the call
+// failed, and probe: the text, or when it stays on disk undecoded its first
+// kit.ExitCodeScan bytes. An output that is a string or content items (and
+// not the legacy JSON wrapping) is measured first: a large one stays on disk
+// without being decoded unless a running process's session id may be in it,
+// and a small one is decoded once.
+func (imp *importer) outputOf(out *fastjson.Value, l kit.Line) (text model.Text, failed bool, probe string) {
+	k := &imp.comp
+	k.Reset()
+	composed := out != nil && k.Str(out)
+	if !composed && out != nil && out.GetArray() != nil {
+		composeMessage(k, out)
+		composed = true
+	}
+	if composed && k.Valid() && !k.HasPrefix(string(legacyOut)) {
+		if imp.lazy.Want(k.Len()) && !k.MayContain(runningLit) {
+			probe = k.Head(kit.ExitCodeScan)
+			return k.Text(imp.lazy, l, outputAt), failedText(probe), probe
+		}
+		s := k.String()
+		return imp.lazy.Text(l, s, outputAt), failedText(s), s
+	}
+	s, failed := outputText(out)
+	return imp.lazy.Text(l, s, outputAt), failed, s
+}
+
+func (imp *importer) output(id string, out *fastjson.Value, l kit.Line) {
+	text, failed, probe := imp.outputOf(out, l)
+	r := &model.ToolResult{ID: id, IsError: failed, Text: text}
 	r.Ref = id
 	// Unified exec: a process still running is a handle, named by its
-	// session id; a later poll that shows it exited closes it.
-	if m := runningRE.FindStringSubmatch(text); m != nil {
+	// session id; a later poll that shows it exited closes it. (When probe
+	// is only the start of the text, the text has no runningLit.)
+	if m := runningRE.FindStringSubmatch(probe); m != nil {
 		r.Job = &model.Job{ID: m[1], State: model.JobRunning}
 	} else if s, ok := imp.execSess[id]; ok {
-		if _, exited := kit.ExitCode(text); exited {
+		if _, exited := kit.ExitCode(probe); exited {
 			r.Job = &model.Job{ID: s, State: model.JobDone}
 		}
 	}
@@ -522,7 +598,7 @@ func (imp *importer) compacted(pl *fastjson.Value) {
 	}
 }
 
-func (imp *importer) eventMsg(pl *fastjson.Value, raw []byte) {
+func (imp *importer) eventMsg(pl *fastjson.Value, l kit.Line) {
 	t := kit.Str(pl, "type")
 	switch t {
 	case "token_count":
@@ -547,7 +623,7 @@ func (imp *importer) eventMsg(pl *fastjson.Value, raw []byte) {
 		imp.compaction(c)
 		imp.b.Warn("event_msg", "compaction %d: context_compacted with no compacted line before it; no summary", c.Seq)
 	case "thread_rolled_back":
-		imp.b.Raw("event_msg", "rollback: the last user turns left the agent's context, but loupe keeps them in the source", raw)
+		imp.b.RawLine("event_msg", "rollback: the last user turns left the agent's context, but loupe keeps them in the source", l)
 	default:
 		imp.b.Skip("event_msg/" + t)
 	}
