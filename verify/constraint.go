@@ -50,7 +50,10 @@ func findConstraints(text string) []foundConstraint {
 		}
 		// "must not", "make sure you never", "always avoid"
 		after := strings.TrimSpace(lower[pos+len(cue):])
-		for _, n := range []string{"not ", "never ", "n't ", "avoid "} {
+		for _, lead := range []string{"you ", "to ", "that ", "we ", "it's ", "it is "} {
+			after = strings.TrimPrefix(after, lead) // "make sure you never touch prod"
+		}
+		for _, n := range []string{"not ", "never ", "n't ", "avoid ", "don't ", "do not "} {
 			if strings.HasPrefix(after, n) {
 				neg = true
 			}

@@ -112,6 +112,17 @@ var synonymGroups = [][]string{
 	{"test", "tests", "spec", "specs", "test suite"},
 	{"regenerate", "regen", "re-generate"},
 	{"run", "execute", "exec", "invoke"},
+	{"production", "prod"},
+	{"development", "dev"},
+	{"environment", "env"},
+	{"authentication", "auth", "authn"},
+	{"authorization", "authz"},
+	{"application", "app"},
+	{"administrator", "admin"},
+	{"kubernetes", "k8s"},
+	{"message", "msg"},
+	{"credential", "creds", "cred"},
+	{"e2e", "end-to-end", "endtoend"},
 }
 
 // alsoVerbs widens a verb to words of other groups that carry it in some
