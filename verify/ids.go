@@ -46,6 +46,14 @@ var (
 	pathChunkRe = regexp.MustCompile(`[A-Za-z0-9_.~/@+-]*[A-Za-z0-9_~/-]`)
 )
 
+// notTicket are prefixes of standard names that look like ticket keys.
+var notTicket = set("UTF", "ISO", "SHA", "AES", "RSA", "HTTP", "TLS", "SSL", "GPT", "ECMA", "IEEE", "ANSI",
+	"MD", "ES", "IPV", "COVID", "UTC", "GMT", "CSS", "HTML", "OAUTH", "H", "X", "ARM", "AMD")
+
+// notPath are names with a known extension that are products, not files.
+var notPath = set("node.js", "next.js", "vue.js", "react.js", "nuxt.js", "express.js", "d3.js", "three.js",
+	"chart.js", "ember.js", "angular.js", "backbone.js", "deno.js", "bun.js", "p5.js", "socket.io", "asp.net", "ado.net")
+
 // knownExt are file extensions that make a bare name a path.
 var knownExt = set(
 	"go", "mod", "sum", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "rs", "java", "kt", "kts",
@@ -108,6 +116,9 @@ func extractIdents(s string) []ident {
 		if inURL(m[0]) || (m[0] > 0 && (isIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && isIdentByte(s[m[1]])) {
 			continue
 		}
+		if key, _, _ := strings.Cut(s[m[0]:m[1]], "-"); notTicket[key] {
+			continue // UTF-8, SHA-256, ISO-8601: standards, not tickets
+		}
 		add(s[m[0]:m[1]], classTicket)
 	}
 	for _, m := range hexRe.FindAllStringIndex(s, -1) {
@@ -129,7 +140,7 @@ func extractIdents(s string) []ident {
 		if inURL(m[0]) || (m[0] > 0 && (s[m[0]-1] == ':' || s[m[0]-1] == '@')) {
 			continue
 		}
-		if p, ok := normPath(s[m[0]:m[1]], true); ok && !seen[ident{p, classBranch}] {
+		if p, ok := normPath(s[m[0]:m[1]], true); ok && !seen[ident{p, classBranch}] && !notPath[strings.ToLower(p)] {
 			add(p, classPath)
 		}
 	}

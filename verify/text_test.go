@@ -143,6 +143,11 @@ func TestExtractIdents(t *testing.T) {
 			t.Errorf("missing %s in %v", want, vals)
 		}
 	}
+	for _, none := range []string{"Upgrade Node.js and switch the UTF-8 decoder to SHA-256 per ISO-8601.", "Use v2.3.1 of the client, e.g. on 3.2 release."} {
+		if ids := extractIdents(none); len(ids) > 0 {
+			t.Errorf("%q: identifiers %v, want none", none, ids)
+		}
+	}
 	for _, v := range vals {
 		if strings.Contains(v, "f44cb63") {
 			t.Errorf("a call id's hex tail is not a commit: %v", vals)
