@@ -502,7 +502,7 @@ func (imp *importer) outputOf(out *fastjson.Value, l kit.Line) (text model.Text,
 		composed = true
 	}
 	if composed && k.Valid() && !k.HasPrefix(string(legacyOut)) {
-		if imp.lazy.Want(k.Len()) && !k.MayContain(runningLit) {
+		if imp.lazy.Want(k.Upper()) && imp.lazy.Want(k.Len()) && !k.MayContain(runningLit) {
 			probe = k.Head(kit.ExitCodeScan)
 			return k.Text(imp.lazy, l, outputAt), failedText(probe), probe
 		}

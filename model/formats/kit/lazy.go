@@ -129,18 +129,20 @@ func (z Lazy) loader(l Line, x Extract) func() (string, error) {
 // A value with invalid UTF-8 (which Str replaces) cannot be measured without
 // decoding it: Valid is then false, and Len is not exact.
 type Composer struct {
-	buf     []byte // the raw bodies of the values, one after another
-	parts   []cpart
-	n       int
-	invalid bool
-	scratch []byte
+	buf      []byte // the raw bodies of the values, one after another
+	parts    []cpart
+	n        int  // the length of the literals and the values measured
+	upper    int  // n plus the raw length of the values not measured yet
+	measured bool // every value is measured: n is the length
+	invalid  bool
+	scratch  []byte
 }
 
 type cpart struct {
 	lit        string
 	raw        bool
 	start, end int // the body in buf
-	n          int // decoded length
+	n          int // decoded length, -1 until measured
 	from       int // a token boundary of the body at least tailRaw bytes before its end
 }
 
@@ -152,7 +154,8 @@ const tailRaw = 6*(model.TailBytes+utf8.UTFMax) + 12
 func (c *Composer) Reset() {
 	c.parts = c.parts[:0]
 	c.buf = c.buf[:0]
-	c.n = 0
+	c.n, c.upper = 0, 0
+	c.measured = true
 	c.invalid = false
 }
 
@@ -161,6 +164,7 @@ func (c *Composer) Lit(s string) {
 	if s != "" {
 		c.parts = append(c.parts, cpart{lit: s, n: len(s)})
 		c.n += len(s)
+		c.upper += len(s)
 	}
 }
 
@@ -184,22 +188,47 @@ func (c *Composer) Str(v *fastjson.Value) bool {
 		c.buf = c.buf[:start]
 		return true
 	}
-	if utf8.Valid(body) {
-		p.n, p.from = scanBody(body, len(body)-tailRaw)
-	} else {
+	// A valid body is measured when its length is asked for: a small text
+	// is only ever decoded. Decoding never lengthens a valid body.
+	p.n = -1
+	c.measured = false
+	if !utf8.Valid(body) {
 		p.n = len(body) // a guess: Valid reports it
+		c.n += p.n
 		c.invalid = true
 	}
+	c.upper += len(body)
 	c.parts = append(c.parts, p)
-	c.n += p.n
 	return true
 }
+
+// measure decodes the length of the values not measured yet.
+func (c *Composer) measure() {
+	if c.measured {
+		return
+	}
+	for i := range c.parts {
+		if p := &c.parts[i]; p.raw && p.n < 0 {
+			body := c.buf[p.start:p.end]
+			p.n, p.from = scanBody(body, len(body)-tailRaw)
+			c.n += p.n
+		}
+	}
+	c.measured = true
+}
+
+// Upper is at least Len when Valid, known without measuring the values: a
+// text whose Upper is small needs no measuring to know it is small.
+func (c *Composer) Upper() int { return c.upper }
 
 // Empty reports whether nothing (or only empty strings) was appended.
 func (c *Composer) Empty() bool { return len(c.parts) == 0 }
 
 // Len is the length of the text; exact when Valid.
-func (c *Composer) Len() int { return c.n }
+func (c *Composer) Len() int {
+	c.measure()
+	return c.n
+}
 
 // Valid reports whether every value was valid UTF-8, so that Len, Head and
 // Tail are exact without decoding.
@@ -207,28 +236,31 @@ func (c *Composer) Valid() bool { return !c.invalid }
 
 // String returns the whole text.
 func (c *Composer) String() string {
-	var b strings.Builder
-	b.Grow(c.n)
+	out := c.scratch[:0]
 	for _, p := range c.parts {
 		if !p.raw {
-			b.WriteString(p.lit)
+			out = append(out, p.lit...)
 			continue
 		}
 		body := c.buf[p.start:p.end]
+		from := len(out)
 		if bytes.IndexByte(body, '\\') >= 0 {
-			c.scratch = unescapeJSON(c.scratch[:0], body)
-			body = c.scratch
-		}
-		if utf8.Valid(body) {
-			b.Write(body)
+			out = unescapeJSON(out, body)
 		} else {
-			b.WriteString(strings.ToValidUTF8(string(body), "\uFFFD"))
+			out = append(out, body...)
+		}
+		if !utf8.Valid(out[from:]) {
+			// As Str: each value's invalid bytes are replaced on their own.
+			fixed := strings.ToValidUTF8(string(out[from:]), "\uFFFD")
+			out = append(out[:from], fixed...)
 		}
 	}
-	if cap(c.scratch) > 1<<20 {
-		c.scratch = nil
+	s := string(out)
+	if cap(out) > 1<<20 {
+		out = nil
 	}
-	return b.String()
+	c.scratch = out
+	return s
 }
 
 // Head returns the start of the text: at least its first want bytes, or all
@@ -255,6 +287,7 @@ func (c *Composer) Tail(want int) string {
 	if want > model.TailBytes+utf8.UTFMax {
 		panic("kit: Composer.Tail beyond the tail it measures")
 	}
+	c.measure()
 	var rev []string
 	got := 0
 	for i := len(c.parts) - 1; i >= 0 && got < want; i-- {
@@ -299,7 +332,7 @@ func (c *Composer) MayContain(lit string) bool {
 // but not Valid, held otherwise. x must give the whole text again from the
 // line.
 func (c *Composer) Text(z Lazy, l Line, x Extract) model.Text {
-	if !z.Want(c.n) || c.invalid {
+	if c.invalid || !z.Want(c.Upper()) || !z.Want(c.Len()) {
 		return z.Text(l, c.String(), x)
 	}
 	return z.Parts(l, c.Head(model.HeadBytes+utf8.UTFMax), c.Tail(model.TailBytes+utf8.UTFMax), c.n, x)
