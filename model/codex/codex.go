@@ -630,10 +630,7 @@ func (imp *importer) eventMsg(pl *fastjson.Value, l kit.Line) {
 }
 
 // appendJSONString appends s as a JSON string.
-func appendJSONString(b []byte, s string) []byte {
-	var a fastjson.Arena
-	return a.NewString(s).MarshalTo(b)
-}
+func appendJSONString(b []byte, s string) []byte { return kit.AppendJSONString(b, s) }
 
 // Scan describes rollouts: one file, or every rollout under a directory
 // (sessions/YYYY/MM/DD/...).

@@ -3,6 +3,7 @@ package codex
 import (
 	"bufio"
 	"compress/gzip"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -142,5 +143,25 @@ func TestLazyOutputs(t *testing.T) {
 	whole.Path = held.Path
 	if n := kittest.SameAsInMemory(t, held, whole); n != 0 {
 		t.Errorf("%d lazy texts from a gzipped file, want none", n)
+	}
+}
+
+// TestCustomToolInputIsJSON: a custom tool's input (an apply_patch with
+// colours in it) is stored as a JSON string, not in Go's quoting ("\x1b").
+func TestCustomToolInputIsJSON(t *testing.T) {
+	line := `{"timestamp":"2026-01-01T00:00:00Z","type":"session_meta","payload":{"id":"x","cli_version":"0.104.0"}}` + "\n" +
+		`{"timestamp":"2026-01-01T00:00:01Z","type":"response_item","payload":{"type":"custom_tool_call","call_id":"c1","name":"apply_patch","input":"a\u001b[0m\u00a0b\"q\\\n"}}` + "\n"
+	path := filepath.Join(t.TempDir(), "rollout-x.jsonl")
+	if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr := open(t, path)
+	in, err := tr.Events[0].(*model.ToolCall).Input.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s string
+	if err := json.Unmarshal([]byte(in), &s); err != nil || s != "a\x1b[0m\u00a0b\"q\\\n" {
+		t.Errorf("input %s: %v, decodes to %q", in, err, s)
 	}
 }

@@ -248,6 +248,38 @@ func hex4(s []byte) (rune, bool) {
 	return r, true
 }
 
+// AppendJSONString appends s to b as a JSON string: quotes, backslashes and
+// control characters escaped (\n, \r, \t, else \u00XX), everything else as
+// it is. (fastjson's own encoder falls back to Go quoting, which writes
+// "\x1b": not JSON.)
+func AppendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		}
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
 // CompactJSON returns s, a JSON text, re-encoded without insignificant
 // spaces (as loupe JSONL stores tool inputs), and whether s was JSON.
 func CompactJSON(s string) (string, bool) {

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -191,5 +192,21 @@ func TestLazyReload(t *testing.T) {
 	}
 	if _, err := texts[0].Load(); err == nil {
 		t.Error("a changed line loaded without error")
+	}
+}
+
+// TestAppendJSONString: the result is JSON that decodes back to the string,
+// control characters included (Go quoting would write "\x1b").
+func TestAppendJSONString(t *testing.T) {
+	for _, s := range []string{"", "plain", "a\x1b[0m\u00a0b\"q\\\n\r\t\x00\x7f", "日本 😀 \u2028"} {
+		b := AppendJSONString(nil, s)
+		var p fastjson.Parser
+		v, err := p.ParseBytes(b)
+		if err != nil || !json.Valid(b) {
+			t.Fatalf("%q: not JSON: %s", s, b)
+		}
+		if got := Str(v); got != s {
+			t.Errorf("%q reads back as %q", s, got)
+		}
 	}
 }
