@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -254,6 +255,7 @@ func hex4(s []byte) (rune, bool) {
 // "\x1b": not JSON.)
 func AppendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
+	b = slices.Grow(b, len(s)+len(s)/16+2)
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
