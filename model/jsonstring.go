@@ -183,6 +183,11 @@ func unescapeHead(s []byte, want int) []byte {
 // exactly; a start inside an escape garbles at most its first bytes.
 func unescapeTail(s []byte, want int) []byte {
 	from := max(0, len(s)-6*(want+escapeSlack))
+	// Start at the beginning of a run of backslashes: inside one, every
+	// pair would be misread ("\\n" as a newline) all along the run.
+	for from > 0 && s[from-1] == '\\' {
+		from--
+	}
 	out := unescapeJSON(nil, s[from:])
 	if from > 0 {
 		out = out[min(len(out), escapeSlack):]

@@ -71,3 +71,26 @@ func TestLazyHeadTailWithEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestLazyTailInBackslashRun: a tail window that starts inside a long run of
+// escaped backslashes must not pair them wrongly ("\\n" is a backslash and
+// an n, not a newline).
+func TestLazyTailInBackslashRun(t *testing.T) {
+	for _, run := range []int{3000, 3001, 5000, 5001} {
+		text := strings.Repeat("x", 20000) + strings.Repeat(`\`, run) + "n" + strings.Repeat("y", 10)
+		enc, _ := json.Marshal(text)
+		line := `{"type":"tool_result","turn":1,"id":"c","text":` + string(enc) + "}\n"
+		path := filepath.Join(t.TempDir(), "t.jsonl")
+		if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tr, err := Open(path, ReadOptions{LazyAbove: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tr.Events[0].(*ToolResult).Text
+		if got.Complete() || !strings.HasSuffix(text, got.Tail()) || got.Len() != len(text) {
+			t.Errorf("run of %d backslashes: tail %q is not the text's end", run, got.Tail()[:40])
+		}
+	}
+}

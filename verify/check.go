@@ -23,11 +23,14 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 		}
 	}
 	set = append(set, l.identifierItems(set)...)
-	claimedUnits := map[int]bool{}
+	// Which open items a unit of the summary already carries: a pending
+	// mention there is theirs, not a closed item's resurrection.
+	claimedUnits := map[int][]*tracked{}
 	for _, tr := range set {
 		ir := l.matchOpen(tr, d, c, cr.Unverifiable)
 		if ir.Evidence != nil && ir.Status == Retained {
-			claimedUnits[unitAt(d, ir.Evidence.Start)] = true
+			u := unitAt(d, ir.Evidence.Start)
+			claimedUnits[u] = append(claimedUnits[u], tr)
 		}
 		cr.Items = append(cr.Items, ir)
 	}

@@ -11,7 +11,7 @@ type foundConstraint struct {
 func (c foundConstraint) key() string { return c.action.key() }
 
 // prohibitionCues make a constraint a prohibition ("never push to main").
-var prohibitionCues = set("never", "don't", "dont", "do not", "avoid", "no more", "stop ", "under no circumstances")
+var prohibitionCues = set("never", "don't", "dont", "do not", "avoid", "no more", "under no circumstances")
 
 // findConstraints returns the sentences of a user message that carry an
 // imperative cue (always, never, don't, do not, must, make sure, from now

@@ -90,8 +90,8 @@ var pastForms = set(
 var synonymGroups = [][]string{
 	{"rerun", "re-run", "reexecute", "re-execute", "reapply", "re-apply", "retry", "rerunning"},
 	{"fix", "resolve", "repair"},
-	{"add", "create", "introduce", "write", "implement"},
-	{"remove", "delete", "drop", "strip", "eliminate"},
+	{"add", "create", "introduce", "write", "implement", "draft"},
+	{"remove", "delete", "drop", "strip", "eliminate", "prune"},
 	{"update", "bump", "upgrade", "refresh"},
 	{"check", "verify", "confirm", "validate", "double-check", "doublecheck"},
 	{"deploy", "ship", "roll out", "rollout", "publish"},
@@ -112,6 +112,14 @@ var synonymGroups = [][]string{
 	{"test", "tests", "spec", "specs", "test suite"},
 	{"regenerate", "regen", "re-generate"},
 	{"run", "execute", "exec", "invoke"},
+	{"configure", "setup", "set-up"},
+	{"notify", "tell", "inform", "ping", "alert"},
+	{"restart", "reboot", "bounce"},
+	{"kill", "terminate", "shutdown"},
+	{"purge", "flush", "invalidate"},
+	{"disable", "deactivate"},
+	{"enable", "activate"},
+	{"temporary", "temp", "tmp"},
 	{"production", "prod"},
 	{"development", "dev"},
 	{"environment", "env"},
@@ -159,7 +167,7 @@ var conditionalCues = []string{
 // constraintCues mark a user's standing instruction.
 var constraintCues = []string{
 	"always", "never", "don't", "dont", "do not", "must", "make sure", "from now on",
-	"going forward", "avoid", "no more", "stop ", "under no circumstances", "only ever",
+	"going forward", "avoid", "no more", "under no circumstances", "only ever",
 	"remember to", "be sure to", "is forbidden", "is not allowed", "are not allowed",
 }
 

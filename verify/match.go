@@ -105,7 +105,10 @@ func (d *doc) candidates(at atom) []candidate {
 		if a.containment != b.containment {
 			return a.containment > b.containment
 		}
-		return a.bm25 > b.bm25
+		if a.bm25 != b.bm25 {
+			return a.bm25 > b.bm25
+		}
+		return a.unit < b.unit // deterministic: the earliest of equal mentions
 	})
 	return cands
 }
@@ -164,7 +167,7 @@ func (d *doc) score(ui int, at atom) candidate {
 	if total > 0 {
 		c.containment = got / total
 	}
-	c.bm25 = d.bm25(u, present)
+	c.bm25 = d.bm25(u, at.terms, present)
 	if c.hi < 0 {
 		c.lo, c.hi = 0, 0
 	}
@@ -172,10 +175,15 @@ func (d *doc) score(ui int, at atom) candidate {
 }
 
 // bm25 ranks a unit for a set of present query terms (k1 1.2, b 0.75).
-func (d *doc) bm25(u *unit, present map[string]bool) float64 {
+// It sums in the atom's term order, so equal mentions score exactly equal
+// and the report is the same from run to run.
+func (d *doc) bm25(u *unit, terms []string, present map[string]bool) float64 {
 	n := float64(len(d.units))
 	var s float64
-	for t := range present {
+	for _, t := range terms {
+		if !present[t] {
+			continue
+		}
 		df := float64(len(d.postings[t]))
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		tf := 0.0

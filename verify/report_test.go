@@ -161,3 +161,20 @@ func TestGroups(t *testing.T) {
 		t.Errorf("table:\n%s", buf.String())
 	}
 }
+
+// TestReportIsDeterministic: the same transcript gives the same report,
+// byte for byte, even when a summary says the same sentence twice.
+func TestReportIsDeterministic(t *testing.T) {
+	var first string
+	for i := 0; i < 5; i++ {
+		var buf bytes.Buffer
+		if err := WriteJSON(&buf, corpusResults(t, "f1_deploy_claude", "synonyms", "openhands_tasks")); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = buf.String()
+		} else if buf.String() != first {
+			t.Fatal("two runs gave different reports")
+		}
+	}
+}

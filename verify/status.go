@@ -283,7 +283,7 @@ func cueSuffix(cue string) string {
 
 // resurrection checks a closed item: a summary that presents it as still
 // pending makes the agent redo finished work.
-func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[int]bool) (ItemResult, bool) {
+func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[int][]*tracked) (ItemResult, bool) {
 	ir := ItemResult{Item: tr.item}
 	switch tr.item.Kind {
 	case Commitment:
@@ -301,6 +301,13 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 				return ir, false // the pending mention is a newer, open obligation
 			}
 		}
+		for _, o := range claimed[r.cand.unit] {
+			if o.atom.weights[tr.act.head] > 0 {
+				// "add screenshots to the onboarding guide" (open) is not
+				// "draft the onboarding guide" (done) said again.
+				return ir, false
+			}
+		}
 		ir.Status, ir.Score = Resurrected, round2(r.cand.containment)
 		ir.Evidence = d.evidence(r.cand, Pending)
 		ir.Why = fmt.Sprintf("closed in the source (%s) but the summary presents it as pending (%s)", tr.item.ClosedBy, r.cue)
@@ -313,7 +320,7 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 			}
 			ui := unitAt(d, i)
 			u := &d.units[ui]
-			if claimed[ui] {
+			if len(claimed[ui]) > 0 {
 				continue
 			}
 			lower := d.lower[u.Start:u.End]

@@ -155,6 +155,8 @@ var phrases = map[[2]string]string{
 	{"pull", "request"}: "pr", {"merge", "request"}: "pr", {"roll", "back"}: "revert",
 	{"roll", "out"}: "deploy", {"look", "into"}: "investigate", {"wrap", "up"}: "finish",
 	{"kick", "off"}: "start", {"test", "suite"}: "test", {"double", "check"}: "check",
+	{"clean", "up"}: "remove", {"set", "up"}: "configure", {"shut", "down"}: "kill",
+	{"turn", "off"}: "disable", {"switch", "off"}: "disable", {"turn", "on"}: "enable", {"switch", "on"}: "enable",
 }
 
 func foldPhrases(toks []token) []token {

@@ -321,7 +321,13 @@ func failed(r *model.ToolResult) bool {
 	if r.IsError {
 		return true
 	}
-	for _, part := range []string{r.Text.Head(), r.Text.Tail()} {
+	// Runtimes report the exit status at the start (Codex: "Exit code: 1")
+	// or the end of an output: its first and last kilobyte are enough.
+	head, tail := r.Text.Head(), r.Text.Tail()
+	if tail == "" && len(head) > 2048 {
+		head, tail = head[:cutUTF8(head, 1024)], head[len(head)-1024:]
+	}
+	for _, part := range []string{head, tail} {
 		if !containsFoldASCII(part, "exit") {
 			continue // the regular expression is the slow part: most outputs say nothing of exits
 		}
