@@ -51,3 +51,16 @@ func LazyText(head, tail string, n int, load func() (string, error)) Text {
 		load: checked,
 	}
 }
+
+// UnescapeJSON appends the decoded body of a JSON string (without its quotes)
+// to dst, by the loupe reader's rules: every lone surrogate becomes U+FFFD,
+// nothing else is lost, escapes JSON does not define are kept as written.
+// Importers that read their own JSON use it so that their texts decode
+// exactly like the native reader's.
+func UnescapeJSON(dst, s []byte) []byte { return unescapeJSON(dst, s) }
+
+// Hex4 reads the four hex digits of a \uXXXX escape.
+func Hex4(s []byte) (rune, bool) { return hex4(s) }
+
+// LowSurrogate reads a "\uDC00"-"\uDFFF" escape at the start of s.
+func LowSurrogate(s []byte) (rune, bool) { return lowSurrogate(s) }

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/loupe-dev/loupe/model"
 	"github.com/valyala/fastjson"
 )
 
@@ -166,88 +166,14 @@ func SyntaxError(b []byte) (msg string, col int) {
 	return "not valid JSON", 0
 }
 
-// unescapeJSON appends the unescaped body of a JSON string (without its
-// quotes) to dst.
-func unescapeJSON(dst, s []byte) []byte {
-	for len(s) > 0 {
-		i := bytes.IndexByte(s, '\\')
-		if i < 0 {
-			return append(dst, s...)
-		}
-		dst = append(dst, s[:i]...)
-		s = s[i:]
-		if len(s) < 2 {
-			return append(dst, s...)
-		}
-		c := s[1]
-		switch c {
-		case '"', '\\', '/':
-			dst = append(dst, c)
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r, ok := hex4(s[2:])
-			if !ok {
-				dst = append(dst, s[:2]...)
-				s = s[2:]
-				continue
-			}
-			s = s[6:]
-			if utf16.IsSurrogate(r) {
-				if r2, ok := lowSurrogate(s); ok && r < 0xDC00 {
-					dst = utf8.AppendRune(dst, utf16.DecodeRune(r, r2))
-					s = s[6:]
-				} else {
-					dst = utf8.AppendRune(dst, utf8.RuneError)
-				}
-				continue
-			}
-			dst = utf8.AppendRune(dst, r)
-			continue
-		default:
-			dst = append(dst, s[:2]...)
-		}
-		s = s[2:]
-	}
-	return dst
-}
+// unescapeJSON decodes a JSON string body by the loupe reader's rules.
+func unescapeJSON(dst, s []byte) []byte { return model.UnescapeJSON(dst, s) }
 
-func lowSurrogate(s []byte) (rune, bool) {
-	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
-		return 0, false
-	}
-	r, ok := hex4(s[2:])
-	return r, ok && r >= 0xDC00 && r <= 0xDFFF
-}
+// hex4 reads four hex digits.
+func hex4(s []byte) (rune, bool) { return model.Hex4(s) }
 
-func hex4(s []byte) (rune, bool) {
-	if len(s) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range s[:4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
-}
+// lowSurrogate reads a low-surrogate escape at the start of s.
+func lowSurrogate(s []byte) (rune, bool) { return model.LowSurrogate(s) }
 
 // AppendJSONString appends s to b as a JSON string: quotes, backslashes and
 // control characters escaped (\n, \r, \t, else \u00XX), everything else as
