@@ -1,15 +1,11 @@
 package claudecode
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/valyala/fastjson"
 
@@ -105,8 +101,7 @@ func pickDirRun(dir string) (files, notes []string, err error) {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
@@ -178,7 +173,7 @@ func findPredecessors(path string, imp *importer) []string {
 		if abs, _ := filepath.Abs(s); abs == self {
 			continue
 		}
-		if containsAny(s, missing) {
+		if kit.ContainsAny(s, missing) {
 			fl, err := readLinks(s)
 			if err != nil {
 				continue
@@ -194,60 +189,28 @@ func findPredecessors(path string, imp *importer) []string {
 	return paths
 }
 
-// containsAny reports whether the file holds one of the needles, reading it
-// in chunks.
-func containsAny(path string, needles [][]byte) bool {
-	r, _, closeFn, err := kit.OpenFile(path, nil)
-	if err != nil {
-		return false
-	}
-	defer closeFn()
-	const chunk = 1 << 20
-	buf := make([]byte, chunk+256)
-	keep := 0
-	for {
-		n, err := io.ReadFull(r, buf[keep:keep+chunk])
-		data := buf[:keep+n]
-		for _, nd := range needles {
-			if bytes.Contains(data, nd) {
-				return true
-			}
-		}
-		if err != nil {
-			return false
-		}
-		keep = min(200, len(data))
-		copy(buf, data[len(data)-keep:])
-	}
-}
-
 // Scan lists the sessions at path: one file, or a project directory with its
 // session files and their sub-agents' files (the compaction runs,
 // agent-acompact-*, are not sessions and are left out).
 func Scan(path string) ([]registry.SessionInfo, error) {
-	st, err := os.Stat(path)
+	return kit.ScanPath(path, projectFiles, scanFile)
+}
+
+// projectFiles lists the session files of a project directory and its
+// sub-agents' files, leaving out the compaction runs.
+func projectFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
-	}
-	if !st.IsDir() {
-		si, err := scanFile(path)
-		if err != nil {
-			return nil, err
-		}
-		return []registry.SessionInfo{si}, nil
 	}
 	var files []string
-	ents, err := os.ReadDir(path)
-	if err != nil {
-		return nil, err
-	}
 	for _, e := range ents {
 		name := e.Name()
 		switch {
 		case !e.IsDir() && isSessionName(name) && !strings.HasPrefix(name, "agent-acompact"):
-			files = append(files, filepath.Join(path, name))
+			files = append(files, filepath.Join(dir, name))
 		case e.IsDir():
-			sub := filepath.Join(path, name, "subagents")
+			sub := filepath.Join(dir, name, "subagents")
 			subs, _ := os.ReadDir(sub)
 			for _, s := range subs {
 				if !s.IsDir() && isSessionName(s.Name()) && !strings.HasPrefix(s.Name(), "agent-acompact") {
@@ -256,42 +219,16 @@ func Scan(path string) ([]registry.SessionInfo, error) {
 			}
 		}
 	}
-	var out []registry.SessionInfo
-	var errs []error
-	for _, f := range files {
-		si, err := scanFile(f)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		out = append(out, si)
-	}
-	return out, errors.Join(errs...)
+	return files, nil
 }
 
 // scanFile describes one session file without importing it: the turn count
 // is an estimate (one per user line, assistant response and compaction).
 func scanFile(path string) (registry.SessionInfo, error) {
 	si := registry.SessionInfo{Path: path, Format: Name}
-	r, _, closeFn, err := kit.OpenFile(path, nil)
-	if err != nil {
-		return si, err
-	}
-	defer closeFn()
-	var p fastjson.Parser
-	var first, last, lastMsg, title, firstUser, agent string
+	var lastMsg, title, firstUser, agent string
 	conv, side := 0, 0
-	_, err = kit.ReadLines(r, func(l kit.Line) error {
-		v, err := p.ParseBytes(l.B)
-		if err != nil {
-			return nil
-		}
-		if ts := string(v.GetStringBytes("timestamp")); ts != "" {
-			if first == "" {
-				first = ts
-			}
-			last = ts
-		}
+	start, updated, err := kit.ScanJSONLines(path, func(v *fastjson.Value) {
 		if si.ID == "" {
 			si.ID = string(v.GetStringBytes("sessionId"))
 		}
@@ -305,7 +242,7 @@ func scanFile(path string) (registry.SessionInfo, error) {
 				}
 			}
 			if v.GetBool("isCompactSummary") {
-				return nil
+				return
 			}
 			si.Turns++
 			if firstUser == "" && !v.GetBool("isMeta") {
@@ -350,10 +287,9 @@ func scanFile(path string) (registry.SessionInfo, error) {
 				}
 			}
 		}
-		return nil
 	})
 	if err != nil {
-		return si, fmt.Errorf("%s: %w", path, err)
+		return si, err
 	}
 	if conv > 0 && side == conv {
 		si.Parent, si.ID = si.ID, agent
@@ -362,8 +298,7 @@ func scanFile(path string) (registry.SessionInfo, error) {
 	if si.Title == "" {
 		si.Title = firstUser
 	}
-	si.Start, _ = time.Parse(time.RFC3339Nano, first)
-	si.Updated, _ = time.Parse(time.RFC3339Nano, last)
+	si.Start, si.Updated = start, updated
 	if si.Updated.IsZero() {
 		if st, err := os.Stat(path); err == nil {
 			si.Updated = st.ModTime()

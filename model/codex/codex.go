@@ -20,7 +20,6 @@ package codex
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"io/fs"
@@ -29,7 +28,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/valyala/fastjson"
 
@@ -635,20 +633,13 @@ func appendJSONString(b []byte, s string) []byte { return kit.AppendJSONString(b
 // Scan describes rollouts: one file, or every rollout under a directory
 // (sessions/YYYY/MM/DD/...).
 func Scan(path string) ([]registry.SessionInfo, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.IsDir() {
-		si, err := scanFile(path)
-		if err != nil {
-			return nil, err
-		}
-		return []registry.SessionInfo{si}, nil
-	}
-	var out []registry.SessionInfo
-	var errs []error
-	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+	return kit.ScanPath(path, rollouts, scanFile)
+}
+
+// rollouts lists the rollout files under dir, in lexical order.
+func rollouts(dir string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "rollout-") {
 			return nil
 		}
@@ -656,41 +647,17 @@ func Scan(path string) ([]registry.SessionInfo, error) {
 		if err != nil || !Detect(p, head, false) {
 			return nil
 		}
-		si, err := scanFile(p)
-		if err != nil {
-			errs = append(errs, err)
-			return nil
-		}
-		out = append(out, si)
+		files = append(files, p)
 		return nil
 	})
-	if err != nil {
-		errs = append(errs, err)
-	}
-	return out, errors.Join(errs...)
+	return files, err
 }
 
 func scanFile(path string) (registry.SessionInfo, error) {
 	si := registry.SessionInfo{Path: path, Format: Name}
-	r, _, closeFn, err := kit.OpenFile(path, nil)
-	if err != nil {
-		return si, err
-	}
-	defer closeFn()
-	var p fastjson.Parser
-	var first, last string
 	compacted := false // a compacted line not yet followed by its context_compacted
-	_, err = kit.ReadLines(r, func(l kit.Line) error {
-		v, err := p.ParseBytes(l.B)
-		if err != nil {
-			return nil
-		}
-		if ts := string(v.GetStringBytes("timestamp")); ts != "" {
-			if first == "" {
-				first = ts
-			}
-			last = ts
-		}
+	var err error
+	si.Start, si.Updated, err = kit.ScanJSONLines(path, func(v *fastjson.Value) {
 		pl := v.Get("payload")
 		switch string(v.GetStringBytes("type")) {
 		case "session_meta":
@@ -718,12 +685,6 @@ func scanFile(path string) (registry.SessionInfo, error) {
 				compacted = false
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		return si, fmt.Errorf("%s: %w", path, err)
-	}
-	si.Start, _ = time.Parse(time.RFC3339Nano, first)
-	si.Updated, _ = time.Parse(time.RFC3339Nano, last)
-	return si, nil
+	return si, err
 }

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -255,7 +254,7 @@ func Latest() (string, error) {
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return b.mtime.Compare(a.mtime) })
 	for _, c := range cands {
-		if !containsAny(c.path, c.mark) {
+		if !kit.ContainsAny(c.path, c.mark) {
 			continue
 		}
 		head, err := sniff(c.path)
@@ -271,31 +270,4 @@ func Latest() (string, error) {
 		return "", errors.New("no agent sessions found: none of ~/.claude/projects (or $CLAUDE_CONFIG_DIR), ~/.codex/sessions (or $CODEX_HOME) and ~/.gemini/tmp exists")
 	}
 	return "", fmt.Errorf("no session with a compaction in %s", strings.Join(searched, ", "))
-}
-
-// containsAny reports whether the (decompressed) file holds one of the
-// needles.
-func containsAny(path string, needles [][]byte) bool {
-	r, _, closeFn, err := kit.OpenFile(path, nil)
-	if err != nil {
-		return false
-	}
-	defer closeFn()
-	const chunk = 1 << 20
-	buf := make([]byte, chunk+256)
-	keep := 0
-	for {
-		n, err := io.ReadFull(r, buf[keep:keep+chunk])
-		data := buf[:keep+n]
-		for _, nd := range needles {
-			if bytes.Contains(data, nd) {
-				return true
-			}
-		}
-		if err != nil {
-			return false
-		}
-		keep = min(200, len(data))
-		copy(buf, data[len(data)-keep:])
-	}
 }
