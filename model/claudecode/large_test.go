@@ -4,14 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/model/formats/kit/kittest"
 )
 
@@ -25,8 +21,7 @@ import (
 // Every line is on the parentUuid chain. It is deterministic.
 func largeSession(w io.Writer, size int64) error {
 	g := &ccGen{
-		w:       bufio.NewWriterSize(w, 1<<20),
-		f:       kittest.NewFiller(uint64(size)),
+		Gen:     kittest.Gen{W: bufio.NewWriterSize(w, 1<<20), F: kittest.NewFiller(uint64(size))},
 		session: "0b8e7c1a-5d2f-4e3b-9a6c-1f2e3d4c5b6a",
 	}
 	// A big result line carries about size*0.55/15 bytes.
@@ -34,55 +29,27 @@ func largeSession(w io.Writer, size int64) error {
 	bigBash := int(min(max(line/2, 1<<20), 5<<20))
 	bigMCP := int(min(max(line, 1<<20), 5<<20))
 	g.userPrompt()
-	bigDone, comps := 0, 0
-	for step := 0; g.written < size || bigDone < 15; step++ {
-		switch {
-		case bigDone < 15 && (g.written >= int64(bigDone+1)*size/16 || g.written >= size):
-			if bigDone%2 == 0 {
-				g.bashCall("kubectl logs deploy/ordersd -n staging --since=24h", g.f.Logs(bigBash-bigDone%5*bigBash/8), false)
-			} else {
-				g.mcpCall(bigMCP - bigDone%5*bigMCP/8)
-			}
-			bigDone++
-		case g.written >= int64(comps+1)*size/13 && g.written < size:
-			g.compact()
-			comps++
-		case step%14 == 0:
-			g.userPrompt()
-		default:
-			g.routine(step)
+	return g.Drive(size, func(i int) {
+		if i%2 == 0 {
+			g.bashCall("kubectl logs deploy/ordersd -n staging --since=24h", g.F.Logs(bigBash-i%5*bigBash/8), false)
+		} else {
+			g.mcpCall(bigMCP - i%5*bigMCP/8)
 		}
-		if g.err != nil {
-			return g.err
-		}
-	}
-	return g.w.Flush()
+	}, g.compact, g.userPrompt, g.routine)
 }
 
 type ccGen struct {
-	w       *bufio.Writer
-	f       *kittest.Filler
-	err     error
-	written int64
+	kittest.Gen
 	session string
 	parent  string // the last line on the path
 	n       int
 	todos   int
 }
 
-func (g *ccGen) write(s string) {
-	if g.err != nil {
-		return
-	}
-	n, err := g.w.WriteString(s)
-	g.written += int64(n)
-	g.err = err
-}
-
 // start writes the fields every conversation line begins with and returns
 // the new line's uuid.
 func (g *ccGen) start(b *strings.Builder) string {
-	u := g.f.UUID()
+	u := g.F.UUID()
 	b.WriteString(`{"parentUuid":`)
 	if g.parent == "" {
 		b.WriteString("null")
@@ -94,19 +61,15 @@ func (g *ccGen) start(b *strings.Builder) string {
 }
 
 func (g *ccGen) end(b *strings.Builder, u string) {
-	b.WriteString(`"uuid":"` + u + `","timestamp":"` + g.f.Tick(20*time.Second) + `"}` + "\n")
-	g.write(b.String())
+	b.WriteString(`"uuid":"` + u + `","timestamp":"` + g.F.Tick(20*time.Second) + `"}` + "\n")
+	g.Write(b.String())
 	g.parent = u
 }
 
 func (g *ccGen) userPrompt() {
 	var b strings.Builder
 	u := g.start(&b)
-	text := "Please " + strings.ToLower(g.f.Sentence(8+g.f.Rng.IntN(20)))
-	if g.f.Rng.IntN(4) == 0 {
-		text += " Never push to main; open a PR instead."
-	}
-	b.WriteString(`"type":"user","message":{"role":"user","content":` + kittest.Quote(text) + `},`)
+	b.WriteString(`"type":"user","message":{"role":"user","content":` + kittest.Quote(g.F.Prompt()) + `},`)
 	g.end(&b, u)
 }
 
@@ -115,7 +78,7 @@ func (g *ccGen) assistant(msgID, block string) {
 	var b strings.Builder
 	u := g.start(&b)
 	fmt.Fprintf(&b, `"message":{"model":"claude-opus-4-6","id":"%s","type":"message","role":"assistant","content":[%s],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":3,"cache_creation_input_tokens":%d,"cache_read_input_tokens":%d,"output_tokens":%d,"service_tier":"standard"}},"requestId":"req_%s","type":"assistant",`,
-		msgID, block, g.f.Rng.IntN(9000), 20000+g.f.Rng.IntN(140000), 10+g.f.Rng.IntN(900), g.f.Hex(24))
+		msgID, block, g.F.Rng.IntN(9000), 20000+g.F.Rng.IntN(140000), 10+g.F.Rng.IntN(900), g.F.Hex(24))
 	g.end(&b, u)
 }
 
@@ -136,7 +99,7 @@ func (g *ccGen) result(id, content string, isErr bool, tur string) {
 
 func (g *ccGen) ids() (msgID, callID string) {
 	g.n++
-	return "msg_01" + g.f.Hex(22), fmt.Sprintf("toolu_01%s%04d", g.f.Hex(18), g.n%10000)
+	return "msg_01" + g.F.Hex(22), fmt.Sprintf("toolu_01%s%04d", g.F.Hex(18), g.n%10000)
 }
 
 func (g *ccGen) toolUse(msgID, id, name, input string) {
@@ -156,28 +119,25 @@ func (g *ccGen) mcpCall(n int) {
 	g.toolUse(msgID, id, "mcp__grafana__query_logs", `{"query":"{app=\"ordersd\"} |= \"request\"","since":"24h"}`)
 	var b strings.Builder
 	b.WriteString(`[{"type":"text","text":` + kittest.Quote("Query returned the following log lines:") + `},{"type":"text","text":`)
-	b.WriteString(kittest.Quote(g.f.Logs(n)))
+	b.WriteString(kittest.Quote(g.F.Logs(n)))
 	b.WriteString(`}]`)
 	g.result(id, b.String(), false, "")
 }
 
 func (g *ccGen) routine(step int) {
 	msgID, id := g.ids()
-	if g.f.Rng.IntN(3) == 0 {
-		g.assistant(msgID, `{"type":"thinking","thinking":`+kittest.Quote(g.f.Prose(300+g.f.Rng.IntN(1200)))+`,"signature":"`+g.f.Hex(64)+`"}`)
+	if g.F.Rng.IntN(3) == 0 {
+		g.assistant(msgID, `{"type":"thinking","thinking":`+kittest.Quote(g.F.Prose(300+g.F.Rng.IntN(1200)))+`,"signature":"`+g.F.Hex(64)+`"}`)
 	}
-	if g.f.Rng.IntN(2) == 0 {
-		g.assistant(msgID, `{"type":"text","text":`+kittest.Quote(g.f.Prose(100+g.f.Rng.IntN(600)))+`}`)
+	if g.F.Rng.IntN(2) == 0 {
+		g.assistant(msgID, `{"type":"text","text":`+kittest.Quote(g.F.Prose(100+g.F.Rng.IntN(600)))+`}`)
 	}
 	// Output sizes: mostly small, one in eight 5–40 KB.
-	size := 200 + g.f.Rng.IntN(3000)
-	if g.f.Rng.IntN(8) == 0 {
-		size = 5<<10 + g.f.Rng.IntN(35<<10)
-	}
-	switch k := g.f.Rng.IntN(20); {
+	size := g.F.OutputSize()
+	switch k := g.F.Rng.IntN(20); {
 	case k < 8:
-		isErr := g.f.Rng.IntN(20) == 0
-		out := g.f.Output(size)
+		isErr := g.F.Rng.IntN(20) == 0
+		out := g.F.Output(size)
 		if isErr {
 			out = "Exit code 1\n" + out + "FAIL\tgithub.com/acme/orders/store\t0.412s"
 		}
@@ -185,43 +145,36 @@ func (g *ccGen) routine(step int) {
 		g.toolUse(msgID, id, "Bash", `{"command":"go test ./... 2>&1 | tail -200","description":"Run the tests"}`)
 		g.result(id, q, isErr, `{"stdout":`+q+`,"stderr":"","interrupted":false,"isImage":false}`)
 	case k < 13:
-		path := fmt.Sprintf("/home/dev/src/orders/store/file%d.go", g.f.Rng.IntN(60))
+		path := fmt.Sprintf("/home/dev/src/orders/store/file%d.go", g.F.Rng.IntN(60))
 		g.toolUse(msgID, id, "Read", `{"file_path":"`+path+`"}`)
-		out := g.f.Output(size)
+		out := g.F.Output(size)
 		g.result(id, kittest.Quote(out), false, `{"type":"text","file":{"filePath":"`+path+`","content":`+kittest.Quote(out)+`,"numLines":120,"startLine":1,"totalLines":120}}`)
 	case k < 15:
 		// Parallel calls: two tool_use lines of one response.
 		_, id2 := g.ids()
 		g.toolUse(msgID, id, "Grep", `{"pattern":"Cancel\\(","path":"store"}`)
 		g.toolUse(msgID, id2, "Glob", `{"pattern":"**/*_test.go"}`)
-		g.result(id, kittest.Quote(g.f.Output(400)), false, "")
-		g.result(id2, kittest.Quote(g.f.Output(300)), false, "")
+		g.result(id, kittest.Quote(g.F.Output(400)), false, "")
+		g.result(id2, kittest.Quote(g.F.Output(300)), false, "")
 	case k < 17:
 		// A Write; one in 40 writes a whole generated file (large input).
-		n := 2<<10 + g.f.Rng.IntN(18<<10)
-		if g.f.Rng.IntN(40) == 0 {
-			n = 100<<10 + g.f.Rng.IntN(500<<10)
+		n := 2<<10 + g.F.Rng.IntN(18<<10)
+		if g.F.Rng.IntN(40) == 0 {
+			n = 100<<10 + g.F.Rng.IntN(500<<10)
 		}
 		path := fmt.Sprintf("/home/dev/src/orders/gen/file%d.go", step)
-		g.toolUse(msgID, id, "Write", `{"file_path":"`+path+`","content":`+kittest.Quote(g.f.Output(n))+`}`)
+		g.toolUse(msgID, id, "Write", `{"file_path":"`+path+`","content":`+kittest.Quote(g.F.Output(n))+`}`)
 		g.result(id, kittest.Quote("File created successfully at: "+path), false, "")
 	case k < 18:
 		g.todos++
 		var items []string
 		for i := 0; i < 4; i++ {
-			st := "pending"
-			switch {
-			case i < g.todos%4:
-				st = "completed"
-			case i == g.todos%4:
-				st = "in_progress"
-			}
-			items = append(items, fmt.Sprintf(`{"content":"Step %d of batch %d: %s","status":"%s","activeForm":"Working"}`, i+1, g.todos/4, g.f.Sentence(4), st))
+			items = append(items, fmt.Sprintf(`{"content":"Step %d of batch %d: %s","status":"%s","activeForm":"Working"}`, i+1, g.todos/4, g.F.Sentence(4), kittest.PlanStatus(i, g.todos)))
 		}
 		g.toolUse(msgID, id, "TodoWrite", `{"todos":[`+strings.Join(items, ",")+`]}`)
 		g.result(id, kittest.Quote("Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress."), false, "")
 	default:
-		old, repl := g.f.Sentence(5), g.f.Sentence(5)
+		old, repl := g.F.Sentence(5), g.F.Sentence(5)
 		g.toolUse(msgID, id, "Edit", `{"file_path":"/home/dev/src/orders/store/store.go","old_string":`+kittest.Quote(old)+`,"new_string":`+kittest.Quote(repl)+`}`)
 		g.result(id, kittest.Quote("The file /home/dev/src/orders/store/store.go has been updated."), false, "")
 	}
@@ -232,32 +185,15 @@ func (g *ccGen) compact() {
 	logical := g.parent
 	g.parent = ""
 	u := g.start(&b)
-	fmt.Fprintf(&b, `"logicalParentUuid":"%s","type":"system","subtype":"compact_boundary","content":"Conversation compacted","isMeta":false,"level":"info","compactMetadata":{"trigger":"auto","preTokens":%d},`, logical, 160000+g.f.Rng.IntN(10000))
+	fmt.Fprintf(&b, `"logicalParentUuid":"%s","type":"system","subtype":"compact_boundary","content":"Conversation compacted","isMeta":false,"level":"info","compactMetadata":{"trigger":"auto","preTokens":%d},`, logical, 160000+g.F.Rng.IntN(10000))
 	g.end(&b, u)
 	b.Reset()
 	u = g.start(&b)
-	summary := preamble + " that ran out of context. The conversation is summarized below:\nAnalysis:\n" + g.f.Prose(3000) +
-		"\n\nSummary:\n1. Primary Request and Intent:\n   " + g.f.Prose(800) + "\n\n9. Current Work:\n   " + g.f.Prose(600) +
+	summary := preamble + " that ran out of context. The conversation is summarized below:\nAnalysis:\n" + g.F.Prose(3000) +
+		"\n\nSummary:\n1. Primary Request and Intent:\n   " + g.F.Prose(800) + "\n\n9. Current Work:\n   " + g.F.Prose(600) +
 		"\n\nIf you need specific details from before compaction (like exact code snippets, error messages, or content you generated), read the full transcript at: /home/dev/.claude/projects/orders/" + g.session + ".jsonl\nPlease continue the conversation from where we left off without asking the user any further questions."
 	b.WriteString(`"type":"user","message":{"role":"user","content":` + kittest.Quote(summary) + `},"isVisibleInTranscriptOnly":true,"isCompactSummary":true,`)
 	g.end(&b, u)
-}
-
-// writeLarge writes a generated session of size bytes into dir.
-func writeLarge(tb testing.TB, dir string, size int64) string {
-	tb.Helper()
-	path := filepath.Join(dir, "0b8e7c1a-5d2f-4e3b-9a6c-1f2e3d4c5b6a.jsonl")
-	f, err := os.Create(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := largeSession(f, size); err != nil {
-		tb.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return path
 }
 
 // TestGenerateLarge writes a large session for measuring `loupe verify` by
@@ -265,48 +201,12 @@ func writeLarge(tb testing.TB, dir string, size int64) string {
 //
 //	LOUPE_GEN_LARGE=/tmp/cc/session.jsonl LOUPE_GEN_SIZE=100MB go test ./model/claudecode -run TestGenerateLarge -count=1
 func TestGenerateLarge(t *testing.T) {
-	path, size := kittest.LargeFile(t)
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := largeSession(f, size); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
+	kittest.GenerateLarge(t, largeSession)
 }
 
 // BenchmarkOpenLarge imports a generated ~100 MB session (LOUPE_BENCH_SIZE
 // sets another size). It reports the heap the transcript keeps after a
 // collection (retained-MB) besides time and allocations.
 func BenchmarkOpenLarge(b *testing.B) {
-	path := writeLarge(b, b.TempDir(), kittest.BenchSize(b))
-	st, err := os.Stat(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(st.Size())
-	b.ReportAllocs()
-	var retained uint64
-	for b.Loop() {
-		tr, err := Open(path, model.ReadOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.StopTimer()
-		retained = max(retained, liveHeap())
-		runtime.KeepAlive(tr)
-		b.StartTimer()
-	}
-	b.ReportMetric(float64(retained)/(1<<20), "retained-MB")
-}
-
-// liveHeap returns the heap in use after a collection.
-func liveHeap() uint64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return ms.HeapAlloc
+	kittest.BenchOpenLarge(b, "0b8e7c1a-5d2f-4e3b-9a6c-1f2e3d4c5b6a.jsonl", largeSession, Open)
 }

@@ -55,7 +55,7 @@ func bigSession(t *testing.T) string {
 	}
 	var b strings.Builder
 	w := bufio.NewWriter(&b)
-	g := &ccGen{w: w, f: f, session: "5e551017-0000-4000-8000-00000000b16e"}
+	g := &ccGen{Gen: kittest.Gen{W: w, F: f}, session: "5e551017-0000-4000-8000-00000000b16e"}
 	g.userPrompt()
 	// A background shell whose id is printed at the end of a large output:
 	// the importer must read it whole to find the handle.

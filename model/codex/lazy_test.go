@@ -46,7 +46,7 @@ func bigRollout(t *testing.T) string {
 	t.Helper()
 	var b strings.Builder
 	f := kittest.NewFiller(11)
-	g := &cxGen{w: bufio.NewWriter(&b), f: f}
+	g := &cxGen{Gen: kittest.Gen{W: bufio.NewWriter(&b), F: f}}
 	out := func(n int) string {
 		return strings.Repeat("h", model.HeadBytes-2) + "😀\t\"quoted\"\\path\n" + f.Output(n) + "\x1b[0m日本" + strings.Repeat("t", model.TailBytes-3)
 	}
@@ -79,7 +79,7 @@ func bigRollout(t *testing.T) string {
 	// An item loupe does not know, large: a raw event.
 	g.line("response_item", `{"type":"future_item","data":`+kittest.Quote(out(30<<10))+`}`)
 	g.compact()
-	if err := g.w.Flush(); err != nil {
+	if err := g.W.Flush(); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "rollout-2026-03-02T10-00-00-019c2222-0000-7000-8000-00000000b16e.jsonl")

@@ -1,6 +1,8 @@
 // Package kittest holds what the importers' tests share: counting a
-// transcript's events, the handles pending at a compaction, and the check
-// that converting to loupe JSONL and reading it back keeps the events.
+// transcript's events, the handles pending at a compaction, the check
+// that converting to loupe JSONL and reading it back keeps the events, the
+// checks that a lazy import is the in-memory one, and the scaffolding of
+// the generators of large sessions and their benchmarks.
 package kittest
 
 import (
@@ -12,6 +14,9 @@ import (
 
 	"github.com/loupe-dev/loupe/model"
 )
+
+// Opener is an importer's Open.
+type Opener func(path string, opt model.ReadOptions) (*model.Transcript, error)
 
 // Counts are the numbers a table test asserts.
 type Counts struct {

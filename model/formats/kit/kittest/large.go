@@ -1,18 +1,26 @@
 package kittest
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loupe-dev/loupe/model"
 )
 
-// What the importers' generators of large sessions share: deterministic
-// tool-output-like text, and the environment variables that ask a test to
-// write a large file for measuring `loupe verify` (never committed):
+// What the importers' generators of large sessions share: a counting
+// writer and the loop that spreads large outputs and compactions through a
+// session (Gen), deterministic tool-output-like text (Filler), the benchmark
+// that imports a generated file, and the environment variables that ask a
+// test to write a large file for measuring `loupe verify` (never committed):
 //
 //	LOUPE_GEN_LARGE=/tmp/cc/0b8e…jsonl LOUPE_GEN_SIZE=100MB \
 //	    go test ./model/claudecode -run TestGenerateLarge -count=1
@@ -46,6 +54,110 @@ func BenchSize(b testing.TB) int64 {
 		return n
 	}
 	return 100 << 20
+}
+
+// Generate writes the session gen makes of about size bytes to the file
+// path.
+func Generate(tb testing.TB, path string, size int64, gen func(w io.Writer, size int64) error) {
+	tb.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := gen(f, size); err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// GenerateLarge writes the session gen makes to the file LargeFile asks
+// for; it skips t when none is asked for.
+func GenerateLarge(t *testing.T, gen func(w io.Writer, size int64) error) {
+	path, size := LargeFile(t)
+	Generate(t, path, size, gen)
+}
+
+// BenchOpenLarge imports, with open in every round of b, the file name of
+// BenchSize bytes that gen writes in a temporary directory. It reports the
+// heap the transcript keeps after a collection (retained-MB) besides time,
+// bytes and allocations.
+func BenchOpenLarge(b *testing.B, name string, gen func(w io.Writer, size int64) error, open Opener) {
+	path := filepath.Join(b.TempDir(), name)
+	Generate(b, path, BenchSize(b), gen)
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	var retained uint64
+	for b.Loop() {
+		tr, err := open(path, model.ReadOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		retained = max(retained, liveHeap())
+		runtime.KeepAlive(tr)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(retained)/(1<<20), "retained-MB")
+}
+
+// liveHeap returns the heap in use after a collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
+
+// Gen is what the generators of large sessions share: a buffered writer
+// that counts the bytes written and keeps the first error (nothing is
+// written after it), and the filler.
+type Gen struct {
+	W       *bufio.Writer
+	F       *Filler
+	Err     error
+	Written int64
+}
+
+// Write writes s unless an earlier write failed.
+func (g *Gen) Write(s string) {
+	if g.Err != nil {
+		return
+	}
+	n, err := g.W.WriteString(s)
+	g.Written += int64(n)
+	g.Err = err
+}
+
+// Drive writes the body of a session of about size bytes and flushes it:
+// 15 large outputs spread evenly through it (big(i) writes the i-th), a
+// compaction every ~size/13 bytes, a user turn every 14 steps, and routine
+// steps between them. It stops at the first write error.
+func (g *Gen) Drive(size int64, big func(i int), compact, user func(), routine func(step int)) error {
+	bigDone, comps := 0, 0
+	for step := 0; g.Written < size || bigDone < 15; step++ {
+		switch {
+		case bigDone < 15 && (g.Written >= int64(bigDone+1)*size/16 || g.Written >= size):
+			big(bigDone)
+			bigDone++
+		case g.Written >= int64(comps+1)*size/13 && g.Written < size:
+			compact()
+			comps++
+		case step%14 == 0:
+			user()
+		default:
+			routine(step)
+		}
+		if g.Err != nil {
+			return g.Err
+		}
+	}
+	return g.W.Flush()
 }
 
 // ParseSize reads a size such as 100MB, 1.5GB, 64KiB or 1048576.
@@ -151,6 +263,39 @@ func (f *Filler) Prose(n int) string {
 		}
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// Prompt returns a user's request of 8 to 27 words; one in four adds a
+// standing instruction.
+func (f *Filler) Prompt() string {
+	text := "Please " + strings.ToLower(f.Sentence(8+f.Rng.IntN(20)))
+	if f.Rng.IntN(4) == 0 {
+		text += " Never push to main; open a PR instead."
+	}
+	return text
+}
+
+// OutputSize returns the size of a routine tool output: mostly 200 B–3 KB,
+// one in eight 5–40 KB.
+func (f *Filler) OutputSize() int {
+	size := 200 + f.Rng.IntN(3000)
+	if f.Rng.IntN(8) == 0 {
+		size = 5<<10 + f.Rng.IntN(35<<10)
+	}
+	return size
+}
+
+// PlanStatus is the status of item i of the four in the n-th plan a
+// generator writes: the items before n%4 completed, item n%4 in progress,
+// the rest pending.
+func PlanStatus(i, n int) string {
+	switch {
+	case i < n%4:
+		return "completed"
+	case i == n%4:
+		return "in_progress"
+	}
+	return "pending"
 }
 
 // Output returns about n bytes of tool output: a test run, a source listing
