@@ -2,8 +2,6 @@ package claudecode
 
 import (
 	"bufio"
-	"compress/gzip"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,34 +10,12 @@ import (
 	"github.com/loupe-dev/loupe/model/formats/kit/kittest"
 )
 
-// openBoth imports path with large texts on disk (above lazyAbove) and
-// whole in memory.
-func openBoth(t *testing.T, path string, lazyAbove int) (lazy, whole *model.Transcript) {
-	t.Helper()
-	lazy, err := Open(path, model.ReadOptions{LazyAbove: lazyAbove})
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole, err = Open(path, model.ReadOptions{LazyAbove: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lazy, whole
-}
-
 // TestLazyFixtures: every fixture imports the same with its texts on disk
 // (all above 100 bytes) as in memory, and each lazy text loads back exactly.
 func TestLazyFixtures(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/*/*.jsonl")
 	paths = append(paths, "testdata/resume")
-	total := 0
-	for _, path := range paths {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			lazy, whole := openBoth(t, path, 100)
-			total += kittest.SameAsInMemory(t, lazy, whole)
-		})
-	}
-	if total < 50 {
+	if total := kittest.LazyFixtures(t, Open, paths); total < 50 {
 		t.Errorf("only %d lazy texts in the fixtures", total)
 	}
 }
@@ -49,10 +25,7 @@ func TestLazyFixtures(t *testing.T) {
 func bigSession(t *testing.T) string {
 	t.Helper()
 	f := kittest.NewFiller(9)
-	out := func(n int) string {
-		// An emoji on the head's cut and the tail's, escapes everywhere.
-		return strings.Repeat("h", model.HeadBytes-2) + "😀\t\"quoted\"\\path\n" + f.Output(n) + "\x1b[0m日本" + strings.Repeat("t", model.TailBytes-3)
-	}
+	out := f.CutOutput
 	var b strings.Builder
 	w := bufio.NewWriter(&b)
 	g := &ccGen{Gen: kittest.Gen{W: w, F: f}, session: "5e551017-0000-4000-8000-00000000b16e"}
@@ -98,11 +71,7 @@ func bigSession(t *testing.T) string {
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), g.session+".jsonl")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return kittest.WriteTemp(t, g.session+".jsonl", b.String())
 }
 
 // TestLazyOutputs: large tool outputs, inputs and raw lines of a plain file
@@ -110,7 +79,7 @@ func bigSession(t *testing.T) string {
 // in-memory import holds; a gzipped copy is held in memory.
 func TestLazyOutputs(t *testing.T) {
 	path := bigSession(t)
-	lazy, whole := openBoth(t, path, 0)
+	lazy, whole := kittest.OpenBoth(t, Open, path, 0)
 	n := kittest.SameAsInMemory(t, lazy, whole)
 	// 6 results (one with blocks twice), the server result, the rewound
 	// branch's raw line, the Write input.
@@ -142,24 +111,5 @@ func TestLazyOutputs(t *testing.T) {
 	}
 
 	// Compressed: everything in memory, the same events.
-	gz := filepath.Join(t.TempDir(), filepath.Base(path)+".gz")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Create(gz)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := gzip.NewWriter(f)
-	zw.Write(data)
-	zw.Close()
-	f.Close()
-	held, err := Open(gz, model.ReadOptions{Name: path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := kittest.SameAsInMemory(t, held, whole); n != 0 {
-		t.Errorf("%d lazy texts from a gzipped file, want none", n)
-	}
+	kittest.GzippedInMemory(t, Open, path, whole)
 }

@@ -2,7 +2,6 @@ package codex
 
 import (
 	"bufio"
-	"compress/gzip"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -13,30 +12,12 @@ import (
 	"github.com/loupe-dev/loupe/model/formats/kit/kittest"
 )
 
-func openBoth(t *testing.T, path string, lazyAbove int) (lazy, whole *model.Transcript) {
-	t.Helper()
-	lazy, err := Open(path, model.ReadOptions{LazyAbove: lazyAbove})
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole, err = Open(path, model.ReadOptions{LazyAbove: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lazy, whole
-}
-
 // TestLazyFixtures: every fixture imports the same with its texts on disk
 // (all above 100 bytes) as in memory.
 func TestLazyFixtures(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/*/*.jsonl")
 	paths = append(paths, "testdata/edge.jsonl")
-	for _, path := range paths {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			lazy, whole := openBoth(t, path, 100)
-			kittest.SameAsInMemory(t, lazy, whole)
-		})
-	}
+	kittest.LazyFixtures(t, Open, paths)
 }
 
 // bigRollout writes a rollout whose outputs and inputs are large in every
@@ -47,9 +28,7 @@ func bigRollout(t *testing.T) string {
 	var b strings.Builder
 	f := kittest.NewFiller(11)
 	g := &cxGen{Gen: kittest.Gen{W: bufio.NewWriter(&b), F: f}}
-	out := func(n int) string {
-		return strings.Repeat("h", model.HeadBytes-2) + "😀\t\"quoted\"\\path\n" + f.Output(n) + "\x1b[0m日本" + strings.Repeat("t", model.TailBytes-3)
-	}
+	out := f.CutOutput
 	g.line("session_meta", `{"id":"019c2222-0000-7000-8000-00000000b16e","cwd":"/tmp","originator":"codex_cli_rs","cli_version":"0.104.0","source":"cli"}`)
 	g.userTurn()
 	// A plain large output, and one that fails.
@@ -82,11 +61,7 @@ func bigRollout(t *testing.T) string {
 	if err := g.W.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "rollout-2026-03-02T10-00-00-019c2222-0000-7000-8000-00000000b16e.jsonl")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return kittest.WriteTemp(t, "rollout-2026-03-02T10-00-00-019c2222-0000-7000-8000-00000000b16e.jsonl", b.String())
 }
 
 // TestLazyOutputs: large outputs, very large inputs and raw lines of a plain
@@ -95,7 +70,7 @@ func bigRollout(t *testing.T) string {
 // read whole for them; a gzipped copy is held in memory.
 func TestLazyOutputs(t *testing.T) {
 	path := bigRollout(t)
-	lazy, whole := openBoth(t, path, 0)
+	lazy, whole := kittest.OpenBoth(t, Open, path, 0)
 	n := kittest.SameAsInMemory(t, lazy, whole)
 	// 7 outputs, 2 inputs, the unknown item.
 	if n != 10 {
@@ -123,27 +98,7 @@ func TestLazyOutputs(t *testing.T) {
 		t.Errorf("round trip: %v", err)
 	}
 
-	gz := filepath.Join(t.TempDir(), filepath.Base(path)+".gz")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fz, err := os.Create(gz)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := gzip.NewWriter(fz)
-	zw.Write(data)
-	zw.Close()
-	fz.Close()
-	held, err := Open(gz, model.ReadOptions{Name: path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	whole.Path = held.Path
-	if n := kittest.SameAsInMemory(t, held, whole); n != 0 {
-		t.Errorf("%d lazy texts from a gzipped file, want none", n)
-	}
+	kittest.GzippedInMemory(t, Open, path, whole)
 }
 
 // TestCustomToolInputIsJSON: a custom tool's input (an apply_patch with

@@ -1,13 +1,97 @@
 package kittest
 
 import (
+	"compress/gzip"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/loupe-dev/loupe/model"
 )
+
+// OpenBoth imports path with open twice: with large texts on disk (above
+// lazyAbove) and whole in memory.
+func OpenBoth(t testing.TB, open Opener, path string, lazyAbove int) (lazy, whole *model.Transcript) {
+	t.Helper()
+	lazy, err := open(path, model.ReadOptions{LazyAbove: lazyAbove})
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err = open(path, model.ReadOptions{LazyAbove: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lazy, whole
+}
+
+// LazyFixtures checks, in a subtest for each of paths, that the file
+// imports the same with its texts on disk (all above 100 bytes) as in
+// memory (see SameAsInMemory). It returns how many texts were lazy.
+func LazyFixtures(t *testing.T, open Opener, paths []string) int {
+	total := 0
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			lazy, whole := OpenBoth(t, open, path, 100)
+			total += SameAsInMemory(t, lazy, whole)
+		})
+	}
+	return total
+}
+
+// CutOutput returns a tool output of about n bytes plus a lazy text's head
+// and tail, with an emoji on the head's cut and the tail's, and escapes
+// everywhere.
+func (f *Filler) CutOutput(n int) string {
+	return strings.Repeat("h", model.HeadBytes-2) + "😀\t\"quoted\"\\path\n" + f.Output(n) + "\x1b[0m日本" + strings.Repeat("t", model.TailBytes-3)
+}
+
+// WriteTemp writes data to the file name in a new temporary directory and
+// returns the file's path.
+func WriteTemp(t testing.TB, name, data string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// GzippedInMemory checks that a gzip-compressed copy of the file at path,
+// imported by open under path's name, keeps every text in memory and is
+// the same as whole, path imported in memory.
+func GzippedInMemory(t testing.TB, open Opener, path string, whole *model.Transcript) {
+	t.Helper()
+	held, err := open(gzipped(t, path), model.ReadOptions{Name: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := SameAsInMemory(t, held, whole); n != 0 {
+		t.Errorf("%d lazy texts from a gzipped file, want none", n)
+	}
+}
+
+// gzipped writes a gzip-compressed copy of the file at path to a temporary
+// directory and returns the copy's path.
+func gzipped(t testing.TB, path string) string {
+	t.Helper()
+	gz := filepath.Join(t.TempDir(), filepath.Base(path)+".gz")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := gzip.NewWriter(f)
+	zw.Write(data)
+	zw.Close()
+	f.Close()
+	return gz
+}
 
 // SameAsInMemory checks that lazy, a file imported with its large texts left
 // on disk, is the import whole of the same file made with LazyAbove: -1:
