@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"fmt"
 	"strings"
 	"time"
 )
@@ -230,11 +229,8 @@ func (e *emitter) sharedDBStep() {
 		},
 		test: cmd,
 		bugs: []*bug{{
-			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pStoreTest, `t.Errorf("got %d, want %d"`)
-				return e.testFail("internal/orders", "TestCreateOrder", fmt.Sprintf("orders_test.go:%d: got 5, want 1", l))
-			},
+			cmd:   cmd,
+			out:   failAt(pStoreTest, "TestCreateOrder", `t.Errorf("got %d, want %d"`, "got 5, want 1"),
 			diag:  "TRUNCATE keeps the identity sequences, so ids continue from the previous test. RESTART IDENTITY resets them.",
 			fix:   []change{{p, "all", "", strings.Replace(pgtestShared, "{{restart}}", " RESTART IDENTITY", 1)}},
 			fixed: "pgtest.Shared truncates with RESTART IDENTITY so ids start at 1 in every test",

@@ -88,11 +88,8 @@ func listHandlerStep(a *apiCode) *step {
 		test:  cmd,
 		bugs: []*bug{{
 			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pAPITest, `t.Fatalf("decode: %v", err)`)
-				return e.testFail("internal/api", "TestListCustomerOrdersHandler",
-					fmt.Sprintf("orders_test.go:%d: decode: json: cannot unmarshal array into Go value of type struct { Orders []orders.Order \"json:\\\"orders\\\"\" }", l))
-			},
+			out: failAt(pAPITest, "TestListCustomerOrdersHandler", `t.Fatalf("decode: %v", err)`,
+				"decode: json: cannot unmarshal array into Go value of type struct { Orders []orders.Order \"json:\\\"orders\\\"\" }"),
 			diag:  "The handler writes the bare slice; the spec and the test expect {\"orders\": [...]}. Wrapping it.",
 			fix:   []change{{pAPI, "list", "", a.list()}},
 			fixed: "the list handler wraps the result as {\"orders\": [...]}",

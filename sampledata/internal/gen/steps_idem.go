@@ -43,11 +43,8 @@ func idemSchemaStep() *step {
 		},
 		bugs: []*bug{{
 			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pStoreTest, `pgtest.Shared(t, "../../db/schema")`)
-				return e.testFail("internal/orders", "TestCreateOrder",
-					fmt.Sprintf(`orders_test.go:%d: start postgres: apply ../../db/schema/idempotency.sql: ERROR: relation "orders" does not exist (SQLSTATE 42P01)`, l))
-			},
+			out: failAt(pStoreTest, "TestCreateOrder", `pgtest.Shared(t, "../../db/schema")`,
+				`start postgres: apply ../../db/schema/idempotency.sql: ERROR: relation "orders" does not exist (SQLSTATE 42P01)`),
 			diag: "pgtest applies the schema files in name order, and idempotency.sql sorts before orders.sql, so its foreign key points at a table that does not exist yet. Renaming the file to orders_idempotency.sql keeps it after orders.sql; atlas does not care about names.",
 			run: func(e *emitter) {
 				e.bash("git mv db/schema/idempotency.sql db/schema/orders_idempotency.sql", "", false, time.Second)

@@ -215,11 +215,8 @@ func createStep() *step {
 		tests: []change{{pStoreTest, "head", "", storeTestHead(false)}, {pStoreTest, "create", "head", testCreate}},
 		test:  cmd,
 		bugs: []*bug{{
-			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pStoreTest, `t.Errorf("got %d, want %d"`)
-				return e.testFail("internal/orders", "TestCreateOrder", fmt.Sprintf("orders_test.go:%d: got 0, want 1", l))
-			},
+			cmd:     cmd,
+			out:     failAt(pStoreTest, "TestCreateOrder", `t.Errorf("got %d, want %d"`, "got 0, want 1"),
 			diag:    "TestCreateOrder fails with got 0, want 1: Create inserts the order with ExecContext and never reads the generated id back. Switching to QueryRowContext with RETURNING id, created_at.",
 			fix:     []change{{pStore, "create", "", fmt.Sprintf(storeCreate, createReturning)}},
 			fixed:   "Create now reads the generated id and created_at with RETURNING",
@@ -312,11 +309,8 @@ func getStep() *step {
 		test:  cmd,
 		bugs: []*bug{{
 			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pStoreTest, `t.Fatalf("err = %v, want orders.ErrNotFound"`)
-				return e.testFail("internal/orders", "TestGetOrder_NotFound",
-					fmt.Sprintf("orders_test.go:%d: err = get order 42: sql: no rows in result set, want orders.ErrNotFound", l))
-			},
+			out: failAt(pStoreTest, "TestGetOrder_NotFound", `t.Fatalf("err = %v, want orders.ErrNotFound"`,
+				"err = get order 42: sql: no rows in result set, want orders.ErrNotFound"),
 			diag:  "TestGetOrder passes; TestGetOrder_NotFound gets the raw sql.ErrNoRows wrapped in \"get order 42\". The fix: map sql.ErrNoRows to ErrNotFound in Get before wrapping.",
 			fix:   []change{{pStore, "get", "", fmt.Sprintf(storeGet, getNoRows)}},
 			fixed: "Get maps sql.ErrNoRows to ErrNotFound",
@@ -382,11 +376,8 @@ func listStep() *step {
 		tests: []change{{pStoreTest, "list", "get", testList}},
 		test:  cmd,
 		bugs: []*bug{{
-			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pStoreTest, `t.Errorf("orders[0].ID = %d, want 4"`)
-				return e.testFail("internal/orders", "TestListByCustomer", fmt.Sprintf("orders_test.go:%d: orders[0].ID = 1, want 4", l))
-			},
+			cmd:   cmd,
+			out:   failAt(pStoreTest, "TestListByCustomer", `t.Errorf("orders[0].ID = %d, want 4"`, "orders[0].ID = 1, want 4"),
 			diag:  "The list comes back oldest first: the query orders by id ascending. It has to be created_at DESC with id DESC as the tie-breaker.",
 			fix:   []change{{pStore, "list", "", fmt.Sprintf(storeList, "", "created_at DESC, id DESC")}},
 			fixed: "ListByCustomer orders by created_at DESC, id DESC",
@@ -504,11 +495,8 @@ func totalStep() *step {
 		tests: []change{{pOrderTest, "total", "validate", testTotal}},
 		test:  cmd,
 		bugs: []*bug{{
-			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pOrderTest, `t.Errorf("Total() = %d, want 2700"`)
-				return e.testFail("internal/orders", "TestTotal", fmt.Sprintf("order_test.go:%d: Total() = 1500, want 2700", l))
-			},
+			cmd:   cmd,
+			out:   failAt(pOrderTest, "TestTotal", `t.Errorf("Total() = %d, want 2700"`, "Total() = 1500, want 2700"),
 			diag:  "Total() = 1500: the loop assigns instead of adding, so only the last item counts. A typo: = instead of +=.",
 			fix:   []change{{pOrder, "total", "", fmt.Sprintf(orderTotal, "+=")}},
 			fixed: "Total sums with += instead of assigning",

@@ -59,11 +59,8 @@ func updateStatusStep() *step {
 		test:  cmd,
 		bugs: []*bug{{
 			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pStoreTest, `t.Fatalf("UpdateStatus: %v", err)`)
-				return e.testFail("internal/orders", "TestUpdateStatus",
-					fmt.Sprintf(`orders_test.go:%d: UpdateStatus: update order 1: ERROR: column "updated_at" of relation "orders" does not exist (SQLSTATE 42703)`, l))
-			},
+			out: failAt(pStoreTest, "TestUpdateStatus", `t.Fatalf("UpdateStatus: %v", err)`,
+				`UpdateStatus: update order 1: ERROR: column "updated_at" of relation "orders" does not exist (SQLSTATE 42703)`),
 			diag:  "The orders table has no updated_at column yet. Adding it to db/schema/orders.sql with a now() default; pgtest applies the schema files, so the test picks it up.",
 			fix:   []change{{pSchema, "orders", "", schemaOrders(true)}},
 			fixed: "added the updated_at column to the orders table in db/schema/orders.sql",
@@ -157,11 +154,8 @@ func defaultLimitStep() *step {
 		tests: []change{{pInteg, "default", "concurrent", integDefault}},
 		test:  cmd,
 		bugs: []*bug{{
-			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pInteg, `t.Errorf("got %d orders, want 3"`)
-				return e.testFail("internal/orders", "TestIntegration_ListDefaultLimit", fmt.Sprintf("integration_test.go:%d: got 0 orders, want 3", l))
-			},
+			cmd:  cmd,
+			out:  failAt(pInteg, "TestIntegration_ListDefaultLimit", `t.Errorf("got %d orders, want 3"`, "got 0 orders, want 3"),
 			diag: "LIMIT 0 returns no rows, so a zero limit gives an empty list. ListByCustomer gets a default of 50 and a MaxLimit constant for the handlers.",
 			fix: []change{
 				{pStore, "limits", "store", storeLimits},
@@ -241,11 +235,8 @@ func cancelStoreStep() *step {
 		tests: []change{{pStoreTest, "cancel", "update", testCancel}},
 		test:  cmd,
 		bugs: []*bug{{
-			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pStoreTest, `t.Errorf("second Cancel = %v`)
-				return e.testFail("internal/orders", "TestCancel", fmt.Sprintf("orders_test.go:%d: second Cancel = <nil>, want orders.ErrConflict", l))
-			},
+			cmd:   cmd,
+			out:   failAt(pStoreTest, "TestCancel", `t.Errorf("second Cancel = %v`, "second Cancel = <nil>, want orders.ErrConflict"),
 			diag:  "Cancelling twice succeeds: the conflict check exempts orders that are already cancelled. Any UPDATE that touched no row is a conflict once Get has found the order.",
 			fix:   []change{{pStore, "cancel", "", fmt.Sprintf(storeCancel, "n == 0")}},
 			fixed: "Cancel returns ErrConflict whenever the conditional UPDATE touched no row",
@@ -489,10 +480,8 @@ func pageTiesStep(e *emitter, pause func()) *step {
 		test: cmd,
 		bugs: []*bug{{
 			cmd: cmd,
-			out: func(e *emitter) string {
-				l, _ := e.w.lineOf(pStoreTest, `t.Errorf("page 2: got %d orders, want 2"`)
-				return e.testFail("internal/orders", "TestListPage_SameTimestamp", fmt.Sprintf("orders_test.go:%d: page 2: got 0 orders, want 2", l))
-			},
+			out: failAt(pStoreTest, "TestListPage_SameTimestamp", `t.Errorf("page 2: got %d orders, want 2"`,
+				"page 2: got 0 orders, want 2"),
 			diag:  "Page 2 is empty: the WHERE clause compares created_at strictly, so every order that shares the cursor's timestamp is skipped. The comparison has to be on the (created_at, id) tuple.",
 			pause: pause,
 			fix:   []change{{pStore, "page", "", fmt.Sprintf(storePage, pageWhere)}},

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"time"
 )
@@ -117,6 +118,16 @@ func (e *emitter) testFail(pkg, name string, lines ...string) string {
 	}
 	fmt.Fprintf(&b, "FAIL\nFAIL\t%s/%s\t%.3fs\nFAIL\n", Module, pkg, 0.2+float64(e.rng.IntN(4000))/1000)
 	return b.String()
+}
+
+// failAt is the output of test failing with msg at the line of its test
+// file p that holds marker ("orders_test.go:12: msg"); the package is p's
+// directory.
+func failAt(p, test, marker, msg string) func(*emitter) string {
+	return func(e *emitter) string {
+		l, _ := e.w.lineOf(p, marker)
+		return e.testFail(path.Dir(p), test, fmt.Sprintf("%s:%d: %s", path.Base(p), l, msg))
+	}
 }
 
 // buildFail is the output of a failed build of pkg.
