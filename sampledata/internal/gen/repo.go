@@ -151,48 +151,14 @@ func Run(ctx context.Context, cfg Config) error {
     }
     return nil
 }`)
-	w.addFile("internal/server/store.go", "head", `
-package server
-
-import (
-    "context"
-    "database/sql"
-    "fmt"
-    "time"
-
-    "github.com/acme/orders/internal/api"
-    "github.com/acme/orders/internal/customers"
-    _ "github.com/jackc/pgx/v5/stdlib"
-)`, "pool", `
+	w.addFile("internal/server/store.go", "head", serverHead, "pool", `
 // Pool settings for the service's database/sql pool. The staging database
 // allows 100 connections shared by four replicas of ordersd.
 const (
     maxOpenConns    = 20
     maxIdleConns    = 5
     connMaxLifetime = 30 * time.Minute
-)`, "open", `
-// openStores connects to Postgres and builds every store the API needs.
-func openStores(ctx context.Context, url string) (api.Deps, func(), error) {
-    db, err := sql.Open("pgx", url)
-    if err != nil {
-        return api.Deps{}, nil, err
-    }
-    db.SetMaxOpenConns(maxOpenConns)
-    db.SetMaxIdleConns(maxIdleConns)
-    db.SetConnMaxLifetime(connMaxLifetime)
-
-    ping, cancel := context.WithTimeout(ctx, 5*time.Second)
-    defer cancel()
-    if err := db.PingContext(ping); err != nil {
-        db.Close()
-        return api.Deps{}, nil, fmt.Errorf("ping database: %w", err)
-    }
-
-    deps := api.Deps{
-        Customers: customers.NewStore(db),
-    }
-    return deps, func() { db.Close() }, nil
-}`)
+)`, "open", serverOpen)
 	addCustomers(w)
 	addAPI(w)
 	w.addFile("internal/platform/pgtest/pgtest.go", "all", `
@@ -346,31 +312,7 @@ func TestGetCustomer_NotFound(t *testing.T) {
 }
 
 func addAPI(w *world) {
-	w.addFile("internal/api/routes.go", "head", `
-// Package api is the HTTP API of the orders service.
-package api
-
-import (
-    "net/http"
-
-    "github.com/acme/orders/internal/customers"
-    "github.com/go-chi/chi/v5"
-    "github.com/go-chi/chi/v5/middleware"
-)`, "deps", `
-// Deps are the stores the handlers use.
-type Deps struct {
-    Customers *customers.Store
-}`, "routes", `
-// Routes returns the API's router.
-func Routes(deps Deps) http.Handler {
-    r := chi.NewRouter()
-    r.Use(middleware.RequestID, middleware.RealIP, middleware.Recoverer)
-    r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
-
-    ch := &customersHandler{store: deps.Customers}
-    r.Get("/v1/customers/{id}", ch.get)
-    return r
-}`)
+	w.addFile("internal/api/routes.go", "head", routesHead, "deps", routesDeps, "routes", routesBlock("", 0))
 	w.addFile("internal/api/respond.go", "all", `
 package api
 
@@ -424,3 +366,62 @@ func (h *customersHandler) get(w http.ResponseWriter, r *http.Request) {
     writeJSON(w, http.StatusOK, c)
 }`)
 }
+
+// The server's store wiring and the API's head and Deps as the agent finds
+// them, before the orders store exists; storeStep adds it.
+
+const serverHead = `
+package server
+
+import (
+    "context"
+    "database/sql"
+    "fmt"
+    "time"
+
+    "github.com/acme/orders/internal/api"
+    "github.com/acme/orders/internal/customers"
+    _ "github.com/jackc/pgx/v5/stdlib"
+)`
+
+const serverOpen = `
+// openStores connects to Postgres and builds every store the API needs.
+func openStores(ctx context.Context, url string) (api.Deps, func(), error) {
+    db, err := sql.Open("pgx", url)
+    if err != nil {
+        return api.Deps{}, nil, err
+    }
+    db.SetMaxOpenConns(maxOpenConns)
+    db.SetMaxIdleConns(maxIdleConns)
+    db.SetConnMaxLifetime(connMaxLifetime)
+
+    ping, cancel := context.WithTimeout(ctx, 5*time.Second)
+    defer cancel()
+    if err := db.PingContext(ping); err != nil {
+        db.Close()
+        return api.Deps{}, nil, fmt.Errorf("ping database: %w", err)
+    }
+
+    deps := api.Deps{
+        Customers: customers.NewStore(db),
+    }
+    return deps, func() { db.Close() }, nil
+}`
+
+const routesHead = `
+// Package api is the HTTP API of the orders service.
+package api
+
+import (
+    "net/http"
+
+    "github.com/acme/orders/internal/customers"
+    "github.com/go-chi/chi/v5"
+    "github.com/go-chi/chi/v5/middleware"
+)`
+
+const routesDeps = `
+// Deps are the stores the handlers use.
+type Deps struct {
+    Customers *customers.Store
+}`

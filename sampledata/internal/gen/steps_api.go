@@ -238,13 +238,21 @@ func (h *ordersHandler) cancel(w http.ResponseWriter, r *http.Request) {
 }`
 }
 
-// routes renders Routes with the order endpoints registered so far.
+// routesBlock renders Routes with the order endpoints registered so far:
+// the first n, served by the handler ctor makes (none when ctor is "").
 func routesBlock(ctor string, n int) string {
 	lines := []string{
 		`r.Post("/v1/orders", oh.create)`,
 		`r.Get("/v1/orders/{id}", oh.get)`,
 		`r.Get("/v1/customers/{id}/orders", oh.listByCustomer)`,
 		`r.Post("/v1/orders/{id}/cancel", oh.cancel)`,
+	}
+	orders := ""
+	if ctor != "" {
+		orders = `
+
+    oh := ` + ctor + `(deps.Orders)
+    ` + strings.Join(lines[:n], "\n    ")
 	}
 	return `
 // Routes returns the API's router.
@@ -254,10 +262,7 @@ func Routes(deps Deps) http.Handler {
     r.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
 
     ch := &customersHandler{store: deps.Customers}
-    r.Get("/v1/customers/{id}", ch.get)
-
-    oh := ` + ctor + `(deps.Orders)
-    ` + strings.Join(lines[:n], "\n    ") + `
+    r.Get("/v1/customers/{id}", ch.get)` + orders + `
     return r
 }`
 }

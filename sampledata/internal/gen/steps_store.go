@@ -24,65 +24,10 @@ func %s(db *sql.DB) *Store {
     return &Store{db: db}
 }`
 
-const serverOpen = `
-// openStores connects to Postgres and builds every store the API needs.
-func openStores(ctx context.Context, url string) (api.Deps, func(), error) {
-    db, err := sql.Open("pgx", url)
-    if err != nil {
-        return api.Deps{}, nil, err
-    }
-    db.SetMaxOpenConns(maxOpenConns)
-    db.SetMaxIdleConns(maxIdleConns)
-    db.SetConnMaxLifetime(connMaxLifetime)
-
-    ping, cancel := context.WithTimeout(ctx, 5*time.Second)
-    defer cancel()
-    if err := db.PingContext(ping); err != nil {
-        db.Close()
-        return api.Deps{}, nil, fmt.Errorf("ping database: %w", err)
-    }
-
-    deps := api.Deps{
-        Customers: customers.NewStore(db),
-        Orders:    orders.NewStore(db),
-    }
-    return deps, func() { db.Close() }, nil
-}`
-
-const serverHead = `
-package server
-
-import (
-    "context"
-    "database/sql"
-    "fmt"
-    "time"
-
-    "github.com/acme/orders/internal/api"
-    "github.com/acme/orders/internal/customers"
-    "github.com/acme/orders/internal/orders"
-    _ "github.com/jackc/pgx/v5/stdlib"
-)`
-
-const routesHead = `
-// Package api is the HTTP API of the orders service.
-package api
-
-import (
-    "net/http"
-
-    "github.com/acme/orders/internal/customers"
-    "github.com/acme/orders/internal/orders"
-    "github.com/go-chi/chi/v5"
-    "github.com/go-chi/chi/v5/middleware"
-)`
-
-const routesDeps = `
-// Deps are the stores the handlers use.
-type Deps struct {
-    Customers *customers.Store
-    Orders    *orders.Store
-}`
+const (
+	importCustomers = `    "github.com/acme/orders/internal/customers"`
+	importOrders    = `    "github.com/acme/orders/internal/orders"`
+)
 
 func storeStep() *step {
 	return &step{
@@ -91,10 +36,10 @@ func storeStep() *step {
 		code: []change{
 			{pStore, "head", "", storeHead("database/sql")},
 			{pStore, "store", "", fmt.Sprintf(storeStruct, "New", "New")},
-			{pServer, "head", "", serverHead},
-			{pServer, "open", "", serverOpen},
-			{pRoutes, "head", "", routesHead},
-			{pRoutes, "deps", "", routesDeps},
+			{pServer, "head", "", addLineAfter(serverHead, importCustomers, importOrders)},
+			{pServer, "open", "", addLineAfter(serverOpen, "        Customers: customers.NewStore(db),", "        Orders:    orders.NewStore(db),")},
+			{pRoutes, "head", "", addLineAfter(routesHead, importCustomers, importOrders)},
+			{pRoutes, "deps", "", addLineAfter(routesDeps, "    Customers *customers.Store", "    Orders    *orders.Store")},
 		},
 		bugs: []*bug{{
 			cmd: "go build ./...",

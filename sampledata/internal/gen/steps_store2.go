@@ -13,6 +13,12 @@ func replaceOnce(s, old, new string) string {
 	return strings.Replace(s, old, new, 1)
 }
 
+// addLineAfter inserts line after the first line of s that reads after (s
+// must have one).
+func addLineAfter(s, after, line string) string {
+	return replaceOnce(s, after+"\n", after+"\n"+line+"\n")
+}
+
 // More of the orders store: status updates, the integration suite, cancel,
 // the customer foreign key, the index and cursor pagination.
 
