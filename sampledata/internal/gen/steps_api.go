@@ -285,14 +285,7 @@ import (
 // newTestServer serves the API on a fresh database holding customers 7 and 8.
 func newTestServer(t *testing.T) *httptest.Server {
     t.Helper()
-    db := pgtest.New(t, "../../db/schema")
-    for _, id := range []int{7, 8} {
-        _, err := db.Exec(‵INSERT INTO customers (id, email, name) OVERRIDING SYSTEM VALUE VALUES ($1, $2, 'Test')‵,
-            id, fmt.Sprintf("c%d@example.com", id))
-        if err != nil {
-            t.Fatal(err)
-        }
-    }
+    db := pgtest.New(t, "../../db/schema")` + seedCustomers + `
     srv := httptest.NewServer(Routes(Deps{Customers: customers.NewStore(db), Orders: orders.NewStore(db)}))
     t.Cleanup(srv.Close)
     return srv

@@ -57,6 +57,17 @@ func storeStep() *step {
 	}
 }
 
+// seedCustomers is how the store and API tests' helpers fill a fresh
+// database: customers 7 and 8.
+const seedCustomers = `
+    for _, id := range []int{7, 8} {
+        _, err := db.Exec(‵INSERT INTO customers (id, email, name) OVERRIDING SYSTEM VALUE VALUES ($1, $2, 'Test')‵,
+            id, fmt.Sprintf("c%d@example.com", id))
+        if err != nil {
+            t.Fatal(err)
+        }
+    }`
+
 // storeTestHead is the head of orders_test.go with its helpers; errors is
 // imported once a test needs it.
 func storeTestHead(withErrors bool) string {
@@ -81,14 +92,7 @@ import (
 // newStore returns a Store on a fresh database holding customers 7 and 8.
 func newStore(t *testing.T) *orders.Store {
     t.Helper()
-    db := pgtest.New(t, "../../db/schema")
-    for _, id := range []int{7, 8} {
-        _, err := db.Exec(‵INSERT INTO customers (id, email, name) OVERRIDING SYSTEM VALUE VALUES ($1, $2, 'Test')‵,
-            id, fmt.Sprintf("c%d@example.com", id))
-        if err != nil {
-            t.Fatal(err)
-        }
-    }
+    db := pgtest.New(t, "../../db/schema")` + seedCustomers + `
     return orders.NewStore(db)
 }
 

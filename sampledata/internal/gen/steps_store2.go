@@ -461,14 +461,7 @@ const storeTestHelperDB = `
 // insert rows directly.
 func newStoreDB(t testing.TB) (*orders.Store, *sql.DB) {
     t.Helper()
-    db := pgtest.New(t, "../../db/schema")
-    for _, id := range []int{7, 8} {
-        _, err := db.Exec(‵INSERT INTO customers (id, email, name) OVERRIDING SYSTEM VALUE VALUES ($1, $2, 'Test')‵,
-            id, fmt.Sprintf("c%d@example.com", id))
-        if err != nil {
-            t.Fatal(err)
-        }
-    }
+    db := pgtest.New(t, "../../db/schema")` + seedCustomers + `
     return orders.NewStore(db), db
 }`
 
