@@ -49,7 +49,7 @@ func findConstraints(text string) []foundConstraint {
 			}
 		}
 		// "must not", "make sure you never", "always avoid"
-		after := strings.TrimSpace(lower[pos+len(cue):])
+		after := strings.TrimLeft(lower[pos+len(cue):], " ,;:-")
 		for _, lead := range []string{"you ", "to ", "that ", "we ", "it's ", "it is "} {
 			after = strings.TrimPrefix(after, lead) // "make sure you never touch prod"
 		}
@@ -96,7 +96,7 @@ func stripPoliteness(s string) string {
 	f := strings.Fields(s)
 	for len(f) > 0 {
 		switch strings.ToLower(strings.Trim(f[0], ",.:;")) {
-		case "please", "you", "to", "we", "and", "also", "that", "not", "never", "ever", "should", "shall", "will", "must", "avoid":
+		case "please", "you", "to", "we", "and", "also", "that", "not", "never", "ever", "should", "shall", "will", "must", "avoid", "don't", "dont", "do":
 			f = f[1:]
 			continue
 		}

@@ -44,11 +44,21 @@ type labels struct {
 	} `json:"cases"`
 }
 
-// TestCorpus scores the labelled corpus: every labelled fact must hold, and
+// TestCorpus scores the labelled corpora: every labelled fact must hold, and
 // it reports precision and recall of violate (a violating compaction called
 // degrade is the worst error: fail-closed) and accuracy per status.
+//
+// testdata/corpus was written with the rules; testdata/heldout was written
+// independently from DESIGN.md and the eval set's description, without
+// reading this package, to see whether the rules generalise (it first
+// scored 191 of 208 checks; the fixes were general rules, not its sentences).
 func TestCorpus(t *testing.T) {
-	dir := filepath.Join("testdata", "corpus")
+	for _, name := range []string{"corpus", "heldout"} {
+		t.Run(name, func(t *testing.T) { scoreCorpus(t, filepath.Join("testdata", name)) })
+	}
+}
+
+func scoreCorpus(t *testing.T, dir string) {
 	raw, err := os.ReadFile(filepath.Join(dir, "labels.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -169,7 +179,7 @@ func TestCorpus(t *testing.T) {
 		t.Logf("  status %-22s %d/%d correct", k, statusOK[k], statusAll[k])
 	}
 	if compactions < 40 {
-		t.Errorf("the corpus must hold at least 40 compactions, has %d", compactions)
+		t.Errorf("a corpus must hold at least 40 compactions, has %d", compactions)
 	}
 }
 

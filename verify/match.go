@@ -217,13 +217,16 @@ type matchResult struct {
 }
 
 // match finds the atom in the summary. Among full matches it prefers one
-// that presents the action as pending or neutral, then done, then negated:
-// a summary that lists the task under "Pending Tasks" and describes earlier
-// steps of it elsewhere still carries it.
+// that presents the action as pending, then done, then neutral, then
+// negated: a summary that lists the task under "Pending Tasks" and describes
+// earlier steps of it elsewhere still carries it, and one that marks it
+// [DONE] in its plan is not saved by restating the goal elsewhere.
 func (d *doc) match(at atom) matchResult {
 	cands := d.candidates(at)
 	var res matchResult
-	rank := map[Polarity]int{Pending: 0, Neutral: 1, Done: 2, Negated: 3}
+	// A mention that carries a status outranks one that does not: a goal
+	// sentence restating the task says nothing of whether it is done.
+	rank := map[Polarity]int{Pending: 0, Done: 1, Neutral: 2, Negated: 4}
 	bestRank := 99
 	for i := range cands {
 		c := cands[i]
@@ -234,7 +237,11 @@ func (d *doc) match(at atom) matchResult {
 			continue
 		}
 		p, cue := d.polarity(&d.units[c.unit], c.vi, c.lo, c.hi)
-		if r := rank[p]; r < bestRank {
+		r := rank[p]
+		if p == Neutral && d.inRequest(c.unit) {
+			r = rank[Neutral] + 1 // the user's request restated: the weakest evidence
+		}
+		if r < bestRank {
 			bestRank = r
 			res = matchResult{cand: c, found: true, polarity: p, cue: cue, best: res.best}
 		}

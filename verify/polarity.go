@@ -33,6 +33,13 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		}
 	}
 	startAt := max(0, lo-6)
+	// The match sits inside a condition ("tag the release once the PR is
+	// merged"): it speaks of something awaited, not of something done.
+	for j := lo - 1; j >= 0 && j >= lo-8; j-- {
+		if isConditionWord(toks[j].word) {
+			return Neutral, "in a condition"
+		}
+	}
 	// Negation shortly before the action (or its verb).
 	for j := max(0, lo-4); j < lo; j++ {
 		w := toks[j].word
@@ -98,9 +105,13 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	}
 	if vi >= 0 {
 		v := toks[vi]
-		if v.past && !(vi > 0 && (toks[vi-1].word == "to" || pendingCues[toks[vi-1].word])) {
+		switch {
+		case futurePassive(toks, vi):
+			// "are to be added", "will be re-run", "needs to be merged".
+			consider(vi, Pending, toks[vi-1].word+" "+v.word)
+		case v.past && !(vi > 0 && (toks[vi-1].word == "to" || pendingCues[toks[vi-1].word])):
 			consider(vi, Done, v.word)
-		} else if vi > 0 && auxDone[toks[vi-1].word] && (v.past || toks[vi-1].word == "been") {
+		case vi > 0 && auxDone[toks[vi-1].word] && (v.past || toks[vi-1].word == "been"):
 			consider(vi, Done, toks[vi-1].word+" "+v.word)
 		}
 	}
@@ -111,6 +122,19 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		return s.Polarity, "under “" + s.Heading + "”"
 	}
 	return Neutral, ""
+}
+
+// futurePassive reports whether the verb at vi is a participle after a
+// modal "be": "to be added", "will be merged", "must be re-run".
+func futurePassive(toks []token, vi int) bool {
+	if vi < 2 || toks[vi-1].word != "be" {
+		return false
+	}
+	switch toks[vi-2].word {
+	case "to", "will", "would", "must", "should", "shall", "can", "could", "may", "might", "'ll", "needs", "need", "has", "have", "yet", "still":
+		return true
+	}
+	return false
 }
 
 func isConditionWord(w string) bool {

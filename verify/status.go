@@ -70,6 +70,11 @@ func (l *ledger) matchCommitment(tr *tracked, d *doc, ir *ItemResult) {
 			ir.Status = Dropped
 			ir.Why = fmt.Sprintf("only a negated mention (“%s”): a negation never retains an obligation", r.cue)
 		default:
+			if r.polarity == Neutral && d.inRequest(r.cand.unit) {
+				ir.Status = Weak
+				ir.Why = "only the restated user request mentions it (under “" + ir.Evidence.Section + "”), not the open work"
+				break
+			}
 			ir.Status = Retained
 			ir.Why = "verb and object found" + cueSuffix(r.cue)
 		}

@@ -58,6 +58,27 @@ func headingPolarity(h string) Polarity {
 	return Neutral
 }
 
+// requestHeading reports whether a heading introduces the user's request
+// restated (Claude Code's "Primary Request and Intent", Gemini's
+// overall_goal, OpenHands' USER_CONTEXT, "All user messages"): what is
+// asked for there is not the agent's record of what is still open.
+func requestHeading(h string) bool {
+	l := strings.ToLower(strings.ReplaceAll(h, "_", " "))
+	for _, w := range []string{"request", "intent", "user context", "overall goal", "goal", "objective",
+		"task overview", "user messages", "previous conversation"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// inRequest reports whether unit ui sits under a request heading.
+func (d *doc) inRequest(ui int) bool {
+	s := d.section(&d.units[ui])
+	return s != nil && requestHeading(s.Heading)
+}
+
 // parseSummary splits a summary into sections and units.
 func parseSummary(text string) *doc {
 	d := &doc{text: text, lower: foldText(text), postings: map[string][]int{}}

@@ -120,6 +120,12 @@ func (ci *callInfo) termSet() map[string]bool {
 				ci.terms[t.term] = true
 			}
 			ci.terms[t.word] = true
+			// "regenerate_stubs.sh" and "build-image" name their words too.
+			if strings.ContainsAny(t.word, "_-") {
+				for _, part := range strings.FieldsFunc(t.word, func(r rune) bool { return r == '_' || r == '-' }) {
+					ci.terms[termOf(part)] = true
+				}
+			}
 		}
 	}
 	return ci.terms
