@@ -49,6 +49,24 @@ func (a action) key() string {
 	return strings.Join(words, " ")
 }
 
+// trimTrailingJoiners drops what joined an action to its condition:
+// "create the macro, but only | once legal reviews it".
+func trimTrailingJoiners(s string) string {
+	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ",;"))
+	for {
+		f := strings.Fields(s)
+		if len(f) < 2 {
+			return s
+		}
+		switch strings.ToLower(strings.TrimRight(f[len(f)-1], ",;")) {
+		case "but", "only", "and", "or", "then", "just", "right", "probably", "but only":
+			s = strings.TrimSpace(strings.TrimRight(strings.Join(f[:len(f)-1], " "), ",;"))
+			continue
+		}
+		return s
+	}
+}
+
 // lightVerbs precede the real verb without adding meaning: "start by
 // reading", "go ahead and merge", "try to rebase".
 var lightVerbs = [][]string{
@@ -81,7 +99,7 @@ func parseAction(s string) action {
 	}
 	if cut > 0 {
 		a.condition = strings.TrimSpace(s[cut:])
-		a.text = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s[:cut]), ",;"))
+		a.text = trimTrailingJoiners(s[:cut])
 		lower = lower[:cut]
 	}
 	// A leading condition: "once the build is green, re-run the tests".
@@ -198,6 +216,19 @@ var categoryTerm = termSet("dependency", "package", "library", "lib", "module", 
 	"directory", "command", "flag", "option", "setting", "variable", "config", "tool", "crate", "gem",
 	"plugin", "helper", "util", "field", "column", "type", "struct", "interface", "test", "check",
 	"workflow", "pipeline", "image", "container", "server", "client", "api", "feature", "branch")
+
+// mods returns the direct object's specific modifiers: its words other
+// than the head (and its alternative), generic words and ids.
+func (a action) mods() []string {
+	var out []string
+	for _, t := range a.direct {
+		if t == a.head || t == a.alt || t == a.verb || genericTerm[t] || categoryTerm[t] || hasDigit(t) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 

@@ -46,6 +46,9 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 		}
 		sameTurn := c.Turn == ob.item.Turn && !ob.planned
 		switch {
+		case l.meantForSibling(ob, ci):
+			// Another open obligation with the same head is the one this
+			// call names ("create_macro refund-approved", not refund-denied).
 		case carries(ob.act, ob.files(), ci, false):
 			ob.carrying = append(ob.carrying, i)
 		case (!ob.durable && !ob.planned || sameTurn) && carries(ob.act, nil, ci, true):
@@ -57,6 +60,27 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 			ob.durable = false
 		}
 	}
+}
+
+// meantForSibling reports whether the call names a specific modifier of
+// another open commitment with the same head and none of ob's own.
+func (l *ledger) meantForSibling(ob *tracked, ci *callInfo) bool {
+	for _, m := range ob.act.mods() {
+		if ci.hasTerm(m) {
+			return false
+		}
+	}
+	for _, o := range l.open {
+		if o == ob || o.item.Kind != Commitment || !o.item.Open || o.act.head != ob.act.head {
+			continue
+		}
+		for _, m := range o.act.mods() {
+			if ci.hasTerm(m) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (l *ledger) toolResult(i int, r *model.ToolResult) {
@@ -181,7 +205,7 @@ func intentSource(ci *callInfo) string {
 func (tr *tracked) intentAtom() atom {
 	if !tr.intentDone {
 		tr.intentDone = true
-		tr.intent = newAtom(action{}, termsOf(tr.intentSrc)...)
+		tr.intent = newAtom(action{}, wordTerms(tr.intentSrc)...)
 	}
 	return tr.intent
 }

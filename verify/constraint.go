@@ -61,7 +61,10 @@ func findConstraints(text string) []foundConstraint {
 		end := min(pos+len(cue), len(s))
 		body := strings.TrimLeft(s[:pos]+" "+s[end:], " ,:;-")
 		act := parseAction(stripPoliteness(body))
-		act.negated = neg
+		// A negation anywhere in the rule makes it a prohibition ("make sure
+		// gift card balances are never shown"); the summary side is read the
+		// same way, so a verbatim restatement always has the same sense.
+		act.negated = neg || prohibitionIn(strings.ReplaceAll(strings.ReplaceAll(lower, "don't forget", ""), "do not forget", ""))
 		act.deferred = true
 		if act.verb == "" {
 			continue

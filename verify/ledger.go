@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -244,11 +245,25 @@ func (l *ledger) sameOpenCommitment(a action) *tracked {
 	return nil
 }
 
+func subset(xs, of []string) bool {
+	for _, x := range xs {
+		if !slices.Contains(of, x) {
+			return false
+		}
+	}
+	return true
+}
+
 func sameAction(a, b action) bool {
 	if a.head == "" || b.head == "" {
 		return false
 	}
 	if a.head != b.head && (a.alt == "" || a.alt != b.head) && (b.alt == "" || b.alt != a.head) {
+		return false
+	}
+	// The same head with different modifiers is another obligation:
+	// "the refund-approved macro" and "the refund-denied macro".
+	if !subset(a.mods(), b.object) && !subset(b.mods(), a.object) {
 		return false
 	}
 	av, bv := a.verb, b.verb

@@ -8,16 +8,20 @@ import (
 // atom is what an item's wording is matched by: its terms, with the verb
 // and the head noun that must both be present.
 type atom struct {
-	verbs   map[string]bool // the verb and what else carries it ("rerun" is carried by "run")
-	verb    string
-	head    string
-	alt     string   // also stands for the head (see action.alt)
+	verbs map[string]bool // the verb and what else carries it ("rerun" is carried by "run")
+	verb  string
+	head  string
+	alt   string // also stands for the head (see action.alt)
+	// mods are the object's specific modifiers ("refund-approved" in
+	// "create the refund-approved macro"): a mention with another modifier
+	// in their place is another thing.
+	mods    []string
 	terms   []string // every content term, verb and object
 	weights map[string]float64
 }
 
 func newAtom(a action, extra ...string) atom {
-	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}}
+	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}, mods: a.mods()}
 	if a.verb != "" {
 		at.verbs[a.verb] = true
 		if base, ok := reVerbs[a.verb]; ok {
@@ -149,6 +153,9 @@ func (d *doc) score(ui int, at atom) candidate {
 			}
 		}
 	}
+	if c.verb && c.head && len(at.mods) > 0 && d.conflictingModifier(u, at, present) {
+		c.head = false
+	}
 	if at.head == "" {
 		c.head = c.verb
 	}
@@ -172,6 +179,37 @@ func (d *doc) score(ui int, at atom) candidate {
 		c.lo, c.hi = 0, 0
 	}
 	return c
+}
+
+// conflictingModifier reports whether the unit names the atom's head with a
+// different specific modifier and none of the atom's own: "create the
+// refund-approved macro" does not carry "create the refund-denied macro".
+func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) bool {
+	for _, m := range at.mods {
+		if present[m] {
+			return false
+		}
+	}
+	for j, t := range u.toks {
+		if t.term != at.head && (at.alt == "" || t.term != at.alt) {
+			continue
+		}
+		for k, seen := j-1, 0; k >= 0 && seen < 2; k-- {
+			p := u.toks[k]
+			if p.term == "" {
+				if prepositions[p.word] {
+					break
+				}
+				continue
+			}
+			seen++
+			if _, own := at.weights[p.term]; own || at.verbs[p.term] || genericTerm[p.term] || hasDigit(p.word) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // bm25 ranks a unit for a set of present query terms (k1 1.2, b 0.75).

@@ -32,6 +32,19 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 			break
 		}
 	}
+	// A parenthesis or a semicolon after the action starts a remark about
+	// something else: "Add the skip link (the header refactor has merged)".
+	if hi+1 < end {
+		if k := strings.IndexAny(d.text[toks[hi].end:toks[end-1].end], "(;"); k >= 0 {
+			cut := toks[hi].end + k
+			for j := hi + 1; j < end; j++ {
+				if toks[j].start > cut {
+					end = j
+					break
+				}
+			}
+		}
+	}
 	startAt := max(0, lo-6)
 	// The match sits inside a condition ("tag the release once the PR is
 	// merged"): it speaks of something awaited, not of something done.
@@ -48,6 +61,16 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		}
 		if negationCues[w] && !(w == "no" && j+1 < len(toks) && toks[j+1].word == "longer") {
 			return Negated, w
+		}
+	}
+	// Negation right before the verb inside the match: "the rigs will not
+	// be re-exported", "do not need to be re-run".
+	if vi > lo {
+		for j := max(lo, vi-4); j < vi; j++ {
+			w := toks[j].word
+			if (w == "not" || w == "never" || strings.HasSuffix(w, "n't")) && !(j+1 < len(toks) && toks[j+1].word == "yet") {
+				return Negated, w
+			}
 		}
 	}
 	// Negation after it, within the clause: "the re-run was cancelled".

@@ -126,7 +126,8 @@ func (l *ledger) matchConstraint(tr *tracked, d *doc, ir *ItemResult) {
 		}
 	}
 	u := &d.units[best.unit]
-	neg := negatedNear(u, best.lo) || prohibitionIn(d.lower[u.Start:u.End])
+	ul := d.lower[u.Start:u.End]
+	neg := negatedNear(u, best.lo) || prohibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
 	ir.Score = round2(best.containment)
 	switch {
 	case best.containment >= 0.7 || best.full() && best.containment >= 0.55:

@@ -108,6 +108,25 @@ func parseCall(c *model.ToolCall) *callInfo {
 	return ci
 }
 
+// wordTerms returns the terms of s, with the parts of hyphenated and
+// underscored words too ("bake_lightmaps" gives bake and lightmap).
+func wordTerms(s string) []string {
+	var out []string
+	for _, t := range tokenize(s) {
+		if t.term != "" {
+			out = appendUnique(out, t.term)
+		}
+		if strings.ContainsAny(t.word, "_-") {
+			for _, part := range strings.FieldsFunc(t.word, func(r rune) bool { return r == '_' || r == '-' }) {
+				if pt := termOf(part); !stopWords[part] && pt != "" {
+					out = appendUnique(out, pt)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // termSet returns the words and terms of the call, computed on first use:
 // most calls are never compared with a commitment.
 func (ci *callInfo) termSet() map[string]bool {
@@ -273,12 +292,16 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 	if a.head != "" && ci.hasTerm(a.head) {
 		return true
 	}
-	// Any word of the direct object ("the DNS record" in "switch the DNS
-	// record for example.com"), or a file or URL the action names verbatim
-	// ("bump the version in package.json" is carried by an edit of it).
-	for _, t := range a.direct {
-		if !genericTerm[t] && !hasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
-			return true
+	// Another word of the direct object ("the DNS record" in "switch the
+	// DNS record for example.com") counts only with the verb beside it: a
+	// push of branch bringup/imu-revc does not re-flash the rev-C board.
+	// A file or URL the action names verbatim counts alone ("bump the
+	// version in package.json" is carried by an edit of it).
+	if ci.hasVerb(a.verb) {
+		for _, t := range a.direct {
+			if !genericTerm[t] && !hasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
+				return true
+			}
 		}
 	}
 	for _, f := range files {
@@ -287,6 +310,29 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 		}
 	}
 	return commandVerbs[a.verb] && ci.hasTerm(a.verb) && (a.head == "" || genericTerm[a.head] || a.head == termOf("branch") || a.head == termOf("change"))
+}
+
+// hasVerb reports whether the call's words name the verb, its synonyms or
+// the verb a re- form repeats ("flash" for "re-flash").
+func (ci *callInfo) hasVerb(verb string) bool {
+	if verb == "" {
+		return false
+	}
+	if ci.hasTerm(verb) {
+		return true
+	}
+	if base, ok := reVerbs[verb]; ok && ci.hasTerm(termOf(base)) {
+		return true
+	}
+	if strings.HasPrefix(verb, "re") && len(verb) > 5 && ci.hasTerm(verb[2:]) {
+		return true
+	}
+	for _, w := range alsoVerbTerms[verb] {
+		if ci.hasTerm(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasTerm matches a term against the call's words, also as a prefix
@@ -308,6 +354,9 @@ func (ci *callInfo) hasTerm(t string) bool {
 }
 
 func compatible(verb string, c toolCategory) bool {
+	if c == toolOther {
+		return true // an API or MCP tool ("create_macro"): its kind is unknown
+	}
 	switch {
 	case execVerbs[verb]:
 		return c == toolExec
