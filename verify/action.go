@@ -14,6 +14,7 @@ type action struct {
 	verb      string   // canonical term of the verb ("rerun")
 	object    []string // content terms after the verb
 	direct    []string // the object's terms before the first preposition
+	modTerms  []string // see mods
 	head      string   // head noun of the object ("migrat")
 	alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
 	negated   bool     // a prohibition: "never push to main"
@@ -182,6 +183,7 @@ func parseAction(s string) action {
 	if a.head == "" && len(a.object) > 0 {
 		a.head = a.object[len(a.object)-1]
 	}
+	a.computeMods()
 	return a
 }
 
@@ -219,15 +221,16 @@ var categoryTerm = termSet("dependency", "package", "library", "lib", "module", 
 
 // mods returns the direct object's specific modifiers: its words other
 // than the head (and its alternative), generic words and ids.
-func (a action) mods() []string {
-	var out []string
+func (a action) mods() []string { return a.modTerms }
+
+func (a *action) computeMods() {
+	a.modTerms = nil
 	for _, t := range a.direct {
 		if t == a.head || t == a.alt || t == a.verb || genericTerm[t] || categoryTerm[t] || hasDigit(t) {
 			continue
 		}
-		out = append(out, t)
+		a.modTerms = append(a.modTerms, t)
 	}
-	return out
 }
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
