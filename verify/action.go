@@ -15,6 +15,7 @@ type action struct {
 	object    []string // content terms after the verb
 	direct    []string // the object's terms before the first preposition
 	modTerms  []string // see mods
+	ids       []ident  // PR, ticket and commit ids it names
 	head      string   // head noun of the object ("migrat")
 	alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
 	negated   bool     // a prohibition: "never push to main"
@@ -124,8 +125,20 @@ func parseAction(s string) action {
 	if a.condition != "" {
 		a.deferred = true
 	}
-	toks := tokenize(a.text)
-	toks = skipLight(toks)
+	// Identifiers are checked verbatim as identifier items; in the action's
+	// words they would only crowd out its object ("update the region
+	// config (config/regions/north_sea.yaml)"). An action whose object is
+	// nothing but an identifier keeps it.
+	plain, ids := withoutIdents(a.text)
+	for _, id := range ids {
+		if id.class == classPR || id.class == classTicket || id.class == classSHA {
+			a.ids = append(a.ids, id)
+		}
+	}
+	toks := skipLight(tokenize(plain))
+	if !specificObject(toks) {
+		toks = skipLight(tokenize(a.text))
+	}
 	for len(toks) > 1 && toks[0].term == "" && !prepositions[toks[0].word] {
 		toks = toks[1:] // "the tests must pass": start at a content word
 	}
@@ -185,6 +198,31 @@ func parseAction(s string) action {
 	}
 	a.computeMods()
 	return a
+}
+
+// specificObject reports whether the words after the verb hold one that is
+// neither generic nor a category noun.
+func specificObject(toks []token) bool {
+	for i, t := range toks {
+		if i > 0 && t.term != "" && !genericTerm[t.term] && !categoryTerm[t.term] {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutIdents blanks out the identifiers of s (paths, URLs, PR numbers,
+// tickets, commits) and returns them.
+func withoutIdents(s string) (string, []ident) {
+	ids := extractIdents(s)
+	out := s
+	for _, id := range ids {
+		if id.class == classBranch {
+			continue
+		}
+		out = strings.ReplaceAll(out, id.value, strings.Repeat(" ", len(id.value)))
+	}
+	return out, ids
 }
 
 func skipLight(toks []token) []token {
@@ -276,6 +314,12 @@ func findCommitments(text string) []foundCommitment {
 		if negatedStart(restLower) || hedged(lower[:pos]) {
 			continue
 		}
+		// The passive voice puts the object first: "the old carrier's
+		// routing still has to be switched off by us" is "switched off the
+		// old carrier's routing".
+		if p, ok := passiveAction(s[:pos], rest); ok {
+			rest = p
+		}
 		// Several actions joined by "and then" / ", then" are separate
 		// obligations; each is kept.
 		for _, part := range splitActions(rest) {
@@ -302,6 +346,35 @@ func findCommitments(text string) []foundCommitment {
 func copula(part string) bool {
 	f := strings.Fields(strings.ToLower(part))
 	return len(f) > 0 && (f[0] == "be" || f[0] == "have" && (len(f) == 1 || f[1] != "to"))
+}
+
+// passiveAction turns "<subject> <cue> be <participle ...> [by us]" into
+// "<participle ...> <subject>", keeping any condition at the end.
+func passiveAction(subject, rest string) (string, bool) {
+	r := strings.TrimSpace(rest)
+	if !strings.HasPrefix(strings.ToLower(r), "be ") || strings.TrimSpace(subject) == "" {
+		return "", false
+	}
+	r = strings.TrimSpace(r[3:])
+	cond := ""
+	lower := foldText(r)
+	cut := -1
+	for _, m := range conditionMarkers {
+		if i := phraseAt(lower, m); i > 0 && (cut < 0 || i < cut) {
+			cut = i
+		}
+	}
+	if cut > 0 {
+		r, cond = strings.TrimSpace(r[:cut]), " "+strings.TrimSpace(r[cut:])
+	}
+	for _, by := range []string{" by us", " by me", " by the agent", " by you", " by the assistant"} {
+		r = strings.TrimSuffix(strings.TrimRight(r, ",;"), by)
+	}
+	subj := strings.TrimSpace(subject)
+	for _, lead := range []string{"Then ", "then ", "Also ", "also "} {
+		subj = strings.TrimPrefix(subj, lead)
+	}
+	return r + " " + subj + cond, true
 }
 
 // leadingCondition returns the condition clause that opens a sentence before

@@ -185,6 +185,7 @@ func (l *ledger) succeeded(ci int, r *model.ToolResult, info *callInfo) {
 			}
 			ob.carried = ci
 			if !ob.durable && !ob.planned {
+				ob.carriedOut = true
 				l.close(ob, r, fmt.Sprintf("carried out by %s (%s) at turn %d", r.ID, info.name, r.Turn))
 			}
 		}

@@ -30,6 +30,7 @@ func (l *ledger) claims(m *model.Message) {
 				// Supported. A plan item still waits for its ledger to say
 				// so: the plan is the authority on its own steps.
 				if !tr.planned {
+					tr.carriedOut = true
 					l.close(tr, m, fmt.Sprintf("carried out by %s and claimed at turn %d", l.callRef(tr.carried), m.Turn))
 				}
 				continue
@@ -40,6 +41,7 @@ func (l *ledger) claims(m *model.Message) {
 			tr.claimed = true
 			l.completionFinding(tr, m, d.text[d.units[r.cand.unit].Start:d.units[r.cand.unit].End])
 		case !tr.planned && tr.carried >= 0 && (r.found || d.hasTerm(tr.act.head)) && r.polarity != Pending && r.polarity != Negated:
+			tr.carriedOut = true
 			l.close(tr, m, fmt.Sprintf("carried out by %s and reported at turn %d", l.callRef(tr.carried), m.Turn))
 		}
 	}

@@ -27,6 +27,9 @@ type tracked struct {
 	working []int
 	worked  bool
 	claimed bool // a completion claim was already reported
+	// carriedOut: closed because a call did the work (not merely "acted
+	// on"): a summary listing it as pending resurrects it.
+	carriedOut bool
 	// handles and errors
 	callID, jobID string
 	target        string
@@ -131,7 +134,7 @@ func (l *ledger) close(tr *tracked, e model.Event, why string) {
 	for _, k := range resurrectionKeys(tr) {
 		put(l.closedIdx, k)
 	}
-	if tr.item.Kind == Commitment && (tr.durable || tr.planned) && tr.act.head != "" {
+	if tr.item.Kind == Commitment && (tr.durable || tr.planned || tr.carriedOut) && tr.act.head != "" {
 		byVerb := l.closedByHead[tr.act.head]
 		if byVerb == nil {
 			byVerb = map[string]map[string]*tracked{}
@@ -188,6 +191,7 @@ func (l *ledger) sweep() {
 
 // userMessage extracts standing instructions.
 func (l *ledger) userMessage(m *model.Message) {
+	l.revocations(m)
 	for _, c := range findConstraints(m.Text) {
 		key := c.key()
 		dup := false
@@ -205,6 +209,50 @@ func (l *ledger) userMessage(m *model.Message) {
 		tr := l.add(it, c.action)
 		tr.atom = newAtom(c.action, condTerms(c.action)...)
 		tr.idents = extractIdents(c.sentence)
+	}
+}
+
+// revocations closes the standing rules a user message takes back: "forget
+// the weekend rule", "ignore my instruction about pnpm", "you no longer need
+// to run go vet". A revoking sentence must name the rule (a word of it) and
+// either call it a rule or say it no longer holds.
+func (l *ledger) revocations(m *model.Message) {
+	for _, sn := range sentences(m.Text) {
+		sent := m.Text[sn.start:sn.end]
+		lower := foldText(sent)
+		ruleWord := false
+		for _, w := range []string{"rule", "instruction", "restriction", "constraint", "requirement"} {
+			ruleWord = ruleWord || strings.Contains(lower, w)
+		}
+		dropVerb, lifted := false, false
+		for _, w := range []string{"forget", "ignore", "disregard", "scrap", "drop", "lift", "cancel", "revoke", "undo", "remove"} {
+			dropVerb = dropVerb || hasPhrase(lower, w)
+		}
+		for _, w := range []string{"no longer", "is fine now", "are fine now", "is ok now",
+			"are ok now", "is okay now", "allowed now", "you can now", "you may now", "feel free to"} {
+			lifted = lifted || strings.Contains(lower, w)
+		}
+		if !(ruleWord && dropVerb) && !lifted {
+			continue
+		}
+		words := map[string]bool{}
+		for _, t := range wordTerms(sent) {
+			words[t] = true
+		}
+		for _, tr := range l.open {
+			if tr.item.Kind != Constraint || !tr.item.Open {
+				continue
+			}
+			shared := 0
+			for _, t := range tr.atom.terms {
+				if words[t] && !genericTerm[t] {
+					shared++
+				}
+			}
+			if shared >= 1 && (ruleWord && dropVerb || shared >= 2) {
+				l.close(tr, m, fmt.Sprintf("revoked by the user at turn %d: “%s”", m.Turn, clip(sent, 120)))
+			}
+		}
 	}
 }
 

@@ -41,7 +41,7 @@ var prepositions = set(
 // conditionMarkers start the condition of a commitment: "re-run the
 // migration | after the schema diff is reviewed".
 var conditionMarkers = []string{
-	"as soon as", "after", "once", "when", "whenever", "before", "until", "till", "if", "unless",
+	"as soon as", "after", "once", "when", "whenever", "before", "until", "if", "unless",
 	"provided", "assuming",
 }
 
@@ -151,6 +151,7 @@ var commitmentCues = []string{
 	"we are going to", "we're going to", "next i need to", "next, i need to", "next i'll",
 	"next, i'll", "i still have to", "i still need to", "still have to", "still need to",
 	"i need to", "we need to", "we still need to", "todo:", "todo -", "remaining:",
+	"still to do:", "left to do:", "to do:", "still has to", "still needs to", "has yet to", "have yet to",
 	"next step:", "next steps:", "next step is to", "the next step is to", "next up:", "follow-up:",
 	"follow up:", "the plan is to", "i plan to", "we plan to", "i intend to", "i promise to",
 	"i'll make sure to", "going to", "will",

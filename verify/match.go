@@ -3,6 +3,7 @@ package verify
 import (
 	"math"
 	"sort"
+	"strings"
 )
 
 // atom is what an item's wording is matched by: its terms, with the verb
@@ -15,13 +16,16 @@ type atom struct {
 	// mods are the object's specific modifiers ("refund-approved" in
 	// "create the refund-approved macro"): a mention with another modifier
 	// in their place is another thing.
-	mods    []string
+	mods []string
+	// ids are the PR, ticket and commit ids the action names: a mention
+	// that names another of the same class ("PR #3180") is another thing.
+	ids     []ident
 	terms   []string // every content term, verb and object
 	weights map[string]float64
 }
 
 func newAtom(a action, extra ...string) atom {
-	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}, mods: a.mods()}
+	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}, mods: a.mods(), ids: a.ids}
 	if a.verb != "" {
 		at.verbs[a.verb] = true
 		if base, ok := reVerbs[a.verb]; ok {
@@ -77,8 +81,10 @@ type candidate struct {
 	containment float64 // weighted share of the atom's terms in the unit
 	bm25        float64
 	verb, head  bool
-	vi, lo, hi  int // token index of the verb, and the matched range
-	matched     int // number of distinct terms matched
+	vi, lo, hi  int  // token index of the verb, and the matched range
+	from        int  // first unit of a two-sentence window
+	window      bool // the match spans units from..unit
+	matched     int  // number of distinct terms matched
 }
 
 func (c candidate) full() bool { return c.verb && c.head }
@@ -127,7 +133,7 @@ func (d *doc) score(ui int, at atom) candidate {
 			continue
 		}
 		hit := false
-		if at.verbs[t.term] && !c.verb {
+		if at.verbs[t.term] && !c.verb && !t.code { // a flag in `go test -run X` is not the verb run
 			c.verb, c.vi, hit = true, j, true
 			present[at.verb] = true
 		}
@@ -153,7 +159,10 @@ func (d *doc) score(ui int, at atom) candidate {
 			}
 		}
 	}
-	if c.verb && c.head && len(at.mods) > 0 && d.conflictingModifier(u, at, present) {
+	if c.verb && c.head && (len(at.mods) > 0 || at.alt != "") && d.conflictingModifier(u, at, present) {
+		c.head = false
+	}
+	if c.verb && c.head && len(at.ids) > 0 && d.conflictingID(u, at) {
 		c.head = false
 	}
 	if at.head == "" {
@@ -190,8 +199,11 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 			return false
 		}
 	}
+	if at.alt != "" && present[at.alt] {
+		return false
+	}
 	for j, t := range u.toks {
-		if t.term != at.head && (at.alt == "" || t.term != at.alt) {
+		if t.term != at.head {
 			continue
 		}
 		for k, seen := j-1, 0; k >= 0 && seen < 2; k-- {
@@ -210,6 +222,25 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 		}
 	}
 	return false
+}
+
+// conflictingID reports whether the unit names an id of the same class as
+// the atom's (a PR number, a ticket, a commit) but none of the atom's own.
+func (d *doc) conflictingID(u *unit, at atom) bool {
+	found := extractIdents(d.text[u.Start:u.End])
+	other := false
+	for _, want := range at.ids {
+		for _, got := range found {
+			if got.class != want.class {
+				continue
+			}
+			if got.value == want.value || strings.HasPrefix(want.value, got.value) && want.class == classSHA {
+				return false
+			}
+			other = true
+		}
+	}
+	return other
 }
 
 // bm25 ranks a unit for a set of present query terms (k1 1.2, b 0.75).
@@ -238,7 +269,11 @@ func (d *doc) bm25(u *unit, terms []string, present map[string]bool) float64 {
 // evidence builds the Evidence of a candidate.
 func (d *doc) evidence(c candidate, p Polarity) *Evidence {
 	u := &d.units[c.unit]
-	e := &Evidence{Span: u.Span, Text: d.text[u.Start:u.End], Polarity: p}
+	sp := u.Span
+	if c.window {
+		sp.Start = d.units[c.from].Start // a window over two sentences
+	}
+	e := &Evidence{Span: sp, Text: d.text[sp.Start:sp.End], Polarity: p}
 	if s := d.section(u); s != nil {
 		e.Section = s.Heading
 	}
@@ -284,5 +319,47 @@ func (d *doc) match(at atom) matchResult {
 			res = matchResult{cand: c, found: true, polarity: p, cue: cue, best: res.best}
 		}
 	}
+	if !res.found {
+		if w, ok := d.window(at, cands); ok {
+			p, cue := d.polarity(&d.units[w.unit], w.vi, w.lo, w.hi)
+			res = matchResult{cand: w, found: true, polarity: p, cue: cue, best: res.best}
+		}
+	}
 	return res
+}
+
+// window finds an action split over two sentences by a pronoun: "The
+// stock rounding fix sits on fix/stock-rounding. Will rebase it onto main."
+// The verb's sentence must refer back (it, them, this...) and the sentence
+// before it, in the same section, must hold the head noun.
+func (d *doc) window(at atom, cands []candidate) (candidate, bool) {
+	for _, c := range cands {
+		if !c.verb || c.head || c.unit == 0 {
+			continue
+		}
+		u, prev := &d.units[c.unit], &d.units[c.unit-1]
+		if u.section != prev.section || !hasPronoun(u) {
+			continue
+		}
+		pc := d.score(c.unit-1, at)
+		if !pc.head {
+			continue
+		}
+		w := c
+		w.head, w.from, w.window = true, c.unit-1, true
+		w.containment = max(c.containment, pc.containment)
+		w.matched = max(c.matched, pc.matched)
+		return w, true
+	}
+	return candidate{}, false
+}
+
+func hasPronoun(u *unit) bool {
+	for _, t := range u.toks {
+		switch t.word {
+		case "it", "them", "this", "that", "these", "those":
+			return true
+		}
+	}
+	return false
 }

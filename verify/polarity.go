@@ -46,9 +46,22 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		}
 	}
 	startAt := max(0, lo-6)
+	// Cue words count only in the action's own clause: "once review is
+	// done, then merge the PR" does not make the merge done.
+	for j := lo - 1; j >= startAt; j-- {
+		if toks[j].word == "then" || strings.ContainsAny(d.text[toks[j].end:toks[j+1].start], ",;") {
+			startAt = j + 1
+			break
+		}
+	}
 	// The match sits inside a condition ("tag the release once the PR is
 	// merged"): it speaks of something awaited, not of something done.
 	for j := lo - 1; j >= 0 && j >= lo-8; j-- {
+		// A comma, a semicolon or "then" ends the condition's clause:
+		// "once review is done, then merge the PR" merges unconditionally.
+		if w := toks[j].word; w == "then" || w == "and" || w == "but" || strings.ContainsAny(d.text[toks[j].end:toks[j+1].start], ",;") {
+			break
+		}
 		if isConditionWord(toks[j].word) {
 			return Neutral, "in a condition"
 		}
@@ -59,7 +72,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		if w == "not" && j+1 < len(toks) && toks[j+1].word == "yet" {
 			return Pending, "not yet"
 		}
-		if negationCues[w] && !(w == "no" && j+1 < len(toks) && toks[j+1].word == "longer") {
+		if negationCues[w] && !(w == "no" && j+1 < len(toks) && (toks[j+1].word == "longer" || isDigit(toks[j+1].word[0]))) {
 			return Negated, w
 		}
 	}
@@ -162,7 +175,7 @@ func futurePassive(toks []token, vi int) bool {
 
 func isConditionWord(w string) bool {
 	switch w {
-	case "after", "once", "when", "whenever", "until", "till", "before", "unless", "if":
+	case "after", "once", "when", "whenever", "until", "before", "unless", "if":
 		return true
 	}
 	return false

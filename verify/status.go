@@ -293,7 +293,7 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 	ir := ItemResult{Item: tr.item}
 	switch tr.item.Kind {
 	case Commitment:
-		if !tr.durable && !tr.planned || !d.hasTerm(tr.act.head) {
+		if !tr.durable && !tr.planned && !tr.carriedOut || !d.hasTerm(tr.act.head) {
 			return ir, false
 		}
 		r := d.match(tr.atom)
@@ -308,7 +308,7 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 			}
 		}
 		for _, o := range claimed[r.cand.unit] {
-			if o.atom.weights[tr.act.head] > 0 {
+			if o.atom.weights[tr.act.head] > 0 || o.intentAtom().weights[tr.act.head] > 0 {
 				// "add screenshots to the onboarding guide" (open) is not
 				// "draft the onboarding guide" (done) said again.
 				return ir, false

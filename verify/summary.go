@@ -127,6 +127,7 @@ func parseSummary(text string) *doc {
 				u.toks[i].start += u.Start
 				u.toks[i].end += u.Start
 			}
+			markCode(text, u.Span, u.toks)
 			d.units = append(d.units, u)
 		}
 	}
@@ -145,6 +146,29 @@ func parseSummary(text string) *doc {
 		d.avgLen = float64(total) / float64(len(d.units))
 	}
 	return d
+}
+
+// markCode flags the tokens inside `backtick` spans of a unit.
+func markCode(text string, sp Span, toks []token) {
+	seg := text[sp.Start:sp.End]
+	for off := 0; ; {
+		a := strings.IndexByte(seg[off:], '`')
+		if a < 0 {
+			return
+		}
+		a += off
+		b := strings.IndexByte(seg[a+1:], '`')
+		if b < 0 {
+			return
+		}
+		b += a + 1
+		for i := range toks {
+			if toks[i].start >= sp.Start+a && toks[i].end <= sp.Start+b {
+				toks[i].code = true
+			}
+		}
+		off = b + 1
+	}
 }
 
 // sectionHeading recognises the headings of known compactor layouts:

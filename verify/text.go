@@ -14,6 +14,7 @@ type token struct {
 	word       string // lower-cased, normalized surface form ("re-run", "don't")
 	term       string // canonical stem for matching; "" for a stop word
 	past       bool   // a past tense or participle form ("ran", "rebased")
+	code       bool   // inside `inline code`: a command's word, not prose
 }
 
 // canon maps a stem to its synonym group's canonical stem. It is built by a
@@ -159,12 +160,22 @@ var phrases = map[[2]string]string{
 	{"turn", "off"}: "disable", {"switch", "off"}: "disable", {"turn", "on"}: "enable", {"switch", "on"}: "enable",
 }
 
+// phraseStems keys phrases by the stems of their words, so "switched off"
+// and "cleaning up" fold like "switch off" and "clean up".
+var phraseStems = func() map[[2]string]string {
+	m := map[[2]string]string{}
+	for k, v := range phrases {
+		m[[2]string{stemWord(k[0]), stemWord(k[1])}] = v
+	}
+	return m
+}()
+
 func foldPhrases(toks []token) []token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if i+1 < len(toks) {
-			if w, ok := phrases[[2]string{t.word, toks[i+1].word}]; ok {
+			if w, ok := phraseStems[[2]string{stemWord(t.word), stemWord(toks[i+1].word)}]; ok {
 				n := newToken(w, t.start, toks[i+1].end)
 				n.past = toks[i+1].past || t.past
 				out = append(out, n)
