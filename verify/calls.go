@@ -45,11 +45,12 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 			continue
 		}
 		sameTurn := c.Turn == ob.item.Turn && !ob.planned
+		does := carries(ob.act, ob.files(), ci, false)
 		switch {
-		case l.meantForSibling(ob, ci):
+		case does && l.meantForSibling(ob, ci):
 			// Another open obligation with the same head is the one this
 			// call names ("create_macro refund-approved", not refund-denied).
-		case carries(ob.act, ob.files(), ci, false):
+		case does:
 			ob.carrying = append(ob.carrying, i)
 		case (!ob.durable && !ob.planned || sameTurn) && carries(ob.act, nil, ci, true):
 			ob.working = append(ob.working, i)

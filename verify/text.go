@@ -165,7 +165,17 @@ var phrases = map[[2]string]string{
 var phraseStems = func() map[[2]string]string {
 	m := map[[2]string]string{}
 	for k, v := range phrases {
-		m[[2]string{stemWord(k[0]), stemWord(k[1])}] = v
+		m[[2]string{stemWord(k[0]), k[1]}] = v
+		m[[2]string{stemWord(k[0]), k[1] + "s"}] = v // "pull requests", "test suites"
+	}
+	return m
+}()
+
+// phraseSecond holds the words that end a phrase ("up", "off", "request").
+var phraseSecond = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range phrases {
+		m[k[1]], m[k[1]+"s"] = true, true
 	}
 	return m
 }()
@@ -175,7 +185,9 @@ func foldPhrases(toks []token) []token {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if i+1 < len(toks) {
-			if w, ok := phraseStems[[2]string{stemWord(t.word), stemWord(toks[i+1].word)}]; ok {
+			if !phraseSecond[toks[i+1].word] {
+				// fast path: most words end no phrase
+			} else if w, ok := phraseStems[[2]string{stemWord(t.word), toks[i+1].word}]; ok {
 				n := newToken(w, t.start, toks[i+1].end)
 				n.past = toks[i+1].past || t.past
 				out = append(out, n)
