@@ -16,6 +16,7 @@ type action struct {
 	direct    []string // the object's terms before the first preposition
 	modTerms  []string // see mods
 	ids       []ident  // PR, ticket and commit ids it names
+	names     []string // object words written like names ("Berlin", "CS101", "staging")
 	head      string   // head noun of the object ("migrat")
 	alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
 	negated   bool     // a prohibition: "never push to main"
@@ -195,6 +196,11 @@ func parseAction(s string) action {
 	}
 	if a.head == "" && len(a.object) > 0 {
 		a.head = a.object[len(a.object)-1]
+	}
+	for i, t := range toks {
+		if i > 0 && t.name && t.term != "" {
+			a.names = appendUnique(a.names, t.term)
+		}
 	}
 	a.computeMods()
 	return a

@@ -26,6 +26,7 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	// Which open items a unit of the summary already carries: a pending
 	// mention there is theirs, not a closed item's resurrection.
 	claimedUnits := map[int][]*tracked{}
+	l.compete(set, d, c, cr.Unverifiable)
 	for _, tr := range set {
 		ir := l.matchOpen(tr, d, c, cr.Unverifiable)
 		if ir.Evidence != nil && ir.Status == Retained {

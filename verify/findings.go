@@ -16,6 +16,8 @@ import (
 // item stays open: a claim does not discharge an obligation.
 func (l *ledger) claims(m *model.Message) {
 	var d *doc
+	var items []*tracked
+	var results []matchResult
 	for _, tr := range l.open {
 		if tr.item.Kind != Commitment || !tr.item.Open || tr.item.Event == m.Index {
 			continue
@@ -23,7 +25,21 @@ func (l *ledger) claims(m *model.Message) {
 		if d == nil {
 			d = parseSummary(m.Text)
 		}
-		r := d.match(tr.atom)
+		items = append(items, tr)
+		results = append(results, d.match(tr.atom))
+	}
+	heads := make([]string, len(items))
+	for i, tr := range items {
+		heads[i] = tr.act.head
+	}
+	owner := bestOwners(results, heads)
+	for i, tr := range items {
+		r := results[i]
+		if r.found && !owner[i] {
+			// The sentence speaks of a sibling that matches it better
+			// ("format 2" is claimed, not "format 1").
+			r.found = false
+		}
 		switch {
 		case r.found && r.polarity == Done:
 			if tr.carried >= 0 {
@@ -35,16 +51,51 @@ func (l *ledger) claims(m *model.Message) {
 				}
 				continue
 			}
-			if tr.claimed || !tr.durable && !tr.planned {
+			if tr.claimed {
 				continue
 			}
 			tr.claimed = true
 			l.completionFinding(tr, m, d.text[d.units[r.cand.unit].Start:d.units[r.cand.unit].End])
-		case !tr.planned && tr.carried >= 0 && (r.found || d.hasTerm(tr.act.head)) && r.polarity != Pending && r.polarity != Negated:
+		case !tr.planned && tr.carried >= 0 && reported(d, tr, r):
 			tr.carriedOut = true
 			l.close(tr, m, fmt.Sprintf("carried out by %s and reported at turn %d", l.callRef(tr.carried), m.Turn))
 		}
 	}
+}
+
+// bestOwners says, for each match, whether it is the best of the matches
+// that landed on the same unit: near-duplicate items ("the staging DB", "the
+// prod DB") compete for a sentence, and the one it carries more of wins.
+func bestOwners(rs []matchResult, heads []string) []bool {
+	type key struct {
+		unit int
+		head string
+	}
+	own := make([]bool, len(rs))
+	best := map[key]float64{}
+	for i, r := range rs {
+		if k := (key{r.cand.unit, heads[i]}); r.found && r.cand.containment > best[k] {
+			best[k] = r.cand.containment
+		}
+	}
+	for i, r := range rs {
+		own[i] = !r.found || r.cand.containment >= best[key{r.cand.unit, heads[i]}]
+	}
+	return own
+}
+
+// reported reports whether a message speaks of a carried-out item without
+// presenting it as still to do: the action itself ("The pricing service
+// now populates the currency field") or its object, not pending or negated.
+func reported(d *doc, tr *tracked, r matchResult) bool {
+	if r.found {
+		return r.polarity == Done || r.polarity == Neutral
+	}
+	if r.best == nil || !r.best.head {
+		return false
+	}
+	p, _ := d.polarity(&d.units[r.best.unit], -1, r.best.lo, r.best.hi)
+	return p == Done || p == Neutral
 }
 
 func (l *ledger) callRef(i int) string {

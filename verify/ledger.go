@@ -26,7 +26,8 @@ type tracked struct {
 	// that suits its verb; the next assistant message discharges it.
 	working []int
 	worked  bool
-	claimed bool // a completion claim was already reported
+	claimed bool         // a completion claim was already reported
+	exclude map[int]bool // summary units a sibling owns (see compete)
 	// carriedOut: closed because a call did the work (not merely "acted
 	// on"): a summary listing it as pending resurrects it.
 	carriedOut bool
@@ -310,8 +311,13 @@ func sameAction(a, b action) bool {
 		return false
 	}
 	// The same head with different modifiers is another obligation:
-	// "the refund-approved macro" and "the refund-denied macro".
+	// "the refund-approved macro" and "the refund-denied macro", "the test
+	// for Europe/Berlin" and "the test for America/Sao_Paulo", "format 1"
+	// and "format 2".
 	if !subset(a.mods(), b.object) && !subset(b.mods(), a.object) {
+		return false
+	}
+	if !subset(a.names, b.object) && !subset(b.names, a.object) {
 		return false
 	}
 	av, bv := a.verb, b.verb

@@ -100,7 +100,7 @@ func (d *doc) candidates(at atom) []candidate {
 	}
 	for _, t := range look {
 		for _, ui := range d.postings[t] {
-			if seen[ui] {
+			if seen[ui] || d.exclude[ui] {
 				continue
 			}
 			seen[ui] = true

@@ -34,6 +34,33 @@ func (l *ledger) matchOpen(tr *tracked, d *doc, c *model.Compaction, unverifiabl
 	return ir
 }
 
+// compete settles which open commitment a summary sentence speaks of when
+// near-duplicates ("migrate the staging DB", "migrate the prod DB") land on
+// the same one: it goes to the item it carries more of, and the others are
+// matched without it (tr.exclude).
+func (l *ledger) compete(set []*tracked, d *doc, c *model.Compaction, unverifiable bool) {
+	var items []*tracked
+	var rs []matchResult
+	for _, tr := range set {
+		tr.exclude = nil
+		if tr.item.Kind != Commitment || unverifiable || l.keptItem(tr, c) {
+			continue
+		}
+		items = append(items, tr)
+		rs = append(rs, d.match(tr.atom))
+	}
+	heads := make([]string, len(items))
+	for i, tr := range items {
+		heads[i] = tr.act.head
+	}
+	own := bestOwners(rs, heads)
+	for i, tr := range items {
+		if !own[i] {
+			tr.exclude = map[int]bool{rs[i].cand.unit: true}
+		}
+	}
+}
+
 // keptItem reports whether the runtime carried the item's origin into the new
 // context verbatim (Claude Code's preserved segment, OpenHands' events that
 // were not forgotten, a micro-compaction that only cleared other results).
@@ -58,7 +85,9 @@ func (l *ledger) keptItem(tr *tracked, c *model.Compaction) bool {
 }
 
 func (l *ledger) matchCommitment(tr *tracked, d *doc, ir *ItemResult) {
+	d.exclude = tr.exclude
 	r := d.match(tr.atom)
+	d.exclude = nil
 	if r.found {
 		ir.Score = round2(r.cand.containment)
 		ir.Evidence = d.evidence(r.cand, r.polarity)

@@ -15,7 +15,8 @@ type doc struct {
 	units    []unit
 	postings map[string][]int // term -> unit indexes
 	avgLen   float64
-	paths    []pathChunk // path-like words, found on first use
+	paths    []pathChunk  // path-like words, found on first use
+	exclude  map[int]bool // units a match must not use (see compete)
 }
 
 // unit is one line or sentence of a summary.

@@ -15,6 +15,7 @@ type token struct {
 	term       string // canonical stem for matching; "" for a stop word
 	past       bool   // a past tense or participle form ("ran", "rebased")
 	code       bool   // inside `inline code`: a command's word, not prose
+	name       bool   // written like a name: capitalized, with digits, "_" or "/" ("Berlin", "CS101")
 }
 
 // canon maps a stem to its synonym group's canonical stem. It is built by a
@@ -137,7 +138,11 @@ func tokenize(s string) []token {
 			}
 			break
 		}
-		toks = append(toks, newToken(b.String(), start, i))
+		t := newToken(b.String(), start, i)
+		if r0, _ := utf8.DecodeRuneInString(s[start:]); unicode.IsUpper(r0) {
+			t.name = true
+		}
+		toks = append(toks, t)
 	}
 	return foldPhrases(toks)
 }
@@ -148,8 +153,12 @@ func newToken(w string, start, end int) token {
 		t.term = termOf(w)
 	}
 	t.past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
+	t.name = hasDigit(w) || strings.ContainsAny(w, "_") || envWords[w]
 	return t
 }
+
+// envWords name environments: "the staging DB" and "the prod DB" are two.
+var envWords = set("production", "prod", "staging", "stage", "dev", "development", "qa", "sandbox", "preprod", "canary")
 
 // phrases are multi-word synonyms folded into one token.
 var phrases = map[[2]string]string{

@@ -32,6 +32,7 @@ type callInfo struct {
 	target   string // tool + target: what "the same call again" means for errors
 	input    string // the input's text, for term matching
 	terms    map[string]bool
+	inTerms  map[string]bool // terms of the input only (see inputTermSet)
 }
 
 // callInput holds the input fields that say what a call acts on.
@@ -287,7 +288,17 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 		return false
 	}
 	if relaxed {
-		return true
+		// Narration ("I'll look at the build log") is acted on by a call
+		// that names its verb or any word of its object, not by any call.
+		if ci.hasVerb(a.verb) {
+			return true
+		}
+		for _, t := range append([]string{a.head}, a.direct...) {
+			if t != "" && !genericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
+				return true
+			}
+		}
+		return false
 	}
 	if a.head != "" && ci.hasTerm(a.head) {
 		return true
@@ -312,27 +323,40 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 	return commandVerbs[a.verb] && ci.hasTerm(a.verb) && (a.head == "" || genericTerm[a.head] || a.head == termOf("branch") || a.head == termOf("change"))
 }
 
-// hasVerb reports whether the call's words name the verb, its synonyms or
-// the verb a re- form repeats ("flash" for "re-flash").
+// hasVerb reports whether the call's input names the verb, its synonyms
+// or the verb a re- form repeats ("flash" for "re-flash"). The tool's own
+// name does not count: a "write" tool does not "add" whatever it writes.
 func (ci *callInfo) hasVerb(verb string) bool {
 	if verb == "" {
 		return false
 	}
-	if ci.hasTerm(verb) {
+	in := ci.inputTermSet()
+	if in[verb] {
 		return true
 	}
-	if base, ok := reVerbs[verb]; ok && ci.hasTerm(termOf(base)) {
+	if base, ok := reVerbs[verb]; ok && in[termOf(base)] {
 		return true
 	}
-	if strings.HasPrefix(verb, "re") && len(verb) > 5 && ci.hasTerm(verb[2:]) {
+	if strings.HasPrefix(verb, "re") && len(verb) > 5 && in[verb[2:]] {
 		return true
 	}
 	for _, w := range alsoVerbTerms[verb] {
-		if ci.hasTerm(w) {
+		if in[w] {
 			return true
 		}
 	}
 	return false
+}
+
+// inputTermSet is termSet without the tool's name.
+func (ci *callInfo) inputTermSet() map[string]bool {
+	if ci.inTerms == nil {
+		ci.inTerms = map[string]bool{}
+		for _, t := range wordTerms(ci.command + " " + ci.path + " " + ci.input[:cutUTF8(ci.input, 512)]) {
+			ci.inTerms[t] = true
+		}
+	}
+	return ci.inTerms
 }
 
 // hasTerm matches a term against the call's words, also as a prefix
