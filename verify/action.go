@@ -340,8 +340,8 @@ func findCommitments(text string) []foundCommitment {
 			if lead := leadingCondition(s[:pos], lower[:pos]); lead != "" && a.condition == "" {
 				a.condition, a.deferred = lead, true
 			}
-			if weak && a.condition == "" {
-				continue
+			if weak && !waitingCondition(a.condition) {
+				continue // "let me look at X before writing Y" narrates the next step
 			}
 			out = append(out, foundCommitment{sentence: s, action: a})
 		}
@@ -381,6 +381,18 @@ func passiveAction(subject, rest string) (string, bool) {
 		subj = strings.TrimPrefix(subj, lead)
 	}
 	return r + " " + subj + cond, true
+}
+
+// waitingCondition reports whether a condition makes the action wait for
+// something (after, once, when, until, as soon as, if), not merely precede it.
+func waitingCondition(c string) bool {
+	l := strings.ToLower(strings.TrimSpace(c))
+	for _, m := range []string{"after", "once", "when", "whenever", "until", "as soon as", "if", "unless"} {
+		if strings.HasPrefix(l, m+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 // leadingCondition returns the condition clause that opens a sentence before

@@ -60,6 +60,9 @@ func findConstraints(text string) []foundConstraint {
 		}
 		end := min(pos+len(cue), len(s))
 		body := strings.TrimLeft(s[:pos]+" "+s[end:], " ,:;-")
+		// The rule, not its rationale: "Don't change the public expand()
+		// signature — three downstream apps pin to it."
+		body = cutRationale(body)
 		act := parseAction(stripPoliteness(body))
 		// A negation anywhere in the rule makes it a prohibition ("make sure
 		// gift card balances are never shown"); the summary side is read the
@@ -72,6 +75,18 @@ func findConstraints(text string) []foundConstraint {
 		out = append(out, foundConstraint{sentence: s, action: act})
 	}
 	return out
+}
+
+// cutRationale drops the reason a rule gives after a dash, a semicolon, a
+// colon or "because"/"since": a summary keeps the rule and may drop why.
+func cutRationale(s string) string {
+	cut := len(s)
+	for _, sep := range []string{" — ", " – ", " - ", "; ", ": ", " because ", " since ", " as it ", " as they ", " so that ", " (", ", since ", ", because "} {
+		if i := strings.Index(s, sep); i > 0 && i < cut {
+			cut = i
+		}
+	}
+	return strings.TrimSpace(s[:cut])
 }
 
 // instructionCue rejects descriptive uses of a cue: "it always fails on CI"

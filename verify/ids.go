@@ -34,6 +34,9 @@ var (
 	prRe     = regexp.MustCompile(`#(\d{1,7})`)
 	prWordRe = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge request|MR|issue)\s+#?(\d{1,7})\b`)
 	// A branch in prose: a conventional prefix and a name ("feature/login").
+	// "the rcv-overvote-csv branch", "branch release-1.8": a name with a
+	// hyphen or an underscore next to the word branch.
+	branchNamedRe = regexp.MustCompile(`\b([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])\s+branch\b|\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])`)
 	branchWordRe = regexp.MustCompile(`\b(?:feature|feat|fix|bugfix|hotfix|release|chore|dev|topic|wip|users?)/[A-Za-z0-9._-]*[A-Za-z0-9]`)
 	ticketRe     = regexp.MustCompile(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
 	hexRe        = regexp.MustCompile(`[0-9a-f]{7,40}`)
@@ -105,6 +108,18 @@ func extractIdents(s string) []ident {
 	for _, m := range prWordRe.FindAllStringSubmatchIndex(s, -1) {
 		if !inURL(m[0]) {
 			add("#"+s[m[2]:m[3]], classPR)
+		}
+	}
+	for _, m := range branchNamedRe.FindAllStringSubmatchIndex(s, -1) {
+		lo, hi := m[2], m[3]
+		if lo < 0 {
+			lo, hi = m[4], m[5]
+		}
+		if lo > 0 && (s[lo-1] == '/' || isIdentByte(s[lo-1])) {
+			continue // the tail of feature/idempotency-keys: the whole name is found below
+		}
+		if b := s[lo:hi]; validBranch(b) {
+			add(b, classBranch)
 		}
 	}
 	for _, m := range branchWordRe.FindAllStringIndex(s, -1) {

@@ -182,7 +182,7 @@ var doneCues = set(
 // pendingCues present work as still to do.
 var pendingCues = set(
 	"will", "todo", "to-do", "pending", "next", "remaining", "remains", "outstanding",
-	"planned", "upcoming", "later", "waiting", "awaiting", "blocked", "open:",
+	"upcoming", "later", "waiting", "awaiting", "blocked", "open:",
 	"need", "needs", "needed", "must", "should", "have to", "has to", "going to", "yet to",
 	"still to", "in progress", "not yet", "not done", "unfinished", "to do", "queued", "follow-up",
 )

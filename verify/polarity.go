@@ -6,7 +6,7 @@ import (
 )
 
 var (
-	pendingLabel = regexp.MustCompile(`(?i)^\W*(open|pending|todo|to do|to-do|next( steps?)?|remaining|still to do|outstanding|blocked|in progress|follow[- ]?up|not yet done|waiting on)\s*[:\-–]`)
+	pendingLabel = regexp.MustCompile(`(?i)^\W*(open|pending|todo|to do|to-do|next( steps?)?|remaining|still to do|(still )?left( to do)?|outstanding|blocked|in progress|follow[- ]?up|not yet done|waiting on)\s*[:\-–]`)
 	doneLabel    = regexp.MustCompile(`(?i)^\W*(done|completed?|finished|resolved|fixed|shipped|merged)\s*[:\-–]`)
 )
 
