@@ -267,7 +267,11 @@ func (l *ledger) assistantMessage(m *model.Message) {
 		}
 	}
 	l.claims(m)
-	for _, fc := range findCommitments(m.Text) {
+	found := findCommitments(m.Text)
+	// Several promises in one message are a plan, not narration of the next
+	// step: each waits for its own work and its own claim.
+	plan := len(found) > 1
+	for _, fc := range found {
 		if l.sameOpenCommitment(fc.action) != nil {
 			continue
 		}
@@ -275,7 +279,7 @@ func (l *ledger) assistantMessage(m *model.Message) {
 			Condition: fc.action.condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.sentence}
 		it.ID = fmt.Sprintf("commitment:%d:%s", m.Index, it.Key)
 		tr := l.add(it, fc.action)
-		tr.durable = fc.action.deferred
+		tr.durable = fc.action.deferred || plan
 		tr.idents = extractIdents(fc.sentence)
 	}
 }

@@ -35,7 +35,7 @@ var genericWords = set(
 var prepositions = set(
 	"to", "of", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "over", "under",
 	"about", "via", "against", "through", "within", "without", "across", "per", "using",
-	"so", "because", "and", "or", "but", "then",
+	"so", "because", "and", "or", "but", "then", "that", "which", "who", "whose", "where", "while", "whether",
 )
 
 // conditionMarkers start the condition of a commitment: "re-run the

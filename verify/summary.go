@@ -211,5 +211,15 @@ func (d *doc) section(u *unit) *Section {
 	return &d.sections[u.section]
 }
 
+// unitHas reports whether unit ui holds the term.
+func (d *doc) unitHas(ui int, term string) bool {
+	for _, t := range d.units[ui].toks {
+		if t.term == term {
+			return true
+		}
+	}
+	return false
+}
+
 // hasTerm reports whether any unit has the term.
 func (d *doc) hasTerm(t string) bool { return len(d.postings[t]) > 0 }

@@ -300,7 +300,12 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 		}
 		return false
 	}
-	if a.head != "" && ci.hasTerm(a.head) {
+	if a.head != "" && ci.hasTerm(a.head) && (a.alt == "" || ci.hasTerm(a.alt) || anyTerm(ci, a.mods())) {
+		// A category head ("test", "service") needs its specific word too:
+		// any edit of a test file is not "add the golden test".
+		return true
+	}
+	if a.alt != "" && ci.hasTerm(a.alt) {
 		return true
 	}
 	// Another word of the direct object ("the DNS record" in "switch the
@@ -309,7 +314,10 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 	// A file or URL the action names verbatim counts alone ("bump the
 	// version in package.json" is carried by an edit of it).
 	if ci.hasVerb(a.verb) {
-		for _, t := range a.direct {
+		// With the verb in the call, any specific word of the object will
+		// do: "generate the schedule with the circle method" is carried out
+		// by "generate ... --method circle".
+		for _, t := range a.object {
 			if !genericTerm[t] && !hasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
 				return true
 			}
@@ -321,6 +329,15 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 		}
 	}
 	return commandVerbs[a.verb] && ci.hasTerm(a.verb) && (a.head == "" || genericTerm[a.head] || a.head == termOf("branch") || a.head == termOf("change"))
+}
+
+func anyTerm(ci *callInfo, ts []string) bool {
+	for _, t := range ts {
+		if ci.hasTerm(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasVerb reports whether the call's input names the verb, its synonyms
