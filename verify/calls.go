@@ -145,7 +145,7 @@ func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
 			tr.verbs = append(tr.verbs, v)
 		}
 	}
-	tr.errTokens = distinctive(line)
+	tr.errTokens = errorTokens(line, text)
 	tr.intentSrc = line
 	tr.idents = extractIdents(line)
 	l.errByTgt[info.target] = tr

@@ -248,48 +248,110 @@ func tokRange(u *unit, sp Span) (int, int) {
 // of its words must be in the summary, and not presented as fixed.
 func (l *ledger) matchError(tr *tracked, d *doc, ir *ItemResult) {
 	ir.Status, ir.Why = Dropped, "the error is not mentioned"
-	var hits []Span
+	if len(tr.errTokens) == 0 {
+		l.matchErrorWords(tr, d, ir)
+		return
+	}
+	// Count, per summary unit, the error's identifying words it names (the
+	// failing test, the file and line, the error class); the unit that names
+	// most, preferring one that says something failed, is the evidence.
+	type hit struct {
+		n    int
+		span Span
+	}
+	byUnit := map[int]*hit{}
+	var order []int
 	for _, tok := range tr.errTokens {
-		if i := findBounded(d.text, tok, isIdentByte, isIdentByte, false); i >= 0 {
-			hits = append(hits, Span{i, i + len(tok)})
+		for off := 0; off < len(d.text); {
+			i := findBounded(d.text[off:], tok, isIdentByte, isIdentByte, false)
+			if i < 0 {
+				break
+			}
+			i += off
+			ui := unitAt(d, i)
+			if ui >= 0 {
+				h := byUnit[ui]
+				if h == nil {
+					h = &hit{span: Span{i, i + len(tok)}}
+					byUnit[ui] = h
+					order = append(order, ui)
+				}
+				if i < h.span.Start {
+					// Judge the status at the earliest mention: "Fixed the
+					// E0382 error in src/main.rs" says "fixed" first.
+					h.span = Span{i, i + len(tok)}
+				}
+				h.n++
+			}
+			off = i + len(tok)
 		}
 	}
-	// Judge the status at the earliest mention: "Fixed the E0382 error in
-	// src/main.rs" says "fixed" before the path.
-	sort.Slice(hits, func(i, j int) bool { return hits[i].Start < hits[j].Start })
+	if len(order) == 0 {
+		return
+	}
+	sort.Ints(order)
+	best, bestScore := -1, -1
+	for _, ui := range order {
+		score := 2 * byUnit[ui].n
+		if failureIn(d.lower[d.units[ui].Start:d.units[ui].End]) {
+			score += 3
+		}
+		if score > bestScore {
+			best, bestScore = ui, score
+		}
+	}
+	u := &d.units[best]
+	h := byUnit[best]
+	ir.Score = round2(min(1, float64(h.n)/float64(len(tr.errTokens))+0.5*b2f(failureIn(d.lower[u.Start:u.End]))))
+	lo, hi := tokRange(u, h.span)
+	p, cue := d.polarity(u, -1, lo, hi)
+	ir.Evidence = d.evidence(candidate{unit: best}, p)
+	failing := failureIn(d.lower[u.Start:u.End])
 	switch {
-	case len(tr.errTokens) > 0 && len(hits) > 0:
-		ir.Score = round2(float64(len(hits)) / float64(len(tr.errTokens)))
-		ui := unitAt(d, hits[0].Start)
-		u := &d.units[ui]
-		lo, hi := tokRange(u, hits[0])
-		p, cue := d.polarity(u, -1, lo, hi)
-		ir.Evidence = d.evidence(candidate{unit: ui}, p)
-		switch {
-		case p == Done && !strings.HasPrefix(cue, "under"):
-			ir.Status = Flipped
-			ir.Why = fmt.Sprintf("the summary presents the error as fixed (%s) while no later call succeeded", cue)
-		case 2*len(hits) >= len(tr.errTokens):
-			ir.Status, ir.Why = Retained, "the error's file, symbol or test name is carried"
-		default:
-			ir.Status, ir.Why = Weak, "only some of the error's identifying words are carried"
-		}
-	case len(tr.errTokens) == 0:
-		cands := d.candidates(tr.intentAtom())
-		if len(cands) == 0 {
-			return
-		}
-		best := cands[0]
-		ir.Score = round2(best.containment)
-		switch {
-		case best.containment >= 0.6:
-			ir.Status, ir.Why = Retained, "most of the error line is carried"
-			ir.Evidence = d.evidence(best, Neutral)
-		case best.containment >= 0.4:
-			ir.Status, ir.Why = Weak, "part of the error line is carried"
-			ir.Evidence = d.evidence(best, Neutral)
+	case p == Done && !strings.HasPrefix(cue, "under") && !stillFailing(d.lower[u.Start:u.End]):
+		ir.Status = Flipped
+		ir.Why = fmt.Sprintf("the summary presents the error as fixed (%s) while no later call succeeded", cue)
+	case failing || h.n >= 2:
+		ir.Status, ir.Why = Retained, "the error's test, file or message is carried"
+	default:
+		ir.Status, ir.Why = Weak, "the error's test or file is named, but not that it fails"
+	}
+}
+
+// matchErrorWords matches an error line with no identifying word by most
+// of its words.
+func (l *ledger) matchErrorWords(tr *tracked, d *doc, ir *ItemResult) {
+	cands := d.candidates(tr.intentAtom())
+	if len(cands) == 0 {
+		return
+	}
+	best := cands[0]
+	ir.Score = round2(best.containment)
+	switch {
+	case best.containment >= 0.6:
+		ir.Status, ir.Why = Retained, "most of the error line is carried"
+		ir.Evidence = d.evidence(best, Neutral)
+	case best.containment >= 0.4:
+		ir.Status, ir.Why = Weak, "part of the error line is carried"
+		ir.Evidence = d.evidence(best, Neutral)
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// failureIn reports whether a (lower-cased) text says something fails.
+func failureIn(lower string) bool {
+	for _, w := range []string{"fail", "error", "panic", "broken", "conflict", "crash", "exception", "assert", "race", "red ", "does not pass", "doesn't pass", "not passing", "regress", "timeout", "timed out", "unresolved", "blocked"} {
+		if strings.Contains(lower, w) {
+			return true
 		}
 	}
+	return false
 }
 
 func (l *ledger) matchIdentifier(tr *tracked, d *doc, ir *ItemResult) {
@@ -361,8 +423,8 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 			lower := d.lower[u.Start:u.End]
 			lo, hi := tokRange(u, Span{i, i + len(tok)})
 			p, cue := d.polarity(u, -1, lo, hi)
-			if p == Done || p == Negated || !(p == Pending || stillFailing(lower)) {
-				continue
+			if p == Done || p == Negated || !(stillFailing(lower) || p == Pending && failureIn(lower)) {
+				continue // naming the test's file in a new pending step is not the failure again
 			}
 			if cue == "" {
 				cue = "still failing"

@@ -534,6 +534,50 @@ func clip(s string, n int) string {
 	return s[:i] + "…"
 }
 
+// testNameRe finds test names: TestX, test_x, a::b::c.
+var testNameRe = regexp.MustCompile(`\bTest[A-Z]\w*|\btest_\w+|\b\w+(?:::\w+)+`)
+
+// errorTokens are the words that identify a failure: those of its error
+// line, and the failing tests and the files with a line number that the
+// first lines of the output name ("hold_sweeper_test.exs:88",
+// "spec/format_spec.rb:27", "CONFLICT ... in cmd/dupsnap/flags.go").
+func errorTokens(line, output string) []string {
+	out := distinctive(line)
+	lines := strings.Split(output, "\n")
+	if len(lines) > 40 {
+		lines = lines[:40]
+	}
+	for _, l := range lines {
+		for _, m := range testNameRe.FindAllString(l, -1) {
+			out = appendUnique(out, m)
+		}
+		lower := strings.ToLower(l)
+		if !(strings.Contains(l, ":") || strings.Contains(lower, "conflict") || strings.Contains(lower, "fail") || strings.Contains(lower, "error")) {
+			continue
+		}
+		for _, id := range extractIdents(l) {
+			if id.class == classPath && hasKnownExt(id.value) && !libraryPath(id.value) {
+				out = appendUnique(out, id.value)
+			}
+		}
+	}
+	if len(out) > 12 {
+		out = out[:12]
+	}
+	return out
+}
+
+// libraryPath reports whether a path is in a toolchain or dependency, not
+// the project: a stack frame a summary never needs to name.
+func libraryPath(p string) bool {
+	for _, s := range []string{"/usr/", "site-packages", "node_modules", "/go/src/", "/.cargo/", "/rustc/", "/lib/python", "vendor/", "/gems/"} {
+		if strings.Contains(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
 var (
 	symbolRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[A-Z]{1,4}\d{2,5}\b|\b[A-Z][A-Z_]{3,}\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?|:\d{2,5}\b`)
 	quotedRe = regexp.MustCompile("['\"`]([^'\"`\\s]{2,60})['\"`]")
