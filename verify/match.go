@@ -20,12 +20,18 @@ type atom struct {
 	// ids are the PR, ticket and commit ids the action names: a mention
 	// that names another of the same class ("PR #3180") is another thing.
 	ids     []ident
+	// own are the words of the item's own wording: a cue word among them
+	// ("release holds already stuck in production") says nothing of status.
+	own     map[string]bool
 	terms   []string // every content term, verb and object
 	weights map[string]float64
 }
 
 func newAtom(a action, extra ...string) atom {
-	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}, mods: a.mods(), ids: a.ids}
+	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}, mods: a.mods(), ids: a.ids, own: map[string]bool{}}
+	for _, t := range tokenize(a.text) {
+		at.own[t.word] = true
+	}
 	if a.verb != "" {
 		at.verbs[a.verb] = true
 		if base, ok := reVerbs[a.verb]; ok {
@@ -65,6 +71,9 @@ var alsoVerbTerms = func() map[string][]string {
 
 // finishTerm is the canonical term of complete/finish/wrap up.
 var finishTerm = termOf("finish")
+
+// stopVerbs are stop words that can still be an action's verb.
+var stopVerbs = set("make", "do", "get", "go", "let", "have", "keep", "set")
 
 // genericTerm holds the terms of genericWords.
 var genericTerm = func() map[string]bool {
@@ -129,11 +138,15 @@ func (d *doc) score(ui int, at atom) candidate {
 	c := candidate{unit: ui, vi: -1, lo: len(u.toks), hi: -1}
 	present := map[string]bool{}
 	for j, t := range u.toks {
-		if t.term == "" {
+		vt := t.term
+		if vt == "" && at.verb != "" && stopVerbs[t.word] {
+			vt = termOf(t.word) // "make X restore Y": the verb is a stop word
+		}
+		if vt == "" {
 			continue
 		}
 		hit := false
-		if at.verbs[t.term] && !c.verb && !t.code { // a flag in `go test -run X` is not the verb run
+		if at.verbs[vt] && !c.verb && !t.code { // a flag in `go test -run X` is not the verb run
 			c.verb, c.vi, hit = true, j, true
 			present[at.verb] = true
 		}
@@ -295,6 +308,8 @@ type matchResult struct {
 // earlier steps of it elsewhere still carries it, and one that marks it
 // [DONE] in its plan is not saved by restating the goal elsewhere.
 func (d *doc) match(at atom) matchResult {
+	d.own = at.own
+	defer func() { d.own = nil }()
 	cands := d.candidates(at)
 	var res matchResult
 	// A mention that carries a status outranks one that does not: a goal

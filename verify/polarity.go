@@ -124,6 +124,9 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	}
 	for j := startAt; j < end; j++ {
 		w := toks[j].word
+		if d.own[w] && j >= lo && j <= hi {
+			continue // part of the item's own wording
+		}
 		switch {
 		case j != vi && pendingCues[w]:
 			consider(j, Pending, w)

@@ -389,8 +389,10 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 		}
 		r := d.match(tr.atom)
 		// Resurrection needs most of the item's words, not a shared verb
-		// and noun: a false one would redo-block honest summaries.
-		if !r.found || r.polarity != Pending || r.cand.containment < 0.7 {
+		// and noun: a false one would redo-block honest summaries. A quote
+		// of the user's earlier request ("All user messages") is history,
+		// not a to-do list.
+		if !r.found || r.polarity != Pending || r.cand.containment < 0.7 || d.inRequest(r.cand.unit) {
 			return ir, false
 		}
 		for _, o := range open {

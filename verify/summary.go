@@ -17,6 +17,7 @@ type doc struct {
 	avgLen   float64
 	paths    []pathChunk  // path-like words, found on first use
 	exclude  map[int]bool // units a match must not use (see compete)
+	own      map[string]bool // the matched item's own words (see atom.own)
 }
 
 // unit is one line or sentence of a summary.
