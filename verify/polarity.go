@@ -163,6 +163,34 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	return Neutral, ""
 }
 
+// clauseText returns the lower-cased text of the clause of unit u that
+// holds tokens lo..hi: it stops at a semicolon, or a comma followed by
+// "and", "but" or "while".
+func (d *doc) clauseText(u *unit, lo, hi int) string {
+	start, end := u.Start, u.End
+	text := d.lower
+	for j := lo; j > 0; j-- {
+		gap := text[u.toks[j-1].end:u.toks[j].start]
+		w := u.toks[j].word
+		if strings.Contains(gap, ";") || strings.Contains(gap, ",") && (w == "and" || w == "but" || w == "while") {
+			start = u.toks[j].start
+			break
+		}
+	}
+	for j := hi; j+1 < len(u.toks); j++ {
+		gap := text[u.toks[j].end:u.toks[j+1].start]
+		w := u.toks[j+1].word
+		if strings.Contains(gap, ";") || strings.Contains(gap, ",") && (w == "and" || w == "but" || w == "while") {
+			end = u.toks[j].end
+			break
+		}
+	}
+	if len(u.toks) == 0 || start >= end {
+		return text[u.Start:u.End]
+	}
+	return text[start:end]
+}
+
 // futurePassive reports whether the verb at vi is a participle after a
 // modal "be": "to be added", "will be merged", "must be re-run".
 func futurePassive(toks []token, vi int) bool {

@@ -155,7 +155,10 @@ func (l *ledger) matchConstraint(tr *tracked, d *doc, ir *ItemResult) {
 		}
 	}
 	u := &d.units[best.unit]
-	ul := d.lower[u.Start:u.End]
+	// The sense is read in the rule's own clause: in "the renewal limit
+	// must still apply, and no emails may be sent", the "no" is the other
+	// rule's.
+	ul := d.clauseText(u, best.lo, best.hi)
 	neg := negatedNear(u, best.lo) || prohibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
 	ir.Score = round2(best.containment)
 	switch {
