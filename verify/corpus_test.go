@@ -55,11 +55,39 @@ type labels struct {
 // and 208/223 checks; the fixes were general rules, not their sentences).
 func TestCorpus(t *testing.T) {
 	for _, name := range []string{"corpus", "heldout", "heldout2", "heldout3"} {
-		t.Run(name, func(t *testing.T) { scoreCorpus(t, filepath.Join("testdata", name)) })
+		t.Run(name, func(t *testing.T) {
+			for _, f := range scoreCorpus(t, filepath.Join("testdata", name)) {
+				t.Error(f)
+			}
+		})
 	}
 }
 
-func scoreCorpus(t *testing.T, dir string) {
+// TestCorpusRealistic scores testdata/heldout4, a fourth independent set of
+// realistic runs (several items per compaction, near-duplicates, long
+// summaries). loupe does not pass all of it: the failures are logged as
+// known gaps (mostly whether a given tool call carried an action out), and
+// the test fails only if more checks fail than when it was added.
+func TestCorpusRealistic(t *testing.T) {
+	const ceiling = knownRealisticGaps
+	fails := scoreCorpus(t, filepath.Join("testdata", "heldout4"))
+	for _, f := range fails {
+		t.Log("known gap: " + f)
+	}
+	if len(fails) > ceiling {
+		t.Errorf("%d checks fail, more than the %d known gaps recorded when this set was added", len(fails), ceiling)
+	}
+}
+
+// knownRealisticGaps is how many of testdata/heldout4's checks failed when
+// it was added (shared/eval's score.py: 468 of 524 passed).
+const knownRealisticGaps = 56
+
+// scoreCorpus checks every labelled fact of a corpus and returns the ones
+// that do not hold.
+func scoreCorpus(t *testing.T, dir string) []string {
+	var fails []string
+	fail := func(format string, args ...any) { fails = append(fails, fmt.Sprintf(format, args...)) }
 	raw, err := os.ReadFile(filepath.Join(dir, "labels.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +116,7 @@ func scoreCorpus(t *testing.T, dir string) {
 			compactions++
 			got, ok := byseq[lc.Seq]
 			if !ok {
-				t.Errorf("%s#%d: compaction missing", c.File, lc.Seq)
+				fail("%s#%d: compaction missing", c.File, lc.Seq)
 				continue
 			}
 			want := lc.Verdict == string(Violate)
@@ -98,10 +126,10 @@ func scoreCorpus(t *testing.T, dir string) {
 				tp++
 			case !want && have:
 				fp++
-				t.Errorf("%s#%d: degrade reported as violate: %v", c.File, lc.Seq, got.Reasons)
+				fail("%s#%d: degrade reported as violate: %v", c.File, lc.Seq, got.Reasons)
 			case want && !have:
 				fn++
-				t.Errorf("%s#%d: VIOLATION MISSED (reported degrade)", c.File, lc.Seq)
+				fail("%s#%d: VIOLATION MISSED (reported degrade)", c.File, lc.Seq)
 			default:
 				tn++
 			}
@@ -110,14 +138,14 @@ func scoreCorpus(t *testing.T, dir string) {
 				desc := fmt.Sprintf("%s#%d %s %q", c.File, lc.Seq, li.Kind, li.Contains)
 				if li.NotRequired {
 					if len(found) > 0 {
-						t.Errorf("%s: must not be in the preservation set, found %s", desc, found[0].Status)
+						fail("%s: must not be in the preservation set, found %s", desc, found[0].Status)
 					}
 					continue
 				}
 				key := strings.Join(li.Status, "|")
 				statusAll[key]++
 				if len(found) == 0 {
-					t.Errorf("%s: not in the preservation set", desc)
+					fail("%s: not in the preservation set", desc)
 					continue
 				}
 				ok := false
@@ -129,7 +157,7 @@ func scoreCorpus(t *testing.T, dir string) {
 				if ok {
 					statusOK[key]++
 				} else {
-					t.Errorf("%s: status %s, want %v (%s)", desc, found[0].Status, li.Status, found[0].Why)
+					fail("%s: status %s, want %v (%s)", desc, found[0].Status, li.Status, found[0].Why)
 				}
 				if li.SelfReport != "" {
 					srOK := false
@@ -139,31 +167,31 @@ func scoreCorpus(t *testing.T, dir string) {
 						}
 					}
 					if !srOK {
-						t.Errorf("%s: self-report finding is not %s", desc, li.SelfReport)
+						fail("%s: self-report finding is not %s", desc, li.SelfReport)
 					}
 				}
 			}
 			for _, u := range lc.Unsourced {
 				if !slices.ContainsFunc(got.UnsourcedClaims, func(s string) bool { return strings.Contains(strings.ToLower(s), strings.ToLower(u)) }) {
-					t.Errorf("%s#%d: unsourced claim %q not reported: %v", c.File, lc.Seq, u, got.UnsourcedClaims)
+					fail("%s#%d: unsourced claim %q not reported: %v", c.File, lc.Seq, u, got.UnsourcedClaims)
 				}
 			}
 			for _, lcn := range lc.Consumers {
 				i := slices.IndexFunc(got.Consumers, func(x jsonConsumer) bool { return x.Name == lcn.Name })
 				if i < 0 || got.Consumers[i].Allowed != lcn.Allowed {
-					t.Errorf("%s#%d: consumer %s allowed should be %v", c.File, lc.Seq, lcn.Name, lcn.Allowed)
+					fail("%s#%d: consumer %s allowed should be %v", c.File, lc.Seq, lcn.Name, lcn.Allowed)
 				}
 			}
 		}
 		for _, lf := range c.Findings {
 			if !slices.ContainsFunc(res.Findings, func(f jsonFinding) bool { return string(f.Kind) == lf.Kind && f.Turn == lf.Turn }) {
-				t.Errorf("%s: finding %s at turn %d missing: %v", c.File, lf.Kind, lf.Turn, res.Findings)
+				fail("%s: finding %s at turn %d missing: %v", c.File, lf.Kind, lf.Turn, res.Findings)
 			}
 		}
 		for _, lf := range c.NoFindings {
 			for _, f := range res.Findings {
 				if string(f.Kind) == lf.Kind {
-					t.Errorf("%s: unexpected %s at turn %d", c.File, f.Kind, f.Turn)
+					fail("%s: unexpected %s at turn %d", c.File, f.Kind, f.Turn)
 				}
 			}
 		}
@@ -180,8 +208,9 @@ func scoreCorpus(t *testing.T, dir string) {
 		t.Logf("  status %-22s %d/%d correct", k, statusOK[k], statusAll[k])
 	}
 	if compactions < 40 {
-		t.Errorf("a corpus must hold at least 40 compactions, has %d", compactions)
+		fail("a corpus must hold at least 40 compactions, has %d", compactions)
 	}
+	return fails
 }
 
 func ratioOr1(a, b int) float64 {

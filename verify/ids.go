@@ -37,11 +37,11 @@ var (
 	// "the rcv-overvote-csv branch", "branch release-1.8": a name with a
 	// hyphen or an underscore next to the word branch.
 	branchNamedRe = regexp.MustCompile(`\b([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])\s+branch\b|\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])`)
-	branchWordRe = regexp.MustCompile(`\b(?:feature|feat|fix|bugfix|hotfix|release|chore|dev|topic|wip|users?)/[A-Za-z0-9._-]*[A-Za-z0-9]`)
-	ticketRe     = regexp.MustCompile(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
-	hexRe        = regexp.MustCompile(`[0-9a-f]{7,40}`)
-	hostRe       = regexp.MustCompile(`(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:com|org|net|io|dev|app|co|ai|cloud|internal|local|localhost|edu|gov|us|uk|de|eu|sh|tech|xyz|me)\b`)
-	branchRes    = []*regexp.Regexp{
+	branchWordRe  = regexp.MustCompile(`\b(?:feature|feat|fix|bugfix|hotfix|release|chore|dev|topic|wip|users?)/[A-Za-z0-9._-]*[A-Za-z0-9]`)
+	ticketRe      = regexp.MustCompile(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
+	hexRe         = regexp.MustCompile(`[0-9a-f]{7,40}`)
+	hostRe        = regexp.MustCompile(`(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:com|org|net|io|dev|app|co|ai|cloud|internal|local|localhost|edu|gov|us|uk|de|eu|sh|tech|xyz|me)\b`)
+	branchRes     = []*regexp.Regexp{
 		regexp.MustCompile(`git\s+(?:checkout|switch)\s+(?:-[bcB]\s+)?([A-Za-z0-9._/-]+)`),
 		regexp.MustCompile(`git\s+push\s+(?:-u\s+|--set-upstream\s+|-f\s+|--force\s+|--force-with-lease\s+)*[A-Za-z0-9._-]+\s+([A-Za-z0-9._/-]+)`),
 		regexp.MustCompile(`(?i)\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9._-]+/[A-Za-z0-9._/-]+)`),

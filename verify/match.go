@@ -19,7 +19,7 @@ type atom struct {
 	mods []string
 	// ids are the PR, ticket and commit ids the action names: a mention
 	// that names another of the same class ("PR #3180") is another thing.
-	ids     []ident
+	ids []ident
 	// own are the words of the item's own wording: a cue word among them
 	// ("release holds already stuck in production") says nothing of status.
 	own     map[string]bool

@@ -15,8 +15,8 @@ type doc struct {
 	units    []unit
 	postings map[string][]int // term -> unit indexes
 	avgLen   float64
-	paths    []pathChunk  // path-like words, found on first use
-	exclude  map[int]bool // units a match must not use (see compete)
+	paths    []pathChunk     // path-like words, found on first use
+	exclude  map[int]bool    // units a match must not use (see compete)
 	own      map[string]bool // the matched item's own words (see atom.own)
 }
 
