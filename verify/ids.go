@@ -46,7 +46,6 @@ var (
 		regexp.MustCompile(`git\s+push\s+(?:-u\s+|--set-upstream\s+|-f\s+|--force\s+|--force-with-lease\s+)*[A-Za-z0-9._-]+\s+([A-Za-z0-9._/-]+)`),
 		regexp.MustCompile(`(?i)\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9._-]+/[A-Za-z0-9._/-]+)`),
 	}
-	pathChunkRe = regexp.MustCompile(`[A-Za-z0-9_.~/@+-]*[A-Za-z0-9_~/-]`)
 )
 
 // notTicket are prefixes of standard names that look like ticket keys.
@@ -56,6 +55,36 @@ var notTicket = set("UTF", "ISO", "SHA", "AES", "RSA", "HTTP", "TLS", "SSL", "GP
 // notPath are names with a known extension that are products, not files.
 var notPath = set("node.js", "next.js", "vue.js", "react.js", "nuxt.js", "express.js", "d3.js", "three.js",
 	"chart.js", "ember.js", "angular.js", "backbone.js", "deno.js", "bun.js", "p5.js", "socket.io", "asp.net", "ado.net")
+
+// pathChunks finds path-like words by hand (a regular expression was the
+// slowest part of matching): runs of path bytes
+// ending in one that can end a path. A summary is scanned for them once.
+func pathChunks(s string) [][2]int {
+	var out [][2]int
+	inChunk := func(c byte) bool {
+		return isIdentByte(c) || c == '.' || c == '~' || c == '/' || c == '@' || c == '+' || c == '-'
+	}
+	canEnd := func(c byte) bool { return isIdentByte(c) || c == '~' || c == '/' || c == '-' }
+	for i := 0; i < len(s); {
+		if !inChunk(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && inChunk(s[j]) {
+			j++
+		}
+		k := j
+		for k > i && !canEnd(s[k-1]) {
+			k--
+		}
+		if k > i {
+			out = append(out, [2]int{i, k})
+		}
+		i = j
+	}
+	return out
+}
 
 // knownExt are file extensions that make a bare name a path.
 var knownExt = set(
@@ -151,7 +180,7 @@ func extractIdents(s string) []ident {
 			}
 		}
 	}
-	for _, m := range pathChunkRe.FindAllStringIndex(s, -1) {
+	for _, m := range pathChunks(s) {
 		if inURL(m[0]) || (m[0] > 0 && (s[m[0]-1] == ':' || s[m[0]-1] == '@')) {
 			continue
 		}
@@ -388,7 +417,7 @@ type pathChunk struct {
 func (d *doc) pathChunks() []pathChunk {
 	if d.paths == nil {
 		d.paths = []pathChunk{}
-		for _, m := range pathChunkRe.FindAllStringIndex(d.text, -1) {
+		for _, m := range pathChunks(d.text) {
 			if c, ok := normPath(d.text[m[0]:m[1]], false); ok {
 				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, pathSegments(c)})
 			}

@@ -97,13 +97,15 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		return u.marker, "line marker"
 	}
 	line := d.text[u.Start:u.End]
-	if pendingLabel.MatchString(line) {
-		return Pending, strings.TrimSpace(pendingLabel.FindString(line))
+	if head := line[:cutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
+		if pendingLabel.MatchString(line) {
+			return Pending, strings.TrimSpace(pendingLabel.FindString(line))
+		}
+		if doneLabel.MatchString(line) {
+			return Done, strings.TrimSpace(doneLabel.FindString(line))
+		}
 	}
-	if doneLabel.MatchString(line) {
-		return Done, strings.TrimSpace(doneLabel.FindString(line))
-	}
-	if inlineDoneMark.MatchString(line) {
+	if strings.ContainsAny(line, "[✓✔✅") && inlineDoneMark.MatchString(line) {
 		return Done, "done marker"
 	}
 	// Nearest cue word in the clause.

@@ -4,12 +4,8 @@ package verify
 // summary's own words.
 
 import (
-	"regexp"
 	"sort"
 )
-
-// idTokenRe finds the id-like words of a summary (call_1, toolu_01, bash_4).
-var idTokenRe = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9_-]*`)
 
 // resurrectionKeys are the keys under which a closed error or handle is
 // indexed for the resurrection check (commitments are indexed by head and
@@ -57,10 +53,29 @@ func (l *ledger) resurrectionCandidates(d *doc) []*tracked {
 		}
 		add(l.closedIdx["t:"+h])
 	}
-	for _, m := range idTokenRe.FindAllString(d.text, -1) {
+	for _, m := range idWords(d.text) {
 		add(l.closedIdx["id:"+m])
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].item.Event < out[j].item.Event })
+	return out
+}
+
+// idWords splits a text into its id-like words (call_1, toolu_01, bash_4):
+// runs of letters, digits, "_" and "-", starting with a letter or digit.
+func idWords(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		if !isIdentByte(s[i]) || s[i] == '_' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && (isIdentByte(s[j]) || s[j] == '-') {
+			j++
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
 	return out
 }
 

@@ -132,20 +132,35 @@ func wordTerms(s string) []string {
 // most calls are never compared with a commitment.
 func (ci *callInfo) termSet() map[string]bool {
 	if ci.terms == nil {
-		ci.terms = map[string]bool{}
-		// The command and path say what a call acts on; of the rest of the
-		// input (an edit's whole new text) the start is enough.
-		for _, t := range tokenize(ci.name + " " + ci.command + " " + ci.path + " " + ci.input[:cutUTF8(ci.input, 512)]) {
-			if t.term != "" {
-				ci.terms[t.term] = true
+		ci.terms, ci.inTerms = map[string]bool{}, map[string]bool{}
+		add := func(t token, input bool) {
+			for _, x := range []string{t.term, t.word} {
+				if x == "" {
+					continue
+				}
+				ci.terms[x] = true
+				if input {
+					ci.inTerms[x] = true
+				}
 			}
-			ci.terms[t.word] = true
 			// "regenerate_stubs.sh" and "build-image" name their words too.
 			if strings.ContainsAny(t.word, "_-") {
 				for _, part := range strings.FieldsFunc(t.word, func(r rune) bool { return r == '_' || r == '-' }) {
-					ci.terms[termOf(part)] = true
+					pt := termOf(part)
+					ci.terms[pt] = true
+					if input {
+						ci.inTerms[pt] = true
+					}
 				}
 			}
+		}
+		for _, t := range tokenize(ci.name) {
+			add(t, false)
+		}
+		// The command and path say what a call acts on; of the rest of the
+		// input (an edit's whole new text) the start is enough.
+		for _, t := range tokenize(ci.command + " " + ci.path + " " + ci.input[:cutUTF8(ci.input, 512)]) {
+			add(t, true)
 		}
 	}
 	return ci.terms
@@ -367,12 +382,7 @@ func (ci *callInfo) hasVerb(verb string) bool {
 
 // inputTermSet is termSet without the tool's name.
 func (ci *callInfo) inputTermSet() map[string]bool {
-	if ci.inTerms == nil {
-		ci.inTerms = map[string]bool{}
-		for _, t := range wordTerms(ci.command + " " + ci.path + " " + ci.input[:cutUTF8(ci.input, 512)]) {
-			ci.inTerms[t] = true
-		}
-	}
+	ci.termSet()
 	return ci.inTerms
 }
 
