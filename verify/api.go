@@ -39,31 +39,29 @@ func cloneEvent(e model.Event, i int) model.Event {
 	var out model.Event
 	switch ev := e.(type) {
 	case *model.Message:
-		c := *ev
-		out = &c
+		out = clone(ev)
 	case *model.ToolCall:
-		c := *ev
-		out = &c
+		out = clone(ev)
 	case *model.ToolResult:
-		c := *ev
-		out = &c
+		out = clone(ev)
 	case *model.Plan:
-		c := *ev
-		out = &c
+		out = clone(ev)
 	case *model.CommitmentEvent:
-		c := *ev
-		out = &c
+		out = clone(ev)
 	case *model.Compaction:
-		c := *ev
-		out = &c
+		out = clone(ev)
 	case *model.Raw:
-		c := *ev
-		out = &c
+		out = clone(ev)
 	default:
 		panic(fmt.Sprintf("verify: unknown event type %T", e))
 	}
 	out.Header().Index = i
 	return out
+}
+
+func clone[T any](p *T) *T {
+	c := *p
+	return &c
 }
 
 // InvariantViolation is the error Admit returns when a summary must not be
