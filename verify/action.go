@@ -96,9 +96,14 @@ func parseAction(s string) action {
 	// Split off the condition at the first condition marker after the verb.
 	cut := -1
 	for _, m := range conditionMarkers {
-		if i := phraseAt(lower, m); i > 0 && (cut < 0 || i < cut) {
+		if i := markerAt(lower, m); i > 0 && (cut < 0 || i < cut) {
 			cut = i
 		}
+	}
+	if cut > 0 && (invariant(lower[:cut]) || inquiry(lower, cut)) {
+		// "make sure mount_computers is only called when data is found":
+		// the condition belongs to what must hold, not to when to act.
+		cut = -1
 	}
 	if cut > 0 {
 		a.condition = strings.TrimSpace(s[cut:])
@@ -354,6 +359,14 @@ func copula(part string) bool {
 	return len(f) > 0 && (f[0] == "be" || f[0] == "have" && (len(f) == 1 || f[1] != "to"))
 }
 
+func whWord(w string) bool {
+	switch w {
+	case "what", "which", "whatever", "who", "how", "where", "whether", "why":
+		return true
+	}
+	return false
+}
+
 // passiveAction turns "<subject> <cue> be <participle ...> [by us]" into
 // "<participle ...> <subject>", keeping any condition at the end.
 func passiveAction(subject, rest string) (string, bool) {
@@ -361,12 +374,17 @@ func passiveAction(subject, rest string) (string, bool) {
 	if !strings.HasPrefix(strings.ToLower(r), "be ") || strings.TrimSpace(subject) == "" {
 		return "", false
 	}
+	if f := strings.Fields(strings.ToLower(subject)); whWord(f[len(f)-1]) {
+		// "check what still needs to be done": a question, and no thing
+		// to be done is named.
+		return "", false
+	}
 	r = strings.TrimSpace(r[3:])
 	cond := ""
 	lower := foldText(r)
 	cut := -1
 	for _, m := range conditionMarkers {
-		if i := phraseAt(lower, m); i > 0 && (cut < 0 || i < cut) {
+		if i := markerAt(lower, m); i > 0 && (cut < 0 || i < cut) {
 			cut = i
 		}
 	}
@@ -381,6 +399,39 @@ func passiveAction(subject, rest string) (string, bool) {
 		subj = strings.TrimPrefix(subj, lead)
 	}
 	return r + " " + subj + cond, true
+}
+
+// inquiry reports whether the marker at cut opens the object of a question
+// ("check if the layout renders flash", "see when the job last ran"), not a
+// condition on the action.
+func inquiry(lower string, cut int) bool {
+	if !strings.HasPrefix(lower[cut:], "if ") && !strings.HasPrefix(lower[cut:], "when ") {
+		return false
+	}
+	words := strings.Fields(lower[:cut])
+	if len(words) == 0 || len(words) > 3 {
+		return false
+	}
+	switch words[len(words)-1] {
+	case "check", "see", "verify", "confirm", "test", "ask", "out", "investigate", "determine", "know", "tell", "decide", "look":
+		return true
+	}
+	return false
+}
+
+// invariant reports whether an action is a check that a clause holds
+// ("make sure the cache is only warmed on deploy"), not a deed.
+func invariant(lower string) bool {
+	for _, cue := range []string{"make sure ", "ensure ", "be sure "} {
+		if rest, ok := strings.CutPrefix(lower, cue); ok {
+			for _, cop := range []string{" is ", " are ", " isn't ", " aren't ", " stays ", " remains ", " gets "} {
+				if strings.Contains(" "+rest+" ", cop) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // waitingCondition reports whether a condition makes the action wait for

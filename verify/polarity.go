@@ -130,6 +130,8 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 			continue // part of the item's own wording
 		}
 		switch {
+		case pastNeed(w) && j+1 < end && toks[j+1].word == "to" && (j == 0 || toks[j-1].word != "still"):
+			// "needed to be renamed", "had to revert": a past need.
 		case j != vi && pendingCues[w]:
 			consider(j, Pending, w)
 		case w == "still" || w == "yet" && j > 0 && toks[j-1].word != "not":
@@ -199,12 +201,19 @@ func futurePassive(toks []token, vi int) bool {
 	if vi < 2 || toks[vi-1].word != "be" {
 		return false
 	}
+	if toks[vi-2].word == "to" && vi >= 3 && pastNeed(toks[vi-3].word) {
+		return false // "the old name needed to be renamed": past narrative
+	}
 	switch toks[vi-2].word {
 	case "to", "will", "would", "must", "should", "shall", "can", "could", "may", "might", "'ll", "needs", "need", "has", "have", "yet", "still":
 		return true
 	}
 	return false
 }
+
+// pastNeed reports whether w, before "to", tells of a need in the past
+// ("needed to", "had to"): narrative of work done, not work pending.
+func pastNeed(w string) bool { return w == "needed" || w == "had" }
 
 func isConditionWord(w string) bool {
 	switch w {

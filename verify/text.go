@@ -302,6 +302,26 @@ func phraseAt(lower, phrase string) int {
 	}
 }
 
+// markerAt is phraseAt for a clause marker: "before/after" and "if/when"
+// are words joined by a slash, and "at once" an adverb, not the start of a
+// clause.
+func markerAt(lower, marker string) int {
+	for off := 0; off < len(lower); {
+		i := phraseAt(lower[off:], marker)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		end := i + len(marker)
+		idiom := marker == "once" && strings.HasSuffix(lower[:i], "at ")
+		if (i == 0 || lower[i-1] != '/') && (end == len(lower) || lower[end] != '/') && !idiom {
+			return i
+		}
+		off = end
+	}
+	return -1
+}
+
 func isWordByte(c byte) bool {
 	return c == '_' || c == '\'' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }

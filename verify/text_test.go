@@ -18,6 +18,13 @@ func TestFindCommitments(t *testing.T) {
 		{"TODO: remove the debug logger before merging.", "remove the debug logger", "before merging", true},
 		{"I'll look at the build log first.", "look at the build log first", "", false},
 		{"I'll write a test for it later.", "write a test for it later", "", true},
+		// "at once" and "before/after" are not clause markers.
+		{"Now I'll write the updated file with all the changes at once.", "write the updated file with all the changes at once", "", false},
+		{"I'll post before/after screenshots in the design channel.", "post before/after screenshots in the design channel", "", false},
+		// "check if" asks a question; it does not wait.
+		{"I'll check if the layout handles flash already.", "check if the layout handles flash already", "", false},
+		// What must hold keeps its condition: it is not a wait.
+		{"We need to make sure the cache is only warmed when a deploy finishes.", "make sure the cache is only warmed when a deploy finishes", "", false},
 	}
 	for _, c := range cases {
 		got := findCommitments(c.text)
@@ -37,6 +44,7 @@ func TestFindCommitments(t *testing.T) {
 		"Should I rebase onto main?",
 		"I'll be honest: the test is flaky.",
 		"I've drafted the schema diff.",
+		"Now let me check what still needs to be done for the rest.",
 	} {
 		if got := findCommitments(none); len(got) != 0 {
 			t.Errorf("%q: found %q, want no commitment", none, got[0].action.text)
@@ -170,6 +178,9 @@ func TestPolarity(t *testing.T) {
 		"## Completed\n- Rebase the branch onto main":                Done,
 		"7. Pending Tasks:\n   - Rebase the branch onto main":        Pending,
 		"<current_plan>\n2. [IN PROGRESS] Rebase branch onto main\n": Pending,
+		// A need told in the past is narrative, not work to do.
+		"Errors: the branch needed to be rebased onto main, so it was.": Done,
+		"Still needed to rebase the branch onto main.":                  Pending,
 	}
 	for text, want := range cases {
 		r := parseSummary(text).match(at)
