@@ -52,15 +52,40 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 			// call names ("create_macro refund-approved", not refund-denied).
 		case does:
 			ob.carrying = append(ob.carrying, i)
-		case (!ob.durable && !ob.planned || sameTurn) && carries(ob.act, nil, ci, true):
+		case (!ob.durable && !ob.planned && !ob.inPlan || sameTurn) && carries(ob.act, nil, ci, true):
+			ob.working = append(ob.working, i)
+		case sameTurn && !ob.durable && !ob.inPlan && ci.category != toolRead && compatible(ob.act.verb, ci.category):
+			// The one thing a message promised, and a change made in the same
+			// response: the call is the promise being kept ("I'll do a full
+			// rewrite of the renderer" with the Write of it).
+			ob.working = append(ob.working, i)
+		case sameTurn && ci.category == toolEdit && compatible(ob.act.verb, toolEdit) && pronounObject(ob.act):
+			// "I'll add it next to the header when annotations exist" with
+			// the edit beside it: "it" is what the agent has in hand, and a
+			// condition there says when the thing shows, not when to act.
 			ob.working = append(ob.working, i)
 		}
 		if sameTurn && len(ob.carrying)+len(ob.working) > 0 {
 			// Said and done in the same turn ("I'll add it next to the
 			// header" with the edit beside it): narration of work under way.
 			ob.durable = false
+			ob.narrated = true
 		}
 	}
+}
+
+// pronounObject reports whether an action's object is a pronoun ("add it",
+// "rewrite this"): it refers to what is in hand, not to a named thing.
+func pronounObject(a action) bool {
+	toks := skipLight(tokenize(a.text))
+	if len(toks) < 2 {
+		return false
+	}
+	switch toks[1].word {
+	case "it", "this", "that", "them", "these", "those":
+		return true
+	}
+	return false
 }
 
 // meantForSibling reports whether the call names a specific modifier of

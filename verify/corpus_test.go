@@ -79,9 +79,10 @@ func TestCorpusRealistic(t *testing.T) {
 	}
 }
 
-// knownRealisticGaps is how many of testdata/heldout4's checks failed when
-// it was added (shared/eval's score.py: 468 of 524 passed).
-const knownRealisticGaps = 56
+// knownRealisticGaps is how many of testdata/heldout4's checks still fail
+// (shared/eval's score.py: 468 of 524 passed when the ceiling was set, 470
+// now). Lower it when a change fixes more; never raise it.
+const knownRealisticGaps = 54
 
 // scoreCorpus checks every labelled fact of a corpus and returns the ones
 // that do not hold.

@@ -24,10 +24,12 @@ type tracked struct {
 	carrying []int
 	// worked: an immediate commitment was followed by a successful call
 	// that suits its verb; the next assistant message discharges it.
-	working []int
-	worked  bool
-	claimed bool         // a completion claim was already reported
-	exclude map[int]bool // summary units a sibling owns (see compete)
+	working  []int
+	worked   bool
+	claimed  bool         // a completion claim was already reported
+	inPlan   bool         // an unconditional promise made beside others: a call must carry it out, but no claim is needed
+	narrated bool         // a call in the commitment's own turn acts on it
+	exclude  map[int]bool // summary units a sibling owns (see compete)
 	// carriedOut: closed because a call did the work (not merely "acted
 	// on"): a summary listing it as pending resurrects it.
 	carriedOut bool
@@ -183,6 +185,7 @@ func (l *ledger) sweep() {
 		case *model.ToolResult:
 			l.toolResult(i, ev)
 		case *model.Compaction:
+			l.closeActedOn(ev, fmt.Sprintf("acted on (work followed before the compaction at turn %d)", ev.Turn))
 			l.pruneOpen()
 			l.res.Compactions = append(l.res.Compactions, l.evaluate(ev))
 		}
@@ -259,28 +262,41 @@ func (l *ledger) revocations(m *model.Message) {
 
 // assistantMessage checks completion claims, then extracts commitments.
 func (l *ledger) assistantMessage(m *model.Message) {
-	// An immediate commitment ("I'll look at the log") that was followed by
-	// work and a new message has been acted on: the agent moved on.
-	for _, tr := range l.open {
-		if tr.item.Kind == Commitment && tr.item.Open && tr.worked {
-			l.close(tr, m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
-		}
-	}
+	l.closeActedOn(m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
 	l.claims(m)
 	found := findCommitments(m.Text)
 	// Several promises in one message are a plan, not narration of the next
 	// step: each waits for its own work and its own claim.
 	plan := len(found) > 1
 	for _, fc := range found {
-		if l.sameOpenCommitment(fc.action) != nil {
+		vague := !fc.action.deferred && !specificObject(skipLight(tokenize(fc.action.text))) && len(extractIdents(fc.sentence)) == 0
+		if vague || l.sameOpenCommitment(fc.action) != nil {
+			// A restatement, or narration with nothing specific to keep
+			// ("I'll check", "I'll do both edits together"). A promise that
+			// waits ("I'll re-run it after the review") is kept however
+			// vague its words: the source around it says what "it" is.
 			continue
 		}
 		it := &Item{Kind: Commitment, Key: fc.action.key(), Text: fc.sentence, Action: fc.action.text,
 			Condition: fc.action.condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.sentence}
 		it.ID = fmt.Sprintf("commitment:%d:%s", m.Index, it.Key)
 		tr := l.add(it, fc.action)
-		tr.durable = fc.action.deferred || plan
+		tr.durable = fc.action.deferred
+		tr.inPlan = plan && !fc.action.deferred
 		tr.idents = extractIdents(fc.sentence)
+	}
+}
+
+// closeActedOn closes the immediate commitments ("I'll look at the log")
+// that work followed: the agent moved on, and a summary owes them nothing.
+// At a compaction only narration counts (said and done in one turn): work
+// in a later turn may be a step towards it, not the thing itself.
+func (l *ledger) closeActedOn(e model.Event, why string) {
+	_, atCompaction := e.(*model.Compaction)
+	for _, tr := range l.open {
+		if tr.item.Kind == Commitment && tr.item.Open && tr.worked && (tr.narrated || !atCompaction) {
+			l.close(tr, e, why)
+		}
 	}
 }
 
