@@ -94,12 +94,7 @@ func parseAction(s string) action {
 	a := action{text: s}
 	lower := foldText(s)
 	// Split off the condition at the first condition marker after the verb.
-	cut := -1
-	for _, m := range conditionMarkers {
-		if i := markerAt(lower, m); i > 0 && (cut < 0 || i < cut) {
-			cut = i
-		}
-	}
+	cut := conditionCut(lower)
 	if cut > 0 && (invariant(lower[:cut]) || inquiry(lower, cut)) {
 		// "make sure mount_computers is only called when data is found":
 		// the condition belongs to what must hold, not to when to act.
@@ -381,13 +376,7 @@ func passiveAction(subject, rest string) (string, bool) {
 	}
 	r = strings.TrimSpace(r[3:])
 	cond := ""
-	lower := foldText(r)
-	cut := -1
-	for _, m := range conditionMarkers {
-		if i := markerAt(lower, m); i > 0 && (cut < 0 || i < cut) {
-			cut = i
-		}
-	}
+	cut := conditionCut(foldText(r))
 	if cut > 0 {
 		r, cond = strings.TrimSpace(r[:cut]), " "+strings.TrimSpace(r[cut:])
 	}
@@ -399,6 +388,18 @@ func passiveAction(subject, rest string) (string, bool) {
 		subj = strings.TrimPrefix(subj, lead)
 	}
 	return r + " " + subj + cond, true
+}
+
+// conditionCut is where the first condition marker after the start of an
+// action phrase begins, or -1.
+func conditionCut(lower string) int {
+	cut := -1
+	for _, m := range conditionMarkers {
+		if i := markerAt(lower, m); i > 0 && (cut < 0 || i < cut) {
+			cut = i
+		}
+	}
+	return cut
 }
 
 // inquiry reports whether the marker at cut opens the object of a question

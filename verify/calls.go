@@ -52,17 +52,7 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 			// call names ("create_macro refund-approved", not refund-denied).
 		case does:
 			ob.carrying = append(ob.carrying, i)
-		case (!ob.durable && !ob.planned && !ob.inPlan || sameTurn) && carries(ob.act, nil, ci, true):
-			ob.working = append(ob.working, i)
-		case sameTurn && !ob.durable && !ob.inPlan && ci.category != toolRead && compatible(ob.act.verb, ci.category):
-			// The one thing a message promised, and a change made in the same
-			// response: the call is the promise being kept ("I'll do a full
-			// rewrite of the renderer" with the Write of it).
-			ob.working = append(ob.working, i)
-		case sameTurn && ci.category == toolEdit && compatible(ob.act.verb, toolEdit) && pronounObject(ob.act):
-			// "I'll add it next to the header when annotations exist" with
-			// the edit beside it: "it" is what the agent has in hand, and a
-			// condition there says when the thing shows, not when to act.
+		case actsOn(ob, ci, sameTurn):
 			ob.working = append(ob.working, i)
 		}
 		if sameTurn && len(ob.carrying)+len(ob.working) > 0 {
@@ -72,6 +62,27 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 			ob.narrated = true
 		}
 	}
+}
+
+// actsOn reports whether a call that does not carry out a commitment still
+// works on it: the agent is doing what it said, so once the call succeeds and
+// the run moves on, nothing is owed.
+func actsOn(ob *tracked, ci *callInfo, sameTurn bool) bool {
+	switch {
+	case (!ob.durable && !ob.planned && !ob.inPlan || sameTurn) && carries(ob.act, nil, ci, true):
+		return true
+	case sameTurn && !ob.durable && !ob.inPlan && ci.category != toolRead && compatible(ob.act.verb, ci.category):
+		// The one thing a message promised, and a change made in the same
+		// response: the call is the promise being kept ("I'll do a full
+		// rewrite of the renderer" with the Write of it).
+		return true
+	case sameTurn && ci.category == toolEdit && compatible(ob.act.verb, toolEdit) && pronounObject(ob.act):
+		// "I'll add it next to the header when annotations exist" with the
+		// edit beside it: "it" is what the agent has in hand, and a
+		// condition there says when the thing shows, not when to act.
+		return true
+	}
+	return false
 }
 
 // pronounObject reports whether an action's object is a pronoun ("add it",
