@@ -637,6 +637,9 @@ func syntaxError(b []byte, fallback error) (msg string, col int) {
 	case err != nil:
 		return "not valid JSON: " + err.Error(), 0
 	}
+	if fallback == nil {
+		return "not valid JSON", 0
+	}
 	return "not valid JSON: " + fallback.Error(), 0
 }
 

@@ -59,6 +59,15 @@ func LazyText(head, tail string, n int, load func() (string, error)) Text {
 // exactly like the native reader's.
 func UnescapeJSON(dst, s []byte) []byte { return unescapeJSON(dst, s) }
 
+// AppendJSONString appends s to b as a JSON string exactly as the writer
+// does: control characters escaped, invalid UTF-8 as U+FFFD, U+2028/9
+// escaped, <, > and & left alone.
+func AppendJSONString(b []byte, s string) []byte { return appendString(b, s) }
+
+// SyntaxError explains why b is not JSON, in encoding/json's words, and the
+// 1-based column of the fault (0 when unknown).
+func SyntaxError(b []byte) (msg string, col int) { return syntaxError(b, nil) }
+
 // Hex4 reads the four hex digits of a \uXXXX escape.
 func Hex4(s []byte) (rune, bool) { return hex4(s) }
 

@@ -378,11 +378,11 @@ func callInput(t string, pl *fastjson.Value) string {
 		args := kit.Str(pl, "arguments")
 		input, ok := kit.CompactJSON(args)
 		if !ok {
-			input = string(appendJSONString(nil, args))
+			input = string(kit.AppendJSONString(nil, args))
 		}
 		return input
 	case "custom_tool_call":
-		return string(appendJSONString(nil, kit.Str(pl, "input")))
+		return string(kit.AppendJSONString(nil, kit.Str(pl, "input")))
 	}
 	if a := pl.Get("action"); a != nil {
 		return kit.JSON(a)
@@ -626,9 +626,6 @@ func (imp *importer) eventMsg(pl *fastjson.Value, l kit.Line) {
 		imp.b.Skip("event_msg/" + t)
 	}
 }
-
-// appendJSONString appends s as a JSON string.
-func appendJSONString(b []byte, s string) []byte { return kit.AppendJSONString(b, s) }
 
 // Scan describes rollouts: one file, or every rollout under a directory
 // (sessions/YYYY/MM/DD/...).

@@ -2,9 +2,6 @@ package kit
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -152,19 +149,8 @@ func ID(v *fastjson.Value, keys ...string) string {
 }
 
 // SyntaxError explains why b is not JSON, in encoding/json's words, and the
-// 1-based column of the fault (0 when unknown).
-func SyntaxError(b []byte) (msg string, col int) {
-	var x any
-	err := json.Unmarshal(b, &x)
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		return "not valid JSON: " + se.Error(), int(se.Offset)
-	case err != nil:
-		return "not valid JSON: " + err.Error(), 0
-	}
-	return "not valid JSON", 0
-}
+// 1-based column of the fault (0 when unknown): the native reader's wording.
+func SyntaxError(b []byte) (msg string, col int) { return model.SyntaxError(b) }
 
 // unescapeJSON decodes a JSON string body by the loupe reader's rules.
 func unescapeJSON(dst, s []byte) []byte { return model.UnescapeJSON(dst, s) }
@@ -175,38 +161,10 @@ func hex4(s []byte) (rune, bool) { return model.Hex4(s) }
 // lowSurrogate reads a low-surrogate escape at the start of s.
 func lowSurrogate(s []byte) (rune, bool) { return model.LowSurrogate(s) }
 
-// AppendJSONString appends s to b as a JSON string: quotes, backslashes and
-// control characters escaped (\n, \r, \t, else \u00XX), everything else as
-// it is. (fastjson's own encoder falls back to Go quoting, which writes
+// AppendJSONString appends s to b as a JSON string, as the loupe writer
+// does. (fastjson's own encoder falls back to Go quoting, which writes
 // "\x1b": not JSON.)
-func AppendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = slices.Grow(b, len(s)+len(s)/16+2)
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		default:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		}
-		start = i + 1
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+func AppendJSONString(b []byte, s string) []byte { return model.AppendJSONString(b, s) }
 
 // CompactJSON returns s, a JSON text, re-encoded without insignificant
 // spaces (as loupe JSONL stores tool inputs), and whether s was JSON.
