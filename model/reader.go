@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -167,52 +166,17 @@ func newReader(opt ReadOptions, progress *countingReader) *reader {
 }
 
 func (rd *reader) read(r io.Reader) (*Transcript, error) {
-	br := bufio.NewReaderSize(r, 1<<20)
-	var (
-		acc  []byte
-		off  int64
-		line int
-	)
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			acc = append(acc, chunk...)
-			continue
-		}
-		if err != nil && !errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: line %d: %w", rd.opt.Name, line+1, err)
-		}
-		b := chunk
-		if len(acc) > 0 {
-			acc = append(acc, chunk...)
-			b = acc
-		}
-		if len(b) > 0 {
-			line++
-			terminated := b[len(b)-1] == '\n'
-			rd.line(b, line, off, terminated)
-			off += int64(len(b))
-		}
-		acc = acc[:0]
-		if err != nil { // io.EOF
-			break
-		}
+	off, err := ReadLines(r, func(l Line) error {
+		rd.dec.decodeLine(l.B, lineRef{n: l.N, off: l.Off, size: l.Size}, !l.Terminated)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rd.opt.Name, err)
 	}
 	rd.t.Bytes = off
 	rd.progress.done()
 	check(rd.t)
 	return rd.t, nil
-}
-
-// line decodes one physical line. b includes its newline when terminated.
-func (rd *reader) line(b []byte, n int, off int64, terminated bool) {
-	size := len(b)
-	b = trimLine(b, n == 1)
-	if len(bytes.TrimSpace(b)) == 0 {
-		return
-	}
-	last := !terminated
-	rd.dec.decodeLine(b, lineRef{n: n, off: off, size: size}, last)
 }
 
 // trimLine strips the line ending (LF or CRLF) and, on the first line, a

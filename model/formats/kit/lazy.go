@@ -112,7 +112,7 @@ func (z Lazy) loader(l Line, x Extract) func() (string, error) {
 		if _, err := f.ReadAt(buf, off); err != nil {
 			return "", fmt.Errorf("%s:%d: %w", path, n, err)
 		}
-		s, err := x(trimLine(buf, n == 1))
+		s, err := x(model.TrimLine(buf, n == 1))
 		if err != nil {
 			return "", fmt.Errorf("%s:%d: %w", path, n, err)
 		}

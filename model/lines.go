@@ -1,0 +1,98 @@
+package model
+
+// The line loop shared by the loupe reader and every importer.
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Line is one physical line of a file.
+type Line struct {
+	// B is the line without its line ending (and, on line 1, without a
+	// UTF-8 byte-order mark). It is only valid during the callback.
+	B []byte
+	// N is the 1-based line number.
+	N int
+	// Off is the byte offset of the line's first byte.
+	Off int64
+	// Terminated is false for a last line with no newline: a writer that was
+	// interrupted leaves one.
+	Terminated bool
+	// Size is the line's length in the file, line ending included: with Off,
+	// where to read it again.
+	Size int
+}
+
+// ReadLines calls fn for every non-blank line of r. It has no limit on line
+// length (a Codex compacted line can be 7 MB). It returns the number of bytes
+// read.
+func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
+	br := bufio.NewReaderSize(r, 1<<20)
+	var (
+		acc []byte
+		off int64
+		n   int
+	)
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			acc = appendDoubling(acc, chunk)
+			continue
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return off, fmt.Errorf("line %d: %w", n+1, err)
+		}
+		b := chunk
+		if len(acc) > 0 {
+			acc = appendDoubling(acc, chunk)
+			b = acc
+		}
+		if len(b) > 0 {
+			n++
+			size := len(b)
+			terminated := b[len(b)-1] == '\n'
+			t := trimLine(b, n == 1)
+			if len(bytes.TrimSpace(t)) > 0 {
+				if ferr := fn(Line{B: t, N: n, Off: off, Terminated: terminated, Size: size}); ferr != nil {
+					return off, ferr
+				}
+			}
+			off += int64(size)
+		}
+		if cap(acc) > keepLine {
+			acc = nil // do not pin a huge buffer for the rest of the file
+		} else {
+			acc = acc[:0]
+		}
+		if err != nil { // io.EOF
+			return off, nil
+		}
+	}
+}
+
+// keepLine is the largest line buffer kept for the next long line: tool
+// outputs of a few megabytes (twice that on a Claude Code line, which repeats
+// them in toolUseResult) come back again and again in a long session, and
+// growing a buffer for each costs more than reading them.
+const keepLine = 16 << 20
+
+// appendDoubling appends b to acc, at least doubling its capacity when it
+// must grow: a line of many megabytes arrives one buffer at a time, and
+// append's gentler growth for large slices copies it over and over.
+func appendDoubling(acc, b []byte) []byte {
+	if len(acc)+len(b) > cap(acc) {
+		grown := make([]byte, len(acc), max(2*cap(acc), len(acc)+len(b)))
+		copy(grown, acc)
+		acc = grown
+	}
+	return append(acc, b...)
+}
+
+// TrimLine strips a line's ending (LF or CRLF) and, on the first line, a
+// UTF-8 byte-order mark: what ReadLines gives as Line.B, for a line read
+// again from its offset.
+func TrimLine(b []byte, first bool) []byte { return trimLine(b, first) }
