@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/loupe-dev/loupe/model/formats/kit/kittest"
 	"github.com/loupe-dev/loupe/sampledata/internal/gen"
 )
 
@@ -29,7 +30,7 @@ func run(out, size string) error {
 	if size == "" {
 		return gen.WriteAll(out)
 	}
-	n, err := gen.ParseSize(size)
+	n, err := kittest.ParseSize(size)
 	if err != nil {
 		return err
 	}

@@ -151,23 +151,3 @@ func (e *emitter) verboseSuite(n int) {
 	b.WriteString(e.suite())
 	e.bash("go test -count=1 -v ./...", b.String(), false, 3*time.Minute)
 }
-
-// ParseSize reads a size such as 100MB, 1.5GB, 64KiB or 1048576.
-func ParseSize(s string) (int64, error) {
-	s = strings.TrimSpace(strings.ToUpper(s))
-	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"GIB", 1 << 30}, {"MIB", 1 << 20}, {"KIB", 1 << 10}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1}} {
-		if strings.HasSuffix(s, u.suffix) {
-			s, mult = strings.TrimSuffix(s, u.suffix), u.mult
-			break
-		}
-	}
-	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || f <= 0 {
-		return 0, fmt.Errorf("bad size %q (want e.g. 100MB)", s)
-	}
-	return int64(f * float64(mult)), nil
-}
