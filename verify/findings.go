@@ -28,11 +28,7 @@ func (l *ledger) claims(m *model.Message) {
 		items = append(items, tr)
 		results = append(results, d.match(tr.atom))
 	}
-	heads := make([]string, len(items))
-	for i, tr := range items {
-		heads[i] = tr.act.head
-	}
-	owner := bestOwners(results, heads)
+	owner := bestOwners(results, items)
 	for i, tr := range items {
 		r := results[i]
 		if r.found && !owner[i] {
@@ -66,7 +62,7 @@ func (l *ledger) claims(m *model.Message) {
 // bestOwners says, for each match, whether it is the best of the matches
 // that landed on the same unit: near-duplicate items ("the staging DB", "the
 // prod DB") compete for a sentence, and the one it carries more of wins.
-func bestOwners(rs []matchResult, heads []string) []bool {
+func bestOwners(rs []matchResult, items []*tracked) []bool {
 	type key struct {
 		unit int
 		head string
@@ -74,12 +70,12 @@ func bestOwners(rs []matchResult, heads []string) []bool {
 	own := make([]bool, len(rs))
 	best := map[key]float64{}
 	for i, r := range rs {
-		if k := (key{r.cand.unit, heads[i]}); r.found && r.cand.containment > best[k] {
+		if k := (key{r.cand.unit, items[i].act.head}); r.found && r.cand.containment > best[k] {
 			best[k] = r.cand.containment
 		}
 	}
 	for i, r := range rs {
-		own[i] = !r.found || r.cand.containment >= best[key{r.cand.unit, heads[i]}]
+		own[i] = !r.found || r.cand.containment >= best[key{r.cand.unit, items[i].act.head}]
 	}
 	return own
 }

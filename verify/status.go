@@ -49,11 +49,7 @@ func (l *ledger) compete(set []*tracked, d *doc, c *model.Compaction, unverifiab
 		items = append(items, tr)
 		rs = append(rs, d.match(tr.atom))
 	}
-	heads := make([]string, len(items))
-	for i, tr := range items {
-		heads[i] = tr.act.head
-	}
-	own := bestOwners(rs, heads)
+	own := bestOwners(rs, items)
 	for i, tr := range items {
 		if !own[i] {
 			tr.exclude = map[int]bool{rs[i].cand.unit: true}
