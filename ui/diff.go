@@ -184,26 +184,12 @@ func computeDiff(t *model.Transcript, seq, lo, hi int, summary string, limit tim
 		case diffmatchpatch.DiffDelete:
 			for j := range n {
 				startEvent()
-				t := src[si].text
-				if j == 0 {
-					t = "[-" + t
-				}
-				if j == n-1 {
-					t = strings.TrimRight(t, " \n") + "-]" + t[len(strings.TrimRight(t, " \n")):]
-				}
-				bl.write(t, stDel)
+				bl.write(bracket(src[si].text, "[-", "-]", j == 0, j == n-1), stDel)
 				si++
 			}
 		case diffmatchpatch.DiffInsert:
 			for j := range n {
-				t := sum[bi].text
-				if j == 0 {
-					t = "{+" + t
-				}
-				if j == n-1 {
-					t = strings.TrimRight(t, " \n") + "+}" + t[len(strings.TrimRight(t, " \n")):]
-				}
-				bl.write(t, stIns)
+				bl.write(bracket(sum[bi].text, "{+", "+}", j == 0, j == n-1), stIns)
 				bi++
 				res.added++
 			}
@@ -297,4 +283,18 @@ func newDiffView(r *diffResult, pending bool) *listView {
 		v.ref = append(v.ref, -1)
 	}
 	return v
+}
+
+// bracket marks the first and last token of a deleted or inserted run the
+// way wdiff does ("[-old words-]", "{+new words+}"); the closing mark goes
+// before the token's trailing space so the run reads as one.
+func bracket(t, open, closing string, first, last bool) string {
+	if first {
+		t = open + t
+	}
+	if last {
+		body := strings.TrimRight(t, " \n")
+		t = body + closing + t[len(body):]
+	}
+	return t
 }
