@@ -269,7 +269,8 @@ func (l *ledger) assistantMessage(m *model.Message) {
 	// step: each waits for its own work and its own claim.
 	plan := len(found) > 1
 	for _, fc := range found {
-		vague := !fc.action.deferred && !specificObject(skipLight(tokenize(fc.action.text))) && len(extractIdents(fc.sentence)) == 0
+		ids := extractIdents(fc.sentence)
+		vague := !fc.action.deferred && !specificObject(skipLight(tokenize(fc.action.text))) && len(ids) == 0
 		if vague || l.sameOpenCommitment(fc.action) != nil {
 			// A restatement, or narration with nothing specific to keep
 			// ("I'll check", "I'll do both edits together"). A promise that
@@ -283,7 +284,7 @@ func (l *ledger) assistantMessage(m *model.Message) {
 		tr := l.add(it, fc.action)
 		tr.durable = fc.action.deferred
 		tr.inPlan = plan && !fc.action.deferred
-		tr.idents = extractIdents(fc.sentence)
+		tr.idents = ids
 	}
 }
 
