@@ -36,7 +36,7 @@ func (l *ledger) reconcile(c *model.Compaction, cr *CompactionResult, set []*tra
 					continue
 				}
 				ir.SelfReport = Overclaim
-				cr.Reasons = append(cr.Reasons, fmt.Sprintf("self-report overclaims “%s”: the %s “%s” (turn %d) is %s", claim, tr.item.Kind, itemLabel(tr.item), tr.item.Turn, statusWords(ir.Status)))
+				cr.Reasons = append(cr.Reasons, fmt.Sprintf("self-report overclaims “%s”: the %s “%s” (turn %d) is %s", claim, tr.item.Kind, tr.item.Label(), tr.item.Turn, statusWords(ir.Status)))
 			}
 		case len(closed) > 0:
 			tr := closed[0]
@@ -161,7 +161,9 @@ func claimAction(c string) action {
 	return parseAction(c)
 }
 
-func itemLabel(it *Item) string {
+// Label is the item's wording for reasons and reports: a commitment's
+// action, a rule as the user wrote it, otherwise its key.
+func (it *Item) Label() string {
 	switch {
 	case it.Kind == Commitment && it.Action != "":
 		return it.Action

@@ -533,16 +533,7 @@ var bareFailRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)\b`)
 
 var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bfatal:`)
 
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	for i > 0 && s[i]&0xC0 == 0x80 {
-		i--
-	}
-	return s[:i] + "…"
-}
+func clip(s string, n int) string { return model.Clip(s, n) }
 
 // testNameRe finds test names: TestX, test_x, a::b::c.
 var testNameRe = regexp.MustCompile(`\bTest[A-Z]\w*|\btest_\w+|\b\w+(?:::\w+)+`)

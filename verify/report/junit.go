@@ -1,4 +1,4 @@
-package verify
+package report
 
 import (
 	"encoding/xml"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify"
 )
 
 type (
@@ -37,19 +38,19 @@ type (
 
 // WriteJUnit writes one test case per compaction (a violation is a
 // failure listing every reason), for CI dashboards.
-func WriteJUnit(w io.Writer, results []*Result) error {
+func WriteJUnit(w io.Writer, results []*verify.Result) error {
 	out := junitSuites{}
 	for _, r := range results {
 		s := junitSuite{Name: xmlSafe(r.Path)}
 		for _, c := range r.Compactions {
 			tc := junitCase{Class: xmlSafe(r.Path), Name: fmt.Sprintf("compaction %d (turn %d)", c.Seq, c.Turn),
 				Out: fmt.Sprintf("verdict %s, loss %.1f%%, %d items", c.Verdict, 100*c.LossRatio, len(c.Items))}
-			if c.Verdict == Violate {
+			if c.Verdict == verify.Violate {
 				var body []string
 				for _, reason := range c.Reasons {
 					body = append(body, xmlSafe(reason))
 				}
-				tc.Failure = &junitFailure{Type: "violate", Message: xmlSafe(clip(firstOr(c.Reasons), 200)), Body: strings.Join(body, "\n")}
+				tc.Failure = &junitFailure{Type: "violate", Message: xmlSafe(model.Clip(firstOr(c.Reasons), 200)), Body: strings.Join(body, "\n")}
 				s.Failures++
 			}
 			s.Tests++
@@ -59,7 +60,7 @@ func WriteJUnit(w io.Writer, results []*Result) error {
 			s.Tests++
 			s.Failures++
 			s.Cases = append(s.Cases, junitCase{Class: xmlSafe(r.Path), Name: fmt.Sprintf("%s at turn %d", f.Kind, f.Turn),
-				Failure: &junitFailure{Type: string(f.Kind), Message: xmlSafe(clip(f.Why, 200)), Body: xmlSafe(f.Text)}})
+				Failure: &junitFailure{Type: string(f.Kind), Message: xmlSafe(model.Clip(f.Why, 200)), Body: xmlSafe(f.Text)}})
 		}
 		out.Tests += s.Tests
 		out.Failures += s.Failures

@@ -1,4 +1,4 @@
-package verify
+package report
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify"
 )
 
 // TextOptions tune the human report.
@@ -20,7 +21,7 @@ type TextOptions struct {
 // its verdict and loss, then its reasons, then the run's findings. Every
 // string from a transcript is sanitized: no control sequence reaches the
 // terminal.
-func WriteText(w io.Writer, results []*Result, opt TextOptions) error {
+func WriteText(w io.Writer, results []*verify.Result, opt TextOptions) error {
 	p := &printer{w: w, color: opt.Color}
 	for i, r := range results {
 		if i > 0 {
@@ -69,14 +70,14 @@ func safe(s string) string {
 	return strings.ReplaceAll(model.Sanitize(s), "\n", " ⏎ ")
 }
 
-func badge(v Verdict) string {
-	if v == Violate {
+func badge(v verify.Verdict) string {
+	if v == verify.Violate {
 		return "✗ violate"
 	}
 	return "✓ degrade"
 }
 
-func (p *printer) file(r *Result, opt TextOptions) {
+func (p *printer) file(r *verify.Result, opt TextOptions) {
 	viol := r.Violations()
 	src := ""
 	if r.Source != "" {
@@ -89,7 +90,7 @@ func (p *printer) file(r *Result, opt TextOptions) {
 	}
 	for _, c := range r.Compactions {
 		b := badge(c.Verdict)
-		if c.Verdict == Violate {
+		if c.Verdict == verify.Violate {
 			b = p.paint(ansiRed, b)
 		} else {
 			b = p.paint(ansiGreen, b)
@@ -103,7 +104,7 @@ func (p *printer) file(r *Result, opt TextOptions) {
 		}
 		if opt.Verbose {
 			for _, it := range c.Items {
-				p.line("       %s %-11s %-10s %s (turn %d) %s", p.paint(ansiDim, "·"), it.Status, it.Kind, safe(clip(itemLabel(it.Item), 90)), it.Turn, p.paint(ansiDim, safe(it.Why)))
+				p.line("       %s %-11s %-10s %s (turn %d) %s", p.paint(ansiDim, "·"), it.Status, it.Kind, safe(model.Clip(it.Item.Label(), 90)), it.Turn, p.paint(ansiDim, safe(it.Why)))
 			}
 		}
 	}
@@ -114,9 +115,9 @@ func (p *printer) file(r *Result, opt TextOptions) {
 			if f.LostAt > 0 {
 				lost = fmt.Sprintf(", lost at compaction %d", f.LostAt)
 			}
-			p.line("    turn %-6d %s: %s (from turn %d%s)", f.Turn, p.paint(ansiRed, string(f.Kind)), safe(clip(f.Item, 80)), f.OriginTurn, lost)
+			p.line("    turn %-6d %s: %s (from turn %d%s)", f.Turn, p.paint(ansiRed, string(f.Kind)), safe(model.Clip(f.Item, 80)), f.OriginTurn, lost)
 			if f.Text != "" {
-				p.line("                %s", p.paint(ansiDim, "“"+safe(clip(f.Text, 120))+"”"))
+				p.line("                %s", p.paint(ansiDim, "“"+safe(model.Clip(f.Text, 120))+"”"))
 			}
 		}
 	}
@@ -129,17 +130,17 @@ func triggerNote(t string) string {
 	return "  (" + safe(t) + ")"
 }
 
-func countFindings(fs []RunFinding) string {
-	n := map[FindingKind]int{}
+func countFindings(fs []verify.RunFinding) string {
+	n := map[verify.FindingKind]int{}
 	for _, f := range fs {
 		n[f.Kind]++
 	}
-	parts := []string{plural(n[FalseCompletion], "false completion")}
-	if n[UnsupportedCompletion] > 0 {
-		parts = append(parts, plural(n[UnsupportedCompletion], "unsupported completion"))
+	parts := []string{plural(n[verify.FalseCompletion], "false completion")}
+	if n[verify.UnsupportedCompletion] > 0 {
+		parts = append(parts, plural(n[verify.UnsupportedCompletion], "unsupported completion"))
 	}
-	if n[OrphanedResult] > 0 {
-		parts = append(parts, plural(n[OrphanedResult], "orphaned result"))
+	if n[verify.OrphanedResult] > 0 {
+		parts = append(parts, plural(n[verify.OrphanedResult], "orphaned result"))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -151,7 +152,7 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-func (p *printer) totals(results []*Result) {
+func (p *printer) totals(results []*verify.Result) {
 	comps, viol := 0, 0
 	for _, r := range results {
 		comps += len(r.Compactions)

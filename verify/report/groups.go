@@ -1,4 +1,4 @@
-package verify
+package report
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/loupe-dev/loupe/verify"
 )
 
 // Group is the comparison of the runs sharing one value of a meta field
@@ -16,12 +18,12 @@ type Group struct {
 	Compactions int
 	Violations  int
 	// Drops per kind: items not verified / items of that kind.
-	Lost, Items map[Kind]int
+	Lost, Items map[verify.Kind]int
 	MedianLoss  float64
 }
 
 // Groups compares results grouped by a meta field.
-func Groups(results []*Result, field string) []Group {
+func Groups(results []*verify.Result, field string) []Group {
 	byValue := map[string]*Group{}
 	losses := map[string][]float64{}
 	for _, r := range results {
@@ -33,13 +35,13 @@ func Groups(results []*Result, field string) []Group {
 		}
 		g := byValue[v]
 		if g == nil {
-			g = &Group{Value: v, Lost: map[Kind]int{}, Items: map[Kind]int{}}
+			g = &Group{Value: v, Lost: map[verify.Kind]int{}, Items: map[verify.Kind]int{}}
 			byValue[v] = g
 		}
 		g.Files++
 		for _, c := range r.Compactions {
 			g.Compactions++
-			if c.Verdict == Violate {
+			if c.Verdict == verify.Violate {
 				g.Violations++
 			}
 			losses[v] = append(losses[v], c.LossRatio)
@@ -66,10 +68,10 @@ func Groups(results []*Result, field string) []Group {
 
 // WriteGroups writes the comparison table a prompt engineer reads: per
 // group, compactions, violate rate, drop rate per kind and median loss.
-func WriteGroups(w io.Writer, results []*Result, field string) error {
+func WriteGroups(w io.Writer, results []*verify.Result, field string) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	head := []string{safe(field), "files", "compactions", "violate"}
-	for _, k := range Kinds {
+	for _, k := range verify.Kinds {
 		head = append(head, string(k)+" lost")
 	}
 	head = append(head, "median loss")
@@ -77,7 +79,7 @@ func WriteGroups(w io.Writer, results []*Result, field string) error {
 	for _, g := range Groups(results, field) {
 		row := []string{safe(g.Value), fmt.Sprint(g.Files), fmt.Sprint(g.Compactions),
 			fmt.Sprintf("%.0f%% (%d)", 100*ratio(g.Violations, g.Compactions), g.Violations)}
-		for _, k := range Kinds {
+		for _, k := range verify.Kinds {
 			if g.Items[k] == 0 {
 				row = append(row, "—")
 				continue

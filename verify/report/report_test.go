@@ -1,4 +1,4 @@
-package verify
+package report
 
 import (
 	"bytes"
@@ -9,17 +9,18 @@ import (
 	"testing"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify"
 )
 
-func corpusResults(t *testing.T, names ...string) []*Result {
+func corpusResults(t *testing.T, names ...string) []*verify.Result {
 	t.Helper()
-	var out []*Result
+	var out []*verify.Result
 	for _, n := range names {
-		tr, err := model.Open(filepath.Join("testdata", "corpus", n+".jsonl"), model.ReadOptions{})
+		tr, err := model.Open(filepath.Join("..", "testdata", "corpus", n+".jsonl"), model.ReadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, Run(tr, Options{}))
+		out = append(out, verify.Run(tr, verify.Options{}))
 	}
 	return out
 }
@@ -137,7 +138,7 @@ func TestTextReportIsSanitized(t *testing.T) {
 	}
 	tr.Compactions = []*model.Compaction{tr.Events[1].(*model.Compaction)}
 	var buf bytes.Buffer
-	if err := WriteText(&buf, []*Result{Run(tr, Options{})}, TextOptions{Verbose: true}); err != nil {
+	if err := WriteText(&buf, []*verify.Result{verify.Run(tr, verify.Options{})}, TextOptions{Verbose: true}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.ContainsAny(buf.String(), "\x1b\x07") {

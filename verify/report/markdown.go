@@ -1,4 +1,4 @@
-package verify
+package report
 
 import (
 	"fmt"
@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify"
 )
 
 // WriteMarkdown writes a postmortem-ready report: the timeline of
 // compactions with verdicts, the findings, the lineage of every lost item,
 // then each violating compaction in detail.
-func WriteMarkdown(w io.Writer, results []*Result) error {
+func WriteMarkdown(w io.Writer, results []*verify.Result) error {
 	p := &printer{w: w}
 	for i, r := range results {
 		if i > 0 {
@@ -30,7 +31,7 @@ func md(s string) string {
 	return strings.ReplaceAll(s, "`", "'")
 }
 
-func markdownFile(p *printer, r *Result) {
+func markdownFile(p *printer, r *verify.Result) {
 	p.line("# loupe report: `%s`", md(r.Path))
 	p.line("")
 	src := ""
@@ -46,7 +47,7 @@ func markdownFile(p *printer, r *Result) {
 	for _, c := range r.Compactions {
 		first := ""
 		if len(c.Reasons) > 0 {
-			first = md(clip(c.Reasons[0], 120))
+			first = md(model.Clip(c.Reasons[0], 120))
 			if len(c.Reasons) > 1 {
 				first += fmt.Sprintf(" (+%d more)", len(c.Reasons)-1)
 			}
@@ -58,7 +59,7 @@ func markdownFile(p *printer, r *Result) {
 		p.line("## Findings")
 		p.line("")
 		for _, f := range r.Findings {
-			p.line("- **%s** at turn %d — “%s” — %s.", findingTitle(f.Kind), f.Turn, md(clip(f.Text, 200)), md(f.Why))
+			p.line("- **%s** at turn %d — “%s” — %s.", findingTitle(f.Kind), f.Turn, md(model.Clip(f.Text, 200)), md(f.Why))
 		}
 	}
 	lost := 0
@@ -81,29 +82,29 @@ func markdownFile(p *printer, r *Result) {
 			for _, s := range lg.Steps {
 				steps = append(steps, fmt.Sprintf("#%d %s", s.Seq, s.Status))
 			}
-			p.line("| %s | %s | %d | #%d | %s |", md(clip(itemLabel(lg.Item), 80)), lg.Kind, lg.Turn, lg.FirstLoss, strings.Join(steps, " → "))
+			p.line("| %s | %s | %d | #%d | %s |", md(model.Clip(lg.Item.Label(), 80)), lg.Kind, lg.Turn, lg.FirstLoss, strings.Join(steps, " → "))
 		}
 	}
 	for _, c := range r.Compactions {
-		if c.Verdict == Violate {
+		if c.Verdict == verify.Violate {
 			markdownCompaction(p, c)
 		}
 	}
 }
 
-func findingTitle(k FindingKind) string {
+func findingTitle(k verify.FindingKind) string {
 	switch k {
-	case FalseCompletion:
+	case verify.FalseCompletion:
 		return "False completion"
-	case UnsupportedCompletion:
+	case verify.UnsupportedCompletion:
 		return "Unsupported completion"
-	case OrphanedResult:
+	case verify.OrphanedResult:
 		return "Orphaned result"
 	}
 	return string(k)
 }
 
-func markdownCompaction(p *printer, c *CompactionResult) {
+func markdownCompaction(p *printer, c *verify.CompactionResult) {
 	p.line("")
 	p.line("## Compaction %d (turn %d): %s", c.Seq, c.Turn, badge(c.Verdict))
 	p.line("")
@@ -118,13 +119,13 @@ func markdownCompaction(p *printer, c *CompactionResult) {
 	for _, it := range c.Items {
 		ev := md(it.Why)
 		if it.Evidence != nil {
-			ev = "“" + md(clip(it.Evidence.Text, 100)) + "”: " + ev
+			ev = "“" + md(model.Clip(it.Evidence.Text, 100)) + "”: " + ev
 		}
 		sr := string(it.SelfReport)
 		if sr == "" {
 			sr = "—"
 		}
-		p.line("| %s | %s | %d | %s | %.2f | %s | %s |", it.Kind, md(clip(itemLabel(it.Item), 80)), it.Turn, it.Status, it.Score, sr, ev)
+		p.line("| %s | %s | %d | %s | %.2f | %s | %s |", it.Kind, md(model.Clip(it.Item.Label(), 80)), it.Turn, it.Status, it.Score, sr, ev)
 	}
 	if len(c.UnsourcedClaims) > 0 {
 		p.line("")
@@ -136,6 +137,6 @@ func markdownCompaction(p *printer, c *CompactionResult) {
 		if !cs.Allowed {
 			state = "**refused**"
 		}
-		p.line("- consumer `%s` (%s): %s", cs.Name, joinKinds(cs.Requires), state)
+		p.line("- consumer `%s` (%s): %s", cs.Name, verify.JoinKinds(cs.Requires), state)
 	}
 }
