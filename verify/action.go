@@ -4,18 +4,18 @@ import (
 	"strings"
 )
 
-// action is the "what" of a commitment or constraint, parsed into the
+// Action is the "what" of a commitment or constraint, parsed into the
 // atoms matching needs: its verb, its object terms and the object's head
 // noun. A condition ("after the schema diff is reviewed") is split off: the
-// seed's failure is a summary that kept the condition and lost the action.
-type action struct {
+// seed's failure is a summary that kept the condition and lost the Action.
+type Action struct {
 	text      string   // the action as written: "re-run the migration"
 	condition string   // "after the schema diff is reviewed", or ""
 	verb      string   // canonical term of the verb ("rerun")
 	object    []string // content terms after the verb
 	direct    []string // the object's terms before the first preposition
 	modTerms  []string // see mods
-	ids       []ident  // PR, ticket and commit ids it names
+	ids       []Ident  // PR, ticket and commit ids it names
 	names     []string // object words written like names ("Berlin", "CS101", "staging")
 	head      string   // head noun of the object ("migrat")
 	alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
@@ -24,7 +24,7 @@ type action struct {
 }
 
 // terms returns the verb and object terms.
-func (a action) terms() []string {
+func (a Action) terms() []string {
 	out := make([]string, 0, len(a.object)+1)
 	if a.verb != "" {
 		out = append(out, a.verb)
@@ -39,11 +39,11 @@ func (a action) terms() []string {
 
 // key is the normalized action shown in reports: its content words, in
 // order, as written but lower-cased ("re-run migration").
-func (a action) key() string {
+func (a Action) key() string {
 	var words []string
-	for _, t := range tokenize(a.text) {
-		if t.term != "" {
-			words = append(words, t.word)
+	for _, t := range Tokenize(a.text) {
+		if t.Term != "" {
+			words = append(words, t.Word)
 		}
 	}
 	if a.negated {
@@ -87,12 +87,12 @@ var deferralWords = []string{
 	"before we merge", "before finishing", "when done", "at some point",
 }
 
-// parseAction parses an action phrase (the text after a commitment cue, or a
+// ParseAction parses an action phrase (the text after a commitment cue, or a
 // plan item, or a constraint with its cue removed).
-func parseAction(s string) action {
+func ParseAction(s string) Action {
 	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!;:,"))
-	a := action{text: s}
-	lower := foldText(s)
+	a := Action{text: s}
+	lower := FoldText(s)
 	// Split off the condition at the first condition marker after the verb.
 	cut := conditionCut(lower)
 	if cut > 0 && (invariant(lower[:cut]) || inquiry(lower, cut)) {
@@ -112,14 +112,14 @@ func parseAction(s string) action {
 				if c := strings.Index(lower, ","); c > 0 {
 					a.condition = strings.TrimSpace(s[:c])
 					a.text = strings.TrimSpace(s[c+1:])
-					lower = foldText(a.text)
+					lower = FoldText(a.text)
 				}
 				break
 			}
 		}
 	}
 	for _, w := range deferralWords {
-		if hasPhrase(lower, w) {
+		if HasPhrase(lower, w) {
 			a.deferred = true
 		}
 	}
@@ -132,50 +132,50 @@ func parseAction(s string) action {
 	// nothing but an identifier keeps it.
 	plain, ids := withoutIdents(a.text)
 	for _, id := range ids {
-		if id.class == classPR || id.class == classTicket || id.class == classSHA {
+		if id.Class == ClassPR || id.Class == ClassTicket || id.Class == ClassSHA {
 			a.ids = append(a.ids, id)
 		}
 	}
-	toks := skipLight(tokenize(plain))
-	if !specificObject(toks) {
-		toks = skipLight(tokenize(a.text))
+	toks := SkipLight(Tokenize(plain))
+	if !SpecificObject(toks) {
+		toks = SkipLight(Tokenize(a.text))
 	}
-	for len(toks) > 1 && toks[0].term == "" && !prepositions[toks[0].word] {
+	for len(toks) > 1 && toks[0].Term == "" && !Prepositions[toks[0].Word] {
 		toks = toks[1:] // "the tests must pass": start at a content word
 	}
 	if len(toks) == 0 {
 		return a
 	}
-	a.verb = toks[0].term
+	a.verb = toks[0].Term
 	if a.verb == "" {
-		a.verb = termOf(toks[0].word)
+		a.verb = TermOf(toks[0].Word)
 	}
 	// The head noun is the last specific content word before the first
 	// preposition; when the words before it are all generic ("files under
 	// vendor/"), the first specific word after it.
 	headFixed, after, prepSeen := false, "", false
 	for _, t := range toks[1:] {
-		if prepositions[t.word] {
+		if Prepositions[t.Word] {
 			prepSeen = true
 			if a.head != "" {
 				headFixed = true
 			}
 		}
-		if t.term == "" {
+		if t.Term == "" {
 			continue
 		}
-		a.object = appendUnique(a.object, t.term)
+		a.object = AppendUnique(a.object, t.Term)
 		if !headFixed && !prepSeen {
-			a.direct = appendUnique(a.direct, t.term)
+			a.direct = AppendUnique(a.direct, t.Term)
 		}
 		switch {
-		case genericTerm[t.term] || hasDigit(t.word):
+		case GenericTerm[t.Term] || HasDigit(t.Word):
 			// Generic words and ids (a SHA, a version) are not head nouns:
 			// ids are checked verbatim as identifier items.
 		case !headFixed:
-			a.head = t.term
+			a.head = t.Term
 		case after == "":
-			after = t.term
+			after = t.Term
 		}
 	}
 	if a.head == "" {
@@ -187,7 +187,7 @@ func parseAction(s string) action {
 	if categoryTerm[a.head] {
 		for i := len(a.direct) - 1; i >= 0; i-- {
 			t := a.direct[i]
-			if t == a.head || genericTerm[t] || categoryTerm[t] || hasDigit(t) {
+			if t == a.head || GenericTerm[t] || categoryTerm[t] || HasDigit(t) {
 				continue
 			}
 			a.alt = t
@@ -198,19 +198,19 @@ func parseAction(s string) action {
 		a.head = a.object[len(a.object)-1]
 	}
 	for i, t := range toks {
-		if i > 0 && t.name && t.term != "" {
-			a.names = appendUnique(a.names, t.term)
+		if i > 0 && t.Name && t.Term != "" {
+			a.names = AppendUnique(a.names, t.Term)
 		}
 	}
 	a.computeMods()
 	return a
 }
 
-// specificObject reports whether the words after the verb hold one that is
+// SpecificObject reports whether the words after the verb hold one that is
 // neither generic nor a category noun.
-func specificObject(toks []token) bool {
+func SpecificObject(toks []Token) bool {
 	for i, t := range toks {
-		if i > 0 && t.term != "" && !genericTerm[t.term] && !categoryTerm[t.term] {
+		if i > 0 && t.Term != "" && !GenericTerm[t.Term] && !categoryTerm[t.Term] {
 			return true
 		}
 	}
@@ -219,19 +219,19 @@ func specificObject(toks []token) bool {
 
 // withoutIdents blanks out the identifiers of s (paths, URLs, PR numbers,
 // tickets, commits) and returns them.
-func withoutIdents(s string) (string, []ident) {
-	ids := extractIdents(s)
+func withoutIdents(s string) (string, []Ident) {
+	ids := ExtractIdents(s)
 	out := s
 	for _, id := range ids {
-		if id.class == classBranch {
+		if id.Class == ClassBranch {
 			continue
 		}
-		out = strings.ReplaceAll(out, id.value, strings.Repeat(" ", len(id.value)))
+		out = strings.ReplaceAll(out, id.Value, strings.Repeat(" ", len(id.Value)))
 	}
 	return out, ids
 }
 
-func skipLight(toks []token) []token {
+func SkipLight(toks []Token) []Token {
 	for changed := true; changed && len(toks) > 0; {
 		changed = false
 		for _, lv := range lightVerbs {
@@ -240,7 +240,7 @@ func skipLight(toks []token) []token {
 			}
 			match := true
 			for i, w := range lv {
-				if toks[i].word != w {
+				if toks[i].Word != w {
 					match = false
 					break
 				}
@@ -257,7 +257,7 @@ func skipLight(toks []token) []token {
 
 // categoryTerm holds nouns that name a kind of thing rather than the thing:
 // in "the billing service" or "the login page" the modifier is specific.
-var categoryTerm = termSet("dependency", "package", "library", "lib", "module", "function", "method",
+var categoryTerm = TermSet("dependency", "package", "library", "lib", "module", "function", "method",
 	"class", "endpoint", "route", "service", "component", "page", "script", "job", "suite", "folder",
 	"directory", "command", "flag", "option", "setting", "variable", "config", "tool", "crate", "gem",
 	"plugin", "helper", "util", "field", "column", "type", "struct", "interface", "test", "check",
@@ -265,21 +265,21 @@ var categoryTerm = termSet("dependency", "package", "library", "lib", "module", 
 
 // mods returns the direct object's specific modifiers: its words other
 // than the head (and its alternative), generic words and ids.
-func (a action) mods() []string { return a.modTerms }
+func (a Action) mods() []string { return a.modTerms }
 
-func (a *action) computeMods() {
+func (a *Action) computeMods() {
 	a.modTerms = nil
 	for _, t := range a.direct {
-		if t == a.head || t == a.alt || t == a.verb || genericTerm[t] || categoryTerm[t] || hasDigit(t) {
+		if t == a.head || t == a.alt || t == a.verb || GenericTerm[t] || categoryTerm[t] || HasDigit(t) {
 			continue
 		}
 		a.modTerms = append(a.modTerms, t)
 	}
 }
 
-func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+func HasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
-func appendUnique(xs []string, s string) []string {
+func AppendUnique(xs []string, s string) []string {
 	for _, x := range xs {
 		if x == s {
 			return xs
@@ -289,24 +289,24 @@ func appendUnique(xs []string, s string) []string {
 }
 
 // commitment is a commitment found in a sentence of assistant text.
-type foundCommitment struct {
-	sentence string
-	action   action
+type Promise struct {
+	Sentence string
+	Action   Action
 }
 
-// findCommitments returns the commitments stated in assistant text: the
+// FindPromises returns the commitments stated in assistant text: the
 // sentences with commitment phrasing ("I will", "I'll", "next I need to",
 // "still have to", "TODO:", "remaining:", a clause-initial "will"), each
 // split into action and condition. Negated ("I will not re-run"), hedged
 // ("I can", "if you want") and interrogative sentences are not commitments.
-func findCommitments(text string) []foundCommitment {
-	var out []foundCommitment
-	for _, sn := range sentences(text) {
-		s := text[sn.start:sn.end]
+func FindPromises(text string) []Promise {
+	var out []Promise
+	for _, sn := range Sentences(text) {
+		s := text[sn.Start:sn.End]
 		if strings.HasSuffix(s, "?") {
 			continue
 		}
-		lower := foldText(s)
+		lower := FoldText(s)
 		pos, cue := commitmentCue(lower)
 		weak := false
 		if pos < 0 {
@@ -329,7 +329,7 @@ func findCommitments(text string) []foundCommitment {
 		// Several actions joined by "and then" / ", then" are separate
 		// obligations; each is kept.
 		for _, part := range splitActions(rest) {
-			a := parseAction(part)
+			a := ParseAction(part)
 			if a.verb == "" || copula(part) {
 				continue // "I'll be honest", "we will have to see": not actions
 			}
@@ -343,7 +343,7 @@ func findCommitments(text string) []foundCommitment {
 			if weak && !waitingCondition(a.condition) {
 				continue // "let me look at X before writing Y" narrates the next step
 			}
-			out = append(out, foundCommitment{sentence: s, action: a})
+			out = append(out, Promise{Sentence: s, Action: a})
 		}
 	}
 	return out
@@ -376,7 +376,7 @@ func passiveAction(subject, rest string) (string, bool) {
 	}
 	r = strings.TrimSpace(r[3:])
 	cond := ""
-	cut := conditionCut(foldText(r))
+	cut := conditionCut(FoldText(r))
 	if cut > 0 {
 		r, cond = strings.TrimSpace(r[:cut]), " "+strings.TrimSpace(r[cut:])
 	}
@@ -530,7 +530,7 @@ func hedged(before string) bool {
 // actions. A plain "and" splits only when what follows starts with a verb
 // the lexicon knows, so "orders and customers" stays one object.
 func splitActions(s string) []string {
-	lower := foldText(s)
+	lower := FoldText(s)
 	var parts []string
 	start := 0
 	for _, sep := range []string{" and then ", ", then ", "; then ", " then "} {
@@ -552,15 +552,15 @@ func splitActions(s string) []string {
 }
 
 func splitOnAndVerb(s string) []string {
-	lower := foldText(s)
+	lower := FoldText(s)
 	for off := 0; ; {
 		i := strings.Index(lower[off:], " and ")
 		if i < 0 {
 			return []string{s}
 		}
 		i += off
-		next := tokenize(s[i+5:])
-		if len(next) > 0 && knownVerbs[termOf(next[0].word)] {
+		next := Tokenize(s[i+5:])
+		if len(next) > 0 && knownVerbs[TermOf(next[0].Word)] {
 			// Only split when the left side already has a verb of its own.
 			return append([]string{s[:i]}, splitOnAndVerb(s[i+5:])...)
 		}
@@ -579,7 +579,7 @@ var knownVerbs = func() map[string]bool {
 		"backfill", "notify", "ask", "report", "send", "tag", "bump", "verify", "lint", "format",
 		"reply", "comment", "file", "move", "copy", "generate", "re-run", "retry", "apply", "configure",
 	} {
-		m[termOf(w)] = true
+		m[TermOf(w)] = true
 	}
 	return m
 }()

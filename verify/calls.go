@@ -12,7 +12,7 @@ import (
 
 // collectSHAs remembers the commit SHAs in s (a command, a result's head).
 func (l *ledger) collectSHAs(s string) {
-	scanHex(s, func(h string) {
+	ScanHex(s, func(h string) {
 		if !l.shaSeen[h] {
 			l.shaSeen[h] = true
 			l.shas = append(l.shas, h)
@@ -29,12 +29,12 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 		what = ci.path
 	}
 	if what == "" {
-		what = clip(strings.Join(strings.Fields(ci.input), " "), 120)
+		what = model.Clip(strings.Join(strings.Fields(ci.input), " "), 120)
 	}
-	it := &Item{Kind: Handle, Key: c.ID, Text: clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
+	it := &Item{Kind: Handle, Key: c.ID, Text: model.Clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
 		Origin: "tool call " + c.Name, Evidence: what}
 	it.ID = "handle:" + c.ID
-	tr := l.add(it, action{})
+	tr := l.add(it, Action{})
 	tr.callID = c.ID
 	tr.intentSrc = intentSource(ci)
 	tr.callWhat = ci.command + " " + ci.path // identifiers derived when a compaction needs them
@@ -87,12 +87,12 @@ func actsOn(ob *tracked, ci *callInfo, sameTurn bool) bool {
 
 // pronounObject reports whether an action's object is a pronoun ("add it",
 // "rewrite this"): it refers to what is in hand, not to a named thing.
-func pronounObject(a action) bool {
-	toks := skipLight(tokenize(a.text))
+func pronounObject(a Action) bool {
+	toks := SkipLight(Tokenize(a.text))
 	if len(toks) < 2 {
 		return false
 	}
-	switch toks[1].word {
+	switch toks[1].Word {
 	case "it", "this", "that", "them", "these", "those":
 		return true
 	}
@@ -145,9 +145,9 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 				break
 			}
 			it := &Item{Kind: Handle, Key: j.ID, Text: "job " + j.ID + " started by " + r.ID, Turn: r.Turn, Event: r.Index,
-				Origin: "asynchronous job", Evidence: clip(r.Text.Head(), 200)}
+				Origin: "asynchronous job", Evidence: model.Clip(r.Text.Head(), 200)}
 			it.ID = "handle:job:" + j.ID
-			tr := l.add(it, action{})
+			tr := l.add(it, Action{})
 			tr.jobID = j.ID
 			if info != nil {
 				tr.intentSrc = intentSource(info)
@@ -167,23 +167,23 @@ func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
 		l.close(old, r, fmt.Sprintf("superseded by a new failure of the same call at turn %d", r.Turn))
 	}
 	text := r.Text.Head()
-	line := firstErrorLine(text + "\n" + r.Text.Tail())
+	line := FirstErrorLine(text + "\n" + r.Text.Tail())
 	if line == "" {
 		line = "exit status non-zero"
 	}
 	it := &Item{Kind: Error, Key: r.ID + ": " + line, Text: line, Turn: r.Turn, Event: r.Index,
-		Origin: "failed " + info.name, Evidence: clip(text, 400)}
+		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
 	it.ID = "error:" + r.ID
-	tr := l.add(it, action{})
+	tr := l.add(it, Action{})
 	tr.callID, tr.target, tr.command = r.ID, info.target, info.command
 	for v := range commandVerbs {
 		if info.termSet()[v] {
 			tr.verbs = append(tr.verbs, v)
 		}
 	}
-	tr.errTokens = errorTokens(line, text)
+	tr.errTokens = ErrorTokens(line, text)
 	tr.intentSrc = line
-	tr.idents = extractIdents(line)
+	tr.idents = ExtractIdents(line)
 	l.errByTgt[info.target] = tr
 }
 
@@ -243,22 +243,22 @@ func intentSource(ci *callInfo) string {
 func (tr *tracked) intentAtom() atom {
 	if !tr.intentDone {
 		tr.intentDone = true
-		tr.intent = newAtom(action{}, wordTerms(tr.intentSrc)...)
+		tr.intent = newAtom(Action{}, WordTerms(tr.intentSrc)...)
 	}
 	return tr.intent
 }
 
-func termsOf(s string) []string { return terms(tokenize(s)) }
+func termsOf(s string) []string { return Terms(Tokenize(s)) }
 
-func condTerms(a action) []string { return termsOf(a.condition) }
+func condTerms(a Action) []string { return termsOf(a.condition) }
 
 // files returns the files and URLs a commitment's action names, computed once.
 func (tr *tracked) files() []string {
 	if !tr.filesDone {
 		tr.filesDone = true
-		for _, id := range extractIdents(tr.act.text) {
-			if id.class == classPath || id.class == classURL {
-				tr.filesCache = append(tr.filesCache, id.value)
+		for _, id := range ExtractIdents(tr.act.text) {
+			if id.Class == ClassPath || id.Class == ClassURL {
+				tr.filesCache = append(tr.filesCache, id.Value)
 			}
 		}
 	}
@@ -269,10 +269,10 @@ func (tr *tracked) files() []string {
 // say what it acts on: URLs, PR and ticket numbers, commits, branches, and
 // files (a path with an extension). Directory arguments ("./integration/...")
 // describe what the call does rather than something it depends on.
-func callIdents(what string) []ident {
-	var out []ident
-	for _, id := range extractIdents(what) {
-		if id.class == classPath && !hasKnownExt(id.value) {
+func callIdents(what string) []Ident {
+	var out []Ident
+	for _, id := range ExtractIdents(what) {
+		if id.Class == ClassPath && !HasKnownExt(id.Value) {
 			continue
 		}
 		out = append(out, id)

@@ -117,8 +117,8 @@ func (l *ledger) measure(c *model.Compaction, cr *CompactionResult) {
 // name them; an identifier is open while any item naming it is.
 func (l *ledger) identifierItems(set []*tracked) []*tracked {
 	var out []*tracked
-	named := map[ident][]*tracked{}
-	var order []ident
+	named := map[Ident][]*tracked{}
+	var order []Ident
 	for _, tr := range set {
 		if tr.item.Kind == Handle && tr.idents == nil && tr.callWhat != "" {
 			tr.idents = callIdents(tr.callWhat)
@@ -141,8 +141,8 @@ func (l *ledger) identifierItems(set []*tracked) []*tracked {
 					first = b
 				}
 			}
-			it := &Item{ID: "identifier:" + id.value, Kind: Identifier, Key: id.value, Turn: first.item.Turn,
-				Event: first.item.Event, Origin: id.class.String() + " named by " + string(first.item.Kind), ClosedEvent: -1}
+			it := &Item{ID: "identifier:" + id.Value, Kind: Identifier, Key: id.Value, Turn: first.item.Turn,
+				Event: first.item.Event, Origin: id.Class.String() + " named by " + string(first.item.Kind), ClosedEvent: -1}
 			tr = &tracked{item: it, carried: -1, ident: id}
 			l.idents[id] = tr
 			l.byItem[it] = tr
@@ -154,8 +154,8 @@ func (l *ledger) identifierItems(set []*tracked) []*tracked {
 			tr.item.Names = append(tr.item.Names, b.item.Key)
 			names = append(names, describeItem(b.item))
 		}
-		tr.item.Text = fmt.Sprintf("%s %s, named by %s", id.class, id.value, strings.Join(names, "; "))
-		tr.aliases = []string{id.value}
+		tr.item.Text = fmt.Sprintf("%s %s, named by %s", id.Class, id.Value, strings.Join(names, "; "))
+		tr.aliases = []string{id.Value}
 		tr.namers = by
 		out = append(out, tr)
 	}
@@ -167,7 +167,7 @@ func describeItem(it *Item) string {
 	if s == "" {
 		s = it.Text
 	}
-	return fmt.Sprintf("%s “%s” (turn %d)", it.Kind, clip(s, 80), it.Turn)
+	return fmt.Sprintf("%s “%s” (turn %d)", it.Kind, model.Clip(s, 80), it.Turn)
 }
 
 // sanity checks come before matching: an empty or opaque summary cannot be
@@ -210,7 +210,7 @@ func looksOpaque(s string) bool {
 		switch {
 		case c == ' ' || c == '\n' || c == '\t':
 			spaces++
-		case isIdentByte(c) || c == '+' || c == '/' || c == '=' || c == '-':
+		case IsIdentByte(c) || c == '+' || c == '/' || c == '=' || c == '-':
 			b64++
 		}
 	}

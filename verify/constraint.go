@@ -2,29 +2,29 @@ package verify
 
 import "strings"
 
-// foundConstraint is a standing instruction in a user message.
-type foundConstraint struct {
-	sentence string
-	action   action
+// Rule is a standing instruction in a user message.
+type Rule struct {
+	Sentence string
+	Action   Action
 }
 
-func (c foundConstraint) key() string { return c.action.key() }
+func (c Rule) Key() string { return c.Action.key() }
 
 // prohibitionCues make a constraint a prohibition ("never push to main").
-var prohibitionCues = set("never", "don't", "dont", "do not", "avoid", "no more", "under no circumstances")
+var prohibitionCues = WordSet("never", "don't", "dont", "do not", "avoid", "no more", "under no circumstances")
 
-// findConstraints returns the sentences of a user message that carry an
+// FindRules returns the sentences of a user message that carry an
 // imperative cue (always, never, don't, do not, must, make sure, from now
 // on...): standing instructions that every later summary must keep.
 // Questions are not instructions.
-func findConstraints(text string) []foundConstraint {
-	var out []foundConstraint
-	for _, sn := range sentences(text) {
-		s := text[sn.start:sn.end]
+func FindRules(text string) []Rule {
+	var out []Rule
+	for _, sn := range Sentences(text) {
+		s := text[sn.Start:sn.End]
 		if strings.HasSuffix(s, "?") {
 			continue
 		}
-		lower := foldText(s)
+		lower := FoldText(s)
 		pos, cue := -1, ""
 		for _, c := range constraintCues {
 			c = strings.TrimSpace(c)
@@ -63,16 +63,16 @@ func findConstraints(text string) []foundConstraint {
 		// The rule, not its rationale: "Don't change the public expand()
 		// signature — three downstream apps pin to it."
 		body = cutRationale(body)
-		act := parseAction(stripPoliteness(body))
+		act := ParseAction(stripPoliteness(body))
 		// A negation anywhere in the rule makes it a prohibition ("make sure
 		// gift card balances are never shown"); the summary side is read the
 		// same way, so a verbatim restatement always has the same sense.
-		act.negated = neg || prohibitionIn(strings.ReplaceAll(strings.ReplaceAll(lower, "don't forget", ""), "do not forget", ""))
+		act.negated = neg || ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(lower, "don't forget", ""), "do not forget", ""))
 		act.deferred = true
 		if act.verb == "" {
 			continue
 		}
-		out = append(out, foundConstraint{sentence: s, action: act})
+		out = append(out, Rule{Sentence: s, Action: act})
 	}
 	return out
 }

@@ -131,7 +131,7 @@ func (l *ledger) orphanCheck(h *tracked, r *model.ToolResult) {
 	}
 	l.res.Findings = append(l.res.Findings, RunFinding{
 		Kind: OrphanedResult, Turn: r.Turn, Event: r.Index, Item: id, ItemID: h.item.ID, LostAt: h.firstLoss,
-		OriginTurn: h.item.Turn, Text: clip(firstLine(r.Text.Head()), 200),
+		OriginTurn: h.item.Turn, Text: model.Clip(firstLine(r.Text.Head()), 200),
 		Why: fmt.Sprintf("the result of %s arrived at turn %d, but summary %d in force then does not carry its id", id, r.Turn, l.inForceComp.Seq),
 	})
 }

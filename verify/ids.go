@@ -5,28 +5,28 @@ import (
 	"strings"
 )
 
-// identClass is the kind of an external identifier. Each class has its own
+// IdentClass is the kind of an external identifier. Each class has its own
 // boundary rule: Go's RE2 has no look-around, so candidates are found with
 // simple patterns and their neighbours checked by hand.
-type identClass uint8
+type IdentClass uint8
 
 const (
-	classURL identClass = iota
-	classPR
-	classTicket
-	classSHA
-	classPath
-	classBranch
+	ClassURL IdentClass = iota
+	ClassPR
+	ClassTicket
+	ClassSHA
+	ClassPath
+	ClassBranch
 )
 
 var classNames = [...]string{"URL", "PR/issue", "ticket", "commit", "path", "branch"}
 
-func (c identClass) String() string { return classNames[c] }
+func (c IdentClass) String() string { return classNames[c] }
 
-// ident is an identifier found in a text.
-type ident struct {
-	value string
-	class identClass
+// Ident is an identifier found in a text.
+type Ident struct {
+	Value string
+	Class IdentClass
 }
 
 var (
@@ -39,7 +39,7 @@ var (
 	branchNamedRe = regexp.MustCompile(`\b([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])\s+branch\b|\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])`)
 	branchWordRe  = regexp.MustCompile(`\b(?:feature|feat|fix|bugfix|hotfix|release|chore|dev|topic|wip|users?)/[A-Za-z0-9._-]*[A-Za-z0-9]`)
 	ticketRe      = regexp.MustCompile(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
-	hexRe         = regexp.MustCompile(`[0-9a-f]{7,40}`)
+	HexRe         = regexp.MustCompile(`[0-9a-f]{7,40}`)
 	hostRe        = regexp.MustCompile(`(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:com|org|net|io|dev|app|co|ai|cloud|internal|local|localhost|edu|gov|us|uk|de|eu|sh|tech|xyz|me)\b`)
 	branchRes     = []*regexp.Regexp{
 		regexp.MustCompile(`git\s+(?:checkout|switch)\s+(?:-[bcB]\s+)?([A-Za-z0-9._/-]+)`),
@@ -49,22 +49,22 @@ var (
 )
 
 // notTicket are prefixes of standard names that look like ticket keys.
-var notTicket = set("UTF", "ISO", "SHA", "AES", "RSA", "HTTP", "TLS", "SSL", "GPT", "ECMA", "IEEE", "ANSI",
+var notTicket = WordSet("UTF", "ISO", "SHA", "AES", "RSA", "HTTP", "TLS", "SSL", "GPT", "ECMA", "IEEE", "ANSI",
 	"MD", "ES", "IPV", "COVID", "UTC", "GMT", "CSS", "HTML", "OAUTH", "H", "X", "ARM", "AMD")
 
 // notPath are names with a known extension that are products, not files.
-var notPath = set("node.js", "next.js", "vue.js", "react.js", "nuxt.js", "express.js", "d3.js", "three.js",
+var notPath = WordSet("node.js", "next.js", "vue.js", "react.js", "nuxt.js", "express.js", "d3.js", "three.js",
 	"chart.js", "ember.js", "angular.js", "backbone.js", "deno.js", "bun.js", "p5.js", "socket.io", "asp.net", "ado.net")
 
-// pathChunks finds path-like words by hand (a regular expression was the
+// PathChunks finds path-like words by hand (a regular expression was the
 // slowest part of matching): runs of path bytes
 // ending in one that can end a path. A summary is scanned for them once.
-func pathChunks(s string) [][2]int {
+func PathChunks(s string) [][2]int {
 	var out [][2]int
 	inChunk := func(c byte) bool {
-		return isIdentByte(c) || c == '.' || c == '~' || c == '/' || c == '@' || c == '+' || c == '-'
+		return IsIdentByte(c) || c == '.' || c == '~' || c == '/' || c == '@' || c == '+' || c == '-'
 	}
-	canEnd := func(c byte) bool { return isIdentByte(c) || c == '~' || c == '/' || c == '-' }
+	canEnd := func(c byte) bool { return IsIdentByte(c) || c == '~' || c == '/' || c == '-' }
 	for i := 0; i < len(s); {
 		if !inChunk(s[i]) {
 			i++
@@ -87,7 +87,7 @@ func pathChunks(s string) [][2]int {
 }
 
 // knownExt are file extensions that make a bare name a path.
-var knownExt = set(
+var knownExt = WordSet(
 	"go", "mod", "sum", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "rs", "java", "kt", "kts",
 	"c", "h", "cc", "cpp", "hpp", "cs", "swift", "m", "php", "scala", "sh", "bash", "zsh", "fish",
 	"ps1", "sql", "md", "mdx", "rst", "txt", "json", "jsonl", "yaml", "yml", "toml", "ini", "cfg",
@@ -98,12 +98,12 @@ var knownExt = set(
 	"pdf", "zip", "gz", "tar", "tgz", "zst", "snap", "golden", "tmpl", "tpl", "j2",
 )
 
-// extractIdents returns the identifiers in s, each once, in order.
-func extractIdents(s string) []ident {
-	var out []ident
-	seen := map[ident]bool{}
-	add := func(v string, c identClass) {
-		id := ident{v, c}
+// ExtractIdents returns the identifiers in s, each once, in order.
+func ExtractIdents(s string) []Ident {
+	var out []Ident
+	seen := map[Ident]bool{}
+	add := func(v string, c IdentClass) {
+		id := Ident{v, c}
 		if v != "" && !seen[id] {
 			seen[id] = true
 			out = append(out, id)
@@ -119,24 +119,24 @@ func extractIdents(s string) []ident {
 		return false
 	}
 	for _, u := range urls {
-		add(strings.TrimRight(s[u[0]:u[1]], ".,;:!?'\""), classURL)
+		add(strings.TrimRight(s[u[0]:u[1]], ".,;:!?'\""), ClassURL)
 	}
 	// Bare host names ("invoices.example.com") are URLs without a scheme.
 	for _, m := range hostRe.FindAllStringIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && (isIdentByte(s[m[0]-1]) || s[m[0]-1] == '.' || s[m[0]-1] == '@' || s[m[0]-1] == '/')) || (m[1] < len(s) && (s[m[1]] == '/' || isIdentByte(s[m[1]]))) {
+		if inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || s[m[0]-1] == '.' || s[m[0]-1] == '@' || s[m[0]-1] == '/')) || (m[1] < len(s) && (s[m[1]] == '/' || IsIdentByte(s[m[1]]))) {
 			continue
 		}
-		add(strings.ToLower(s[m[0]:m[1]]), classURL)
+		add(strings.ToLower(s[m[0]:m[1]]), ClassURL)
 	}
 	for _, m := range prRe.FindAllStringSubmatchIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && isIdentByte(s[m[0]-1])) || (m[1] < len(s) && isDigit(s[m[1]])) {
+		if inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsDigit(s[m[1]])) {
 			continue
 		}
-		add("#"+s[m[2]:m[3]], classPR)
+		add("#"+s[m[2]:m[3]], ClassPR)
 	}
 	for _, m := range prWordRe.FindAllStringSubmatchIndex(s, -1) {
 		if !inURL(m[0]) {
-			add("#"+s[m[2]:m[3]], classPR)
+			add("#"+s[m[2]:m[3]], ClassPR)
 		}
 	}
 	for _, m := range branchNamedRe.FindAllStringSubmatchIndex(s, -1) {
@@ -144,68 +144,68 @@ func extractIdents(s string) []ident {
 		if lo < 0 {
 			lo, hi = m[4], m[5]
 		}
-		if lo > 0 && (s[lo-1] == '/' || isIdentByte(s[lo-1])) {
+		if lo > 0 && (s[lo-1] == '/' || IsIdentByte(s[lo-1])) {
 			continue // the tail of feature/idempotency-keys: the whole name is found below
 		}
 		if b := s[lo:hi]; validBranch(b) {
-			add(b, classBranch)
+			add(b, ClassBranch)
 		}
 	}
 	for _, m := range branchWordRe.FindAllStringIndex(s, -1) {
 		if !inURL(m[0]) && (m[0] == 0 || s[m[0]-1] != '/') && (m[1] == len(s) || s[m[1]] != '/') {
-			add(s[m[0]:m[1]], classBranch)
+			add(s[m[0]:m[1]], ClassBranch)
 		}
 	}
 	for _, m := range ticketRe.FindAllStringIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && (isIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && isIdentByte(s[m[1]])) {
+		if inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && IsIdentByte(s[m[1]])) {
 			continue
 		}
 		if key, _, _ := strings.Cut(s[m[0]:m[1]], "-"); notTicket[key] {
 			continue // UTF-8, SHA-256, ISO-8601: standards, not tickets
 		}
-		add(s[m[0]:m[1]], classTicket)
+		add(s[m[0]:m[1]], ClassTicket)
 	}
-	for _, m := range hexRe.FindAllStringIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && isIdentByte(s[m[0]-1])) || (m[1] < len(s) && isIdentByte(s[m[1]])) {
+	for _, m := range HexRe.FindAllStringIndex(s, -1) {
+		if inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsIdentByte(s[m[1]])) {
 			continue
 		}
 		if v := s[m[0]:m[1]]; strings.ContainsAny(v, "0123456789") && strings.ContainsAny(v, "abcdef") {
-			add(v, classSHA)
+			add(v, ClassSHA)
 		}
 	}
 	for _, re := range branchRes {
 		for _, m := range re.FindAllStringSubmatch(s, -1) {
 			if b := strings.TrimRight(m[1], ".,;:"); validBranch(b) {
-				add(b, classBranch)
+				add(b, ClassBranch)
 			}
 		}
 	}
-	for _, m := range pathChunks(s) {
+	for _, m := range PathChunks(s) {
 		if inURL(m[0]) || (m[0] > 0 && (s[m[0]-1] == ':' || s[m[0]-1] == '@')) {
 			continue
 		}
-		if p, ok := normPath(s[m[0]:m[1]], true); ok && !seen[ident{p, classBranch}] && !notPath[strings.ToLower(p)] {
-			add(p, classPath)
+		if p, ok := NormPath(s[m[0]:m[1]], true); ok && !seen[Ident{p, ClassBranch}] && !notPath[strings.ToLower(p)] {
+			add(p, ClassPath)
 		}
 	}
 	return out
 }
 
-// scanHex calls fn for every word of 7 to 40 lower-case hex digits with at
+// ScanHex calls fn for every word of 7 to 40 lower-case hex digits with at
 // least one digit and one letter: a commit SHA. A word is a run of letters,
 // digits and underscores. It is a hand loop because it runs over every tool
 // output.
-func scanHex(s string, fn func(string)) {
+func ScanHex(s string, fn func(string)) {
 	for i := 0; i < len(s); {
-		if !isIdentByte(s[i]) {
+		if !IsIdentByte(s[i]) {
 			i++
 			continue
 		}
 		j, hex, digit, letter := i, true, false, false
-		for j < len(s) && isIdentByte(s[j]) {
+		for j < len(s) && IsIdentByte(s[j]) {
 			c := s[j]
 			switch {
-			case isDigit(c):
+			case IsDigit(c):
 				digit = true
 			case c >= 'a' && c <= 'f':
 				letter = true
@@ -229,15 +229,15 @@ func validBranch(b string) bool {
 	return !strings.HasPrefix(b, "-")
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isIdentByte(c byte) bool {
-	return c == '_' || isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
+func IsIdentByte(c byte) bool {
+	return c == '_' || IsDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// normPath cleans a path-like chunk and says whether it is a path: a name
+// NormPath cleans a path-like chunk and says whether it is a path: a name
 // with a known extension, or several segments that look like directories.
 // strict asks for more evidence (source side); the summary side is lenient.
-func normPath(c string, strict bool) (string, bool) {
+func NormPath(c string, strict bool) (string, bool) {
 	c = strings.TrimLeft(c, "-+@")
 	if i := strings.IndexByte(c, '@'); i > 0 {
 		c = c[:i] // module@version
@@ -275,16 +275,16 @@ func normPath(c string, strict bool) (string, bool) {
 	return c, true
 }
 
-// hasKnownExt reports whether a path's last segment has a known extension.
-func hasKnownExt(p string) bool {
-	segs := pathSegments(p)
+// HasKnownExt reports whether a path's last segment has a known extension.
+func HasKnownExt(p string) bool {
+	segs := PathSegments(p)
 	last := segs[len(segs)-1]
 	dot := strings.LastIndexByte(last, '.')
 	return dot > 0 && dot < len(last)-1 && knownExt[strings.ToLower(last[dot+1:])]
 }
 
-// pathSegments splits a normalized path into its segments.
-func pathSegments(p string) []string {
+// PathSegments splits a normalized path into its segments.
+func PathSegments(p string) []string {
 	return strings.Split(strings.Trim(p, "/~"), "/")
 }
 
@@ -297,40 +297,40 @@ type identMatch struct {
 
 // findIdent looks for id in the summary. shas are the source's commit SHAs,
 // for the unique-prefix rule.
-func (d *doc) findIdent(id ident, shas []string) identMatch {
+func (d *doc) findIdent(id Ident, shas []string) identMatch {
 	s := d.text
-	switch id.class {
-	case classURL:
-		if i := strings.Index(strings.ToLower(s), strings.ToLower(id.value)); i >= 0 && boundaryAfter(s, i+len(id.value), urlByte) {
-			return identMatch{found: true, span: Span{i, i + len(id.value)}}
+	switch id.Class {
+	case ClassURL:
+		if i := strings.Index(strings.ToLower(s), strings.ToLower(id.Value)); i >= 0 && BoundaryAfter(s, i+len(id.Value), URLByte) {
+			return identMatch{found: true, span: Span{i, i + len(id.Value)}}
 		}
-	case classPR:
-		n := id.value[1:]
+	case ClassPR:
+		n := id.Value[1:]
 		for _, form := range []string{"#" + n, "PR " + n, "PR-" + n, "PR #" + n, "pull/" + n, "issues/" + n, "issue " + n, "!" + n} {
-			if i := findBounded(s, form, func(c byte) bool { return isIdentByte(c) || c == '#' }, isDigit, true); i >= 0 {
+			if i := FindBounded(s, form, func(c byte) bool { return IsIdentByte(c) || c == '#' }, IsDigit, true); i >= 0 {
 				return identMatch{found: true, span: Span{i, i + len(form)}}
 			}
 		}
-	case classTicket, classBranch:
+	case ClassTicket, ClassBranch:
 		cls := func(c byte) bool {
-			return isIdentByte(c) || c == '-' || (id.class == classBranch && (c == '/' || c == '.'))
+			return IsIdentByte(c) || c == '-' || (id.Class == ClassBranch && (c == '/' || c == '.'))
 		}
-		if i := findBounded(s, id.value, cls, func(c byte) bool { return isIdentByte(c) || (id.class == classBranch && (c == '/' || c == '-')) }, false); i >= 0 {
-			return identMatch{found: true, span: Span{i, i + len(id.value)}}
+		if i := FindBounded(s, id.Value, cls, func(c byte) bool { return IsIdentByte(c) || (id.Class == ClassBranch && (c == '/' || c == '-')) }, false); i >= 0 {
+			return identMatch{found: true, span: Span{i, i + len(id.Value)}}
 		}
-	case classSHA:
-		return d.findSHA(id.value, shas)
-	case classPath:
-		return d.findPath(id.value)
+	case ClassSHA:
+		return d.findSHA(id.Value, shas)
+	case ClassPath:
+		return d.findPath(id.Value)
 	}
 	return identMatch{}
 }
 
-func urlByte(c byte) bool {
-	return isIdentByte(c) || c == '/' || c == '-' || c == '.' || c == '?' || c == '=' || c == '&' || c == '%' || c == '#'
+func URLByte(c byte) bool {
+	return IsIdentByte(c) || c == '/' || c == '-' || c == '.' || c == '?' || c == '=' || c == '&' || c == '%' || c == '#'
 }
 
-func boundaryAfter(s string, end int, cls func(byte) bool) bool {
+func BoundaryAfter(s string, end int, cls func(byte) bool) bool {
 	if end >= len(s) {
 		return true
 	}
@@ -340,10 +340,10 @@ func boundaryAfter(s string, end int, cls func(byte) bool) bool {
 	return !cls(s[end])
 }
 
-// findBounded finds needle in s such that the byte before is not in before
+// FindBounded finds needle in s such that the byte before is not in before
 // and the byte after is not in after. A trailing "." followed by a non-class
 // byte is sentence punctuation, not part of the identifier.
-func findBounded(s, needle string, before, after func(byte) bool, fold bool) int {
+func FindBounded(s, needle string, before, after func(byte) bool, fold bool) int {
 	hay := s
 	if fold {
 		hay = strings.ToLower(s)
@@ -356,7 +356,7 @@ func findBounded(s, needle string, before, after func(byte) bool, fold bool) int
 		}
 		i += off
 		end := i + len(needle)
-		if (i == 0 || !before(hay[i-1])) && boundaryAfter(hay, end, after) {
+		if (i == 0 || !before(hay[i-1])) && BoundaryAfter(hay, end, after) {
 			return i
 		}
 		off = i + 1
@@ -364,8 +364,8 @@ func findBounded(s, needle string, before, after func(byte) bool, fold bool) int
 }
 
 func (d *doc) findSHA(sha string, shas []string) identMatch {
-	for _, m := range hexRe.FindAllStringIndex(d.text, -1) {
-		if (m[0] > 0 && isIdentByte(d.text[m[0]-1])) || (m[1] < len(d.text) && isIdentByte(d.text[m[1]])) {
+	for _, m := range HexRe.FindAllStringIndex(d.text, -1) {
+		if (m[0] > 0 && IsIdentByte(d.text[m[0]-1])) || (m[1] < len(d.text) && IsIdentByte(d.text[m[1]])) {
 			continue
 		}
 		t := d.text[m[0]:m[1]]
@@ -392,11 +392,11 @@ func (d *doc) findSHA(sha string, shas []string) identMatch {
 // "internal/orders/store.go"; "store.go" alone is weak evidence for a path
 // with directories; "auth.ts" never matches "oauth.ts".
 func (d *doc) findPath(p string) identMatch {
-	want := pathSegments(p)
+	want := PathSegments(p)
 	var weak identMatch
 	for _, pc := range d.pathChunks() {
 		m, got := pc.span, pc.segs
-		if suffixOf(got, want) && (len(got) >= 2 || len(want) == 1) || suffixOf(want, got) {
+		if SuffixOf(got, want) && (len(got) >= 2 || len(want) == 1) || SuffixOf(want, got) {
 			return identMatch{found: true, span: m}
 		}
 		if !weak.weak && got[len(got)-1] == want[len(want)-1] {
@@ -417,17 +417,17 @@ type pathChunk struct {
 func (d *doc) pathChunks() []pathChunk {
 	if d.paths == nil {
 		d.paths = []pathChunk{}
-		for _, m := range pathChunks(d.text) {
-			if c, ok := normPath(d.text[m[0]:m[1]], false); ok {
-				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, pathSegments(c)})
+		for _, m := range PathChunks(d.text) {
+			if c, ok := NormPath(d.text[m[0]:m[1]], false); ok {
+				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, PathSegments(c)})
 			}
 		}
 	}
 	return d.paths
 }
 
-// suffixOf reports whether a is a suffix of b, segment by segment.
-func suffixOf(a, b []string) bool {
+// SuffixOf reports whether a is a suffix of b, segment by segment.
+func SuffixOf(a, b []string) bool {
 	if len(a) > len(b) || len(a) == 0 {
 		return false
 	}
@@ -444,8 +444,8 @@ func suffixOf(a, b []string) bool {
 // and after must not belong to the id's own character class, so call_1 is
 // not found in call_12.
 func (d *doc) findVerbatim(id string) (Span, bool) {
-	cls := func(c byte) bool { return isIdentByte(c) || c == '-' }
-	if i := findBounded(d.text, id, cls, cls, false); i >= 0 {
+	cls := func(c byte) bool { return IsIdentByte(c) || c == '-' }
+	if i := FindBounded(d.text, id, cls, cls, false); i >= 0 {
 		return Span{i, i + len(id)}, true
 	}
 	return Span{}, false

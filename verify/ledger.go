@@ -11,7 +11,7 @@ import (
 // tracked is an item with what the sweep needs to know about it.
 type tracked struct {
 	item    *Item
-	act     action
+	act     Action
 	atom    atom
 	aliases []string // plan ids, commitment ids, call and job ids
 	// durable commitments wait for something; immediate ones ("I'll read
@@ -42,11 +42,11 @@ type tracked struct {
 	intent        atom
 	intentSrc     string
 	intentDone    bool
-	idents        []ident
+	idents        []Ident
 	callWhat      string   // for handles: what the call acts on, for its identifiers
 	filesCache    []string // files and URLs the action names (see files)
 	filesDone     bool
-	ident         ident      // for identifier items: the identifier itself
+	ident         Ident      // for identifier items: the identifier itself
 	namers        []*tracked // for identifier items: the open items naming it
 	// lineage
 	steps     []LineageStep
@@ -66,7 +66,7 @@ type ledger struct {
 	byCall   map[string]*tracked
 	byJob    map[string]*tracked
 	errByTgt map[string]*tracked
-	idents   map[ident]*tracked
+	idents   map[Ident]*tracked
 	calls    map[int]*callInfo
 	// closedIdx indexes closed items by the words that can resurrect them.
 	closedIdx    map[string]map[string]*tracked            // key -> wording -> latest closed item
@@ -89,7 +89,7 @@ func newLedger(t *model.Transcript, opt Options) *ledger {
 		byCall:       map[string]*tracked{},
 		byJob:        map[string]*tracked{},
 		errByTgt:     map[string]*tracked{},
-		idents:       map[ident]*tracked{},
+		idents:       map[Ident]*tracked{},
 		calls:        map[int]*callInfo{},
 		byItem:       map[*Item]*tracked{},
 		closedIdx:    map[string]map[string]*tracked{},
@@ -98,7 +98,7 @@ func newLedger(t *model.Transcript, opt Options) *ledger {
 	}
 }
 
-func (l *ledger) add(it *Item, act action) *tracked {
+func (l *ledger) add(it *Item, act Action) *tracked {
 	it.Open = true
 	it.ClosedEvent = -1
 	tr := &tracked{item: it, act: act, carried: -1}
@@ -196,8 +196,8 @@ func (l *ledger) sweep() {
 // userMessage extracts standing instructions.
 func (l *ledger) userMessage(m *model.Message) {
 	l.revocations(m)
-	for _, c := range findConstraints(m.Text) {
-		key := c.key()
+	for _, c := range FindRules(m.Text) {
+		key := c.Key()
 		dup := false
 		for _, tr := range l.open {
 			if tr.item.Kind == Constraint && tr.item.Key == key {
@@ -207,12 +207,12 @@ func (l *ledger) userMessage(m *model.Message) {
 		if dup {
 			continue
 		}
-		it := &Item{Kind: Constraint, Key: key, Text: c.sentence, Action: c.action.text, Condition: c.action.condition,
-			Turn: m.Turn, Event: m.Index, Origin: "user message", Evidence: c.sentence}
+		it := &Item{Kind: Constraint, Key: key, Text: c.Sentence, Action: c.Action.text, Condition: c.Action.condition,
+			Turn: m.Turn, Event: m.Index, Origin: "user message", Evidence: c.Sentence}
 		it.ID = fmt.Sprintf("constraint:%d:%s", m.Index, key)
-		tr := l.add(it, c.action)
-		tr.atom = newAtom(c.action, condTerms(c.action)...)
-		tr.idents = extractIdents(c.sentence)
+		tr := l.add(it, c.Action)
+		tr.atom = newAtom(c.Action, condTerms(c.Action)...)
+		tr.idents = ExtractIdents(c.Sentence)
 	}
 }
 
@@ -221,16 +221,16 @@ func (l *ledger) userMessage(m *model.Message) {
 // to run go vet". A revoking sentence must name the rule (a word of it) and
 // either call it a rule or say it no longer holds.
 func (l *ledger) revocations(m *model.Message) {
-	for _, sn := range sentences(m.Text) {
-		sent := m.Text[sn.start:sn.end]
-		lower := foldText(sent)
+	for _, sn := range Sentences(m.Text) {
+		sent := m.Text[sn.Start:sn.End]
+		lower := FoldText(sent)
 		ruleWord := false
 		for _, w := range []string{"rule", "instruction", "restriction", "constraint", "requirement"} {
 			ruleWord = ruleWord || strings.Contains(lower, w)
 		}
 		dropVerb, lifted := false, false
 		for _, w := range []string{"forget", "ignore", "disregard", "scrap", "drop", "lift", "cancel", "revoke", "undo", "remove"} {
-			dropVerb = dropVerb || hasPhrase(lower, w)
+			dropVerb = dropVerb || HasPhrase(lower, w)
 		}
 		for _, w := range []string{"no longer", "is fine now", "are fine now", "is ok now",
 			"are ok now", "is okay now", "allowed now", "you can now", "you may now", "feel free to"} {
@@ -240,7 +240,7 @@ func (l *ledger) revocations(m *model.Message) {
 			continue
 		}
 		words := map[string]bool{}
-		for _, t := range wordTerms(sent) {
+		for _, t := range WordTerms(sent) {
 			words[t] = true
 		}
 		for _, tr := range l.open {
@@ -249,12 +249,12 @@ func (l *ledger) revocations(m *model.Message) {
 			}
 			shared := 0
 			for _, t := range tr.atom.terms {
-				if words[t] && !genericTerm[t] {
+				if words[t] && !GenericTerm[t] {
 					shared++
 				}
 			}
 			if shared >= 1 && (ruleWord && dropVerb || shared >= 2) {
-				l.close(tr, m, fmt.Sprintf("revoked by the user at turn %d: “%s”", m.Turn, clip(sent, 120)))
+				l.close(tr, m, fmt.Sprintf("revoked by the user at turn %d: “%s”", m.Turn, model.Clip(sent, 120)))
 			}
 		}
 	}
@@ -264,26 +264,26 @@ func (l *ledger) revocations(m *model.Message) {
 func (l *ledger) assistantMessage(m *model.Message) {
 	l.closeActedOn(m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
 	l.claims(m)
-	found := findCommitments(m.Text)
+	found := FindPromises(m.Text)
 	// Several promises in one message are a plan, not narration of the next
 	// step: each waits for its own work and its own claim.
 	plan := len(found) > 1
 	for _, fc := range found {
-		ids := extractIdents(fc.sentence)
-		vague := !fc.action.deferred && !specificObject(skipLight(tokenize(fc.action.text))) && len(ids) == 0
-		if vague || l.sameOpenCommitment(fc.action) != nil {
+		ids := ExtractIdents(fc.Sentence)
+		vague := !fc.Action.deferred && !SpecificObject(SkipLight(Tokenize(fc.Action.text))) && len(ids) == 0
+		if vague || l.sameOpenCommitment(fc.Action) != nil {
 			// A restatement, or narration with nothing specific to keep
 			// ("I'll check", "I'll do both edits together"). A promise that
 			// waits ("I'll re-run it after the review") is kept however
 			// vague its words: the source around it says what "it" is.
 			continue
 		}
-		it := &Item{Kind: Commitment, Key: fc.action.key(), Text: fc.sentence, Action: fc.action.text,
-			Condition: fc.action.condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.sentence}
+		it := &Item{Kind: Commitment, Key: fc.Action.key(), Text: fc.Sentence, Action: fc.Action.text,
+			Condition: fc.Action.condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.Sentence}
 		it.ID = fmt.Sprintf("commitment:%d:%s", m.Index, it.Key)
-		tr := l.add(it, fc.action)
-		tr.durable = fc.action.deferred
-		tr.inPlan = plan && !fc.action.deferred
+		tr := l.add(it, fc.Action)
+		tr.durable = fc.Action.deferred
+		tr.inPlan = plan && !fc.Action.deferred
 		tr.idents = ids
 	}
 }
@@ -303,7 +303,7 @@ func (l *ledger) closeActedOn(e model.Event, why string) {
 
 // sameOpenCommitment finds an open commitment with the same action (same
 // verb and head noun): a restatement, not a new obligation.
-func (l *ledger) sameOpenCommitment(a action) *tracked {
+func (l *ledger) sameOpenCommitment(a Action) *tracked {
 	for _, tr := range l.open {
 		if tr.item.Kind != Commitment || !tr.item.Open {
 			continue
@@ -324,7 +324,7 @@ func subset(xs, of []string) bool {
 	return true
 }
 
-func sameAction(a, b action) bool {
+func sameAction(a, b Action) bool {
 	if a.head == "" || b.head == "" {
 		return false
 	}
@@ -342,7 +342,7 @@ func sameAction(a, b action) bool {
 		return false
 	}
 	av, bv := a.verb, b.verb
-	return av == bv || reVerbs[av] != "" && termOf(reVerbs[av]) == bv || reVerbs[bv] != "" && termOf(reVerbs[bv]) == av
+	return av == bv || ReVerbs[av] != "" && TermOf(ReVerbs[av]) == bv || ReVerbs[bv] != "" && TermOf(ReVerbs[bv]) == av
 }
 
 // plan applies a plan update: pending and in-progress items are open
@@ -360,13 +360,13 @@ func (l *ledger) plan(p *model.Plan) {
 		}
 		switch {
 		case tr == nil:
-			act := parseAction(pi.Text)
+			act := ParseAction(pi.Text)
 			act.deferred = true
 			if !pi.Status.Closed() {
 				if same := l.sameOpenCommitment(act); same != nil {
-					same.aliases = appendUnique(same.aliases, pi.ID)
+					same.aliases = AppendUnique(same.aliases, pi.ID)
 					if pi.ID != "" {
-						same.item.Aliases = appendUnique(same.item.Aliases, "plan "+pi.ID)
+						same.item.Aliases = AppendUnique(same.item.Aliases, "plan "+pi.ID)
 					}
 					same.planned = true
 					l.byPlan[key] = same
@@ -378,8 +378,8 @@ func (l *ledger) plan(p *model.Plan) {
 			it.ID = "commitment:plan:" + key
 			tr = l.add(it, act)
 			tr.durable, tr.planned = true, true
-			tr.aliases = appendUnique(tr.aliases, pi.ID)
-			tr.idents = extractIdents(pi.Text)
+			tr.aliases = AppendUnique(tr.aliases, pi.ID)
+			tr.idents = ExtractIdents(pi.Text)
 			l.byPlan[key] = tr
 			if pi.Status.Closed() {
 				l.close(tr, p, fmt.Sprintf("%s %s at turn %d", label, pi.Status, p.Turn))
@@ -419,15 +419,15 @@ func (l *ledger) commitmentEvent(c *model.CommitmentEvent) {
 	}
 	tr := l.byPlan[key]
 	if tr == nil {
-		act := parseAction(c.Text)
+		act := ParseAction(c.Text)
 		act.deferred = true
 		it := &Item{Kind: Commitment, Key: act.key(), Text: c.Text, Action: act.text, Condition: act.condition,
 			Turn: c.Turn, Event: c.Index, Origin: "commitment " + c.ID, Evidence: c.Text}
 		it.ID = "commitment:event:" + key
 		tr = l.add(it, act)
 		tr.durable, tr.planned = true, true
-		tr.aliases = appendUnique(tr.aliases, c.ID)
-		tr.idents = extractIdents(c.Text)
+		tr.aliases = AppendUnique(tr.aliases, c.ID)
+		tr.idents = ExtractIdents(c.Text)
 		l.byPlan[key] = tr
 	}
 	if c.Status == model.CommitmentDone {

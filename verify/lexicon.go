@@ -5,7 +5,7 @@ package verify
 // reviewer can read.
 
 // stopWords carry no content for matching.
-var stopWords = set(
+var stopWords = WordSet(
 	"a", "an", "the", "this", "that", "these", "those", "it", "its", "it's", "i", "i'm", "i've", "i'll",
 	"me", "my", "we", "we'll", "we're", "our", "us", "you", "your", "he", "she", "they", "them", "their",
 	"is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "doing",
@@ -24,15 +24,15 @@ var stopWords = set(
 
 // genericWords are content words too common in agent work to say much on
 // their own; they count for little in a match.
-var genericWords = set(
+var genericWords = WordSet(
 	"file", "code", "thing", "stuff", "change", "work", "task", "item", "part", "step",
 	"anything", "everything", "something", "one", "way", "bit", "lot", "new", "old",
 	"current", "rest", "issue", "problem", "project", "repo", "repository", "also",
 )
 
-// prepositions end the object noun phrase of an action: the head noun is the
+// Prepositions end the object noun phrase of an action: the head noun is the
 // last content word before the first of them.
-var prepositions = set(
+var Prepositions = WordSet(
 	"to", "of", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "over", "under",
 	"about", "via", "against", "through", "within", "without", "across", "per", "using",
 	"so", "because", "and", "or", "but", "then", "that", "which", "who", "whose", "where", "while", "whether",
@@ -75,7 +75,7 @@ var irregular = map[string]string{
 // pastForms are the irregular forms that are past tense or participles (a
 // done cue when they are the matched verb). "read" and "set" are ambiguous
 // and left out.
-var pastForms = set(
+var pastForms = WordSet(
 	"ran", "reran", "re-ran", "wrote", "written", "rewrote", "rewritten", "built", "rebuilt", "made",
 	"did", "done", "went", "gone", "began", "begun", "got", "gotten", "found", "kept", "left",
 	"sent", "took", "taken", "gave", "given", "chose", "chosen", "broke", "broken", "drew",
@@ -143,7 +143,7 @@ var alsoVerbs = map[string][]string{
 // verbFamilies says which verbs a re- form also matches: "re-run" is
 // carried by "run again", and a summary that says "run the migration" still
 // names the re-run.
-var reVerbs = map[string]string{"rerun": "run", "regenerate": "generate", "rebuild": "build", "rewrite": "write", "redo": "do", "reread": "read"}
+var ReVerbs = map[string]string{"rerun": "run", "regenerate": "generate", "rebuild": "build", "rewrite": "write", "redo": "do", "reread": "read"}
 
 // commitment cues in assistant text (lower case, matched at word boundaries).
 var commitmentCues = []string{
@@ -173,36 +173,36 @@ var constraintCues = []string{
 }
 
 // completion cues: words that present work as finished.
-var doneCues = set(
+var DoneCues = WordSet(
 	"done", "completed", "complete", "finished", "succeeded", "successful", "successfully",
 	"fixed", "merged", "resolved", "landed", "shipped", "live", "passed", "passing", "closed",
 	"accomplished", "achieved", "ready", "already",
 )
 
-// pendingCues present work as still to do.
-var pendingCues = set(
+// PendingCues present work as still to do.
+var PendingCues = WordSet(
 	"will", "todo", "to-do", "pending", "next", "remaining", "remains", "outstanding",
 	"upcoming", "later", "waiting", "awaiting", "blocked", "open:",
 	"need", "needs", "needed", "must", "should", "have to", "has to", "going to", "yet to",
 	"still to", "in progress", "not yet", "not done", "unfinished", "to do", "queued", "follow-up",
 )
 
-// negationCues deny an action ("we will not re-run the migration").
-var negationCues = set(
+// NegationCues deny an action ("we will not re-run the migration").
+var NegationCues = WordSet(
 	"not", "never", "no", "don't", "dont", "won't", "wont", "cannot", "can't", "shouldn't",
 	"mustn't", "didn't", "doesn't", "isn't", "aren't", "wasn't", "skip", "skipped", "without",
 	"instead of", "decided against", "no need to", "no longer", "cancelled", "canceled", "abandoned",
 	"forbidden", "prohibited", "disallowed", "banned",
 )
 
-// postNegations deny an action stated before them: "the re-run was
+// PostNegations deny an action stated before them: "the re-run was
 // cancelled", "the migration re-run is no longer needed".
-var postNegations = []string{
+var PostNegations = []string{
 	"cancelled", "canceled", "abandoned", "dropped", "not needed", "no longer needed", "unnecessary",
 	"skipped", "called off", "won't happen", "will not happen", "not required", "descoped", "out of scope",
 }
 
-func set(words ...string) map[string]bool {
+func WordSet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
 		m[w] = true

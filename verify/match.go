@@ -19,7 +19,7 @@ type atom struct {
 	mods []string
 	// ids are the PR, ticket and commit ids the action names: a mention
 	// that names another of the same class ("PR #3180") is another thing.
-	ids []ident
+	ids []Ident
 	// own are the words of the item's own wording: a cue word among them
 	// ("release holds already stuck in production") says nothing of status.
 	own     map[string]bool
@@ -27,17 +27,17 @@ type atom struct {
 	weights map[string]float64
 }
 
-func newAtom(a action, extra ...string) atom {
+func newAtom(a Action, extra ...string) atom {
 	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}, mods: a.mods(), ids: a.ids, own: map[string]bool{}}
-	for _, t := range tokenize(a.text) {
-		at.own[t.word] = true
+	for _, t := range Tokenize(a.text) {
+		at.own[t.Word] = true
 	}
 	if a.verb != "" {
 		at.verbs[a.verb] = true
-		if base, ok := reVerbs[a.verb]; ok {
-			at.verbs[termOf(base)] = true
+		if base, ok := ReVerbs[a.verb]; ok {
+			at.verbs[TermOf(base)] = true
 		}
-		for _, w := range alsoVerbTerms[a.verb] {
+		for _, w := range AlsoVerbTerms[a.verb] {
 			at.verbs[w] = true
 		}
 	}
@@ -45,12 +45,12 @@ func newAtom(a action, extra ...string) atom {
 		if t == "" {
 			continue
 		}
-		at.terms = appendUnique(at.terms, t)
+		at.terms = AppendUnique(at.terms, t)
 		w := 1.0
 		switch {
 		case t == a.head:
 			w = 1.5
-		case genericTerm[t] || hasDigit(t):
+		case GenericTerm[t] || HasDigit(t):
 			w = 0.3
 		}
 		at.weights[t] = w
@@ -58,28 +58,28 @@ func newAtom(a action, extra ...string) atom {
 	return at
 }
 
-// alsoVerbTerms is alsoVerbs keyed and valued by terms.
-var alsoVerbTerms = func() map[string][]string {
+// AlsoVerbTerms is alsoVerbs keyed and valued by terms.
+var AlsoVerbTerms = func() map[string][]string {
 	m := map[string][]string{}
 	for k, vs := range alsoVerbs {
 		for _, v := range vs {
-			m[termOf(k)] = append(m[termOf(k)], termOf(v))
+			m[TermOf(k)] = append(m[TermOf(k)], TermOf(v))
 		}
 	}
 	return m
 }()
 
-// finishTerm is the canonical term of complete/finish/wrap up.
-var finishTerm = termOf("finish")
+// FinishTerm is the canonical term of complete/finish/wrap up.
+var FinishTerm = TermOf("finish")
 
-// stopVerbs are stop words that can still be an action's verb.
-var stopVerbs = set("make", "do", "get", "go", "let", "have", "keep", "set")
+// StopVerbs are stop words that can still be an action's verb.
+var StopVerbs = WordSet("make", "do", "get", "go", "let", "have", "keep", "set")
 
-// genericTerm holds the terms of genericWords.
-var genericTerm = func() map[string]bool {
+// GenericTerm holds the terms of genericWords.
+var GenericTerm = func() map[string]bool {
 	m := map[string]bool{}
 	for w := range genericWords {
-		m[termOf(w)] = true
+		m[TermOf(w)] = true
 	}
 	return m
 }()
@@ -138,22 +138,22 @@ func (d *doc) score(ui int, at atom) candidate {
 	c := candidate{unit: ui, vi: -1, lo: len(u.toks), hi: -1}
 	present := map[string]bool{}
 	for j, t := range u.toks {
-		vt := t.term
-		if vt == "" && at.verb != "" && stopVerbs[t.word] {
-			vt = termOf(t.word) // "make X restore Y": the verb is a stop word
+		vt := t.Term
+		if vt == "" && at.verb != "" && StopVerbs[t.Word] {
+			vt = TermOf(t.Word) // "make X restore Y": the verb is a stop word
 		}
 		if vt == "" {
 			continue
 		}
 		hit := false
-		if at.verbs[vt] && !c.verb && !t.code { // a flag in `go test -run X` is not the verb run
+		if at.verbs[vt] && !c.verb && !t.Code { // a flag in `go test -run X` is not the verb run
 			c.verb, c.vi, hit = true, j, true
 			present[at.verb] = true
 		}
-		if _, ok := at.weights[t.term]; ok {
-			present[t.term] = true
+		if _, ok := at.weights[t.Term]; ok {
+			present[t.Term] = true
 			hit = true
-			if t.term == at.head || (at.alt != "" && t.term == at.alt) {
+			if t.Term == at.head || (at.alt != "" && t.Term == at.alt) {
 				c.head = true
 			}
 		}
@@ -165,7 +165,7 @@ func (d *doc) score(ui int, at atom) candidate {
 	// endpoints" through a completion verb: the verb slot is filled by it.
 	if !c.verb && c.head && at.verb != "" {
 		for j, t := range u.toks {
-			if t.term == finishTerm || t.word == "done" {
+			if t.Term == FinishTerm || t.Word == "done" {
 				c.verb, c.vi = true, j
 				c.lo, c.hi = min(c.lo, j), max(c.hi, j)
 				break
@@ -216,19 +216,19 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 		return false
 	}
 	for j, t := range u.toks {
-		if t.term != at.head {
+		if t.Term != at.head {
 			continue
 		}
 		for k, seen := j-1, 0; k >= 0 && seen < 2; k-- {
 			p := u.toks[k]
-			if p.term == "" {
-				if prepositions[p.word] {
+			if p.Term == "" {
+				if Prepositions[p.Word] {
 					break
 				}
 				continue
 			}
 			seen++
-			if _, own := at.weights[p.term]; own || at.verbs[p.term] || genericTerm[p.term] || hasDigit(p.word) {
+			if _, own := at.weights[p.Term]; own || at.verbs[p.Term] || GenericTerm[p.Term] || HasDigit(p.Word) {
 				continue
 			}
 			return true
@@ -240,14 +240,14 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 // conflictingID reports whether the unit names an id of the same class as
 // the atom's (a PR number, a ticket, a commit) but none of the atom's own.
 func (d *doc) conflictingID(u *unit, at atom) bool {
-	found := extractIdents(d.text[u.Start:u.End])
+	found := ExtractIdents(d.text[u.Start:u.End])
 	other := false
 	for _, want := range at.ids {
 		for _, got := range found {
-			if got.class != want.class {
+			if got.Class != want.Class {
 				continue
 			}
-			if got.value == want.value || strings.HasPrefix(want.value, got.value) && want.class == classSHA {
+			if got.Value == want.Value || strings.HasPrefix(want.Value, got.Value) && want.Class == ClassSHA {
 				return false
 			}
 			other = true
@@ -270,7 +270,7 @@ func (d *doc) bm25(u *unit, terms []string, present map[string]bool) float64 {
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		tf := 0.0
 		for _, tok := range u.toks {
-			if tok.term == t {
+			if tok.Term == t {
 				tf++
 			}
 		}
@@ -371,7 +371,7 @@ func (d *doc) window(at atom, cands []candidate) (candidate, bool) {
 
 func hasPronoun(u *unit) bool {
 	for _, t := range u.toks {
-		switch t.word {
+		switch t.Word {
 		case "it", "them", "this", "that", "these", "those":
 			return true
 		}

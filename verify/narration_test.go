@@ -82,7 +82,7 @@ func TestSameTurnNarration(t *testing.T) {
 
 func containsTerm(key, term string) bool {
 	for _, w := range termsOf(key) {
-		if w == termOf(term) {
+		if w == TermOf(term) {
 			return true
 		}
 	}

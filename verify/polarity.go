@@ -12,7 +12,7 @@ var (
 
 // auxDone are auxiliaries that make the next verb a completed action: "the
 // migration has been re-run", "was merged".
-var auxDone = set("has", "have", "had", "was", "were", "got", "is", "are", "been")
+var auxDone = WordSet("has", "have", "had", "was", "were", "got", "is", "are", "been")
 
 // polarity decides what unit u says about the matched action whose verb is at
 // token index vi (-1 when the verb did not match) and whose match spans
@@ -27,7 +27,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	// The action's clause: stop at a condition marker after the match.
 	end := len(toks)
 	for j := hi + 1; j < len(toks); j++ {
-		if isConditionWord(toks[j].word) {
+		if IsConditionWord(toks[j].Word) {
 			end = j
 			break
 		}
@@ -35,10 +35,10 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	// A parenthesis or a semicolon after the action starts a remark about
 	// something else: "Add the skip link (the header refactor has merged)".
 	if hi+1 < end {
-		if k := strings.IndexAny(d.text[toks[hi].end:toks[end-1].end], "(;"); k >= 0 {
-			cut := toks[hi].end + k
+		if k := strings.IndexAny(d.text[toks[hi].End:toks[end-1].End], "(;"); k >= 0 {
+			cut := toks[hi].End + k
 			for j := hi + 1; j < end; j++ {
-				if toks[j].start > cut {
+				if toks[j].Start > cut {
 					end = j
 					break
 				}
@@ -49,7 +49,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	// Cue words count only in the action's own clause: "once review is
 	// done, then merge the PR" does not make the merge done.
 	for j := lo - 1; j >= startAt; j-- {
-		if toks[j].word == "then" || strings.ContainsAny(d.text[toks[j].end:toks[j+1].start], ",;") {
+		if toks[j].Word == "then" || strings.ContainsAny(d.text[toks[j].End:toks[j+1].Start], ",;") {
 			startAt = j + 1
 			break
 		}
@@ -59,20 +59,20 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	for j := lo - 1; j >= 0 && j >= lo-8; j-- {
 		// A comma, a semicolon or "then" ends the condition's clause:
 		// "once review is done, then merge the PR" merges unconditionally.
-		if w := toks[j].word; w == "then" || w == "and" || w == "but" || strings.ContainsAny(d.text[toks[j].end:toks[j+1].start], ",;") {
+		if w := toks[j].Word; w == "then" || w == "and" || w == "but" || strings.ContainsAny(d.text[toks[j].End:toks[j+1].Start], ",;") {
 			break
 		}
-		if isConditionWord(toks[j].word) {
+		if IsConditionWord(toks[j].Word) {
 			return Neutral, "in a condition"
 		}
 	}
 	// Negation shortly before the action (or its verb).
 	for j := max(0, lo-4); j < lo; j++ {
-		w := toks[j].word
-		if w == "not" && j+1 < len(toks) && toks[j+1].word == "yet" {
+		w := toks[j].Word
+		if w == "not" && j+1 < len(toks) && toks[j+1].Word == "yet" {
 			return Pending, "not yet"
 		}
-		if negationCues[w] && !(w == "no" && j+1 < len(toks) && (toks[j+1].word == "longer" || isDigit(toks[j+1].word[0]))) {
+		if NegationCues[w] && !(w == "no" && j+1 < len(toks) && (toks[j+1].Word == "longer" || IsDigit(toks[j+1].Word[0]))) {
 			return Negated, w
 		}
 	}
@@ -80,16 +80,16 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	// be re-exported", "do not need to be re-run".
 	if vi > lo {
 		for j := max(lo, vi-4); j < vi; j++ {
-			w := toks[j].word
-			if (w == "not" || w == "never" || strings.HasSuffix(w, "n't")) && !(j+1 < len(toks) && toks[j+1].word == "yet") {
+			w := toks[j].Word
+			if (w == "not" || w == "never" || strings.HasSuffix(w, "n't")) && !(j+1 < len(toks) && toks[j+1].Word == "yet") {
 				return Negated, w
 			}
 		}
 	}
 	// Negation after it, within the clause: "the re-run was cancelled".
-	clause := d.lower[toks[lo].start:toks[max(end-1, lo)].end]
-	for _, n := range postNegations {
-		if hasPhrase(clause, n) {
+	clause := d.lower[toks[lo].Start:toks[max(end-1, lo)].End]
+	for _, n := range PostNegations {
+		if HasPhrase(clause, n) {
 			return Negated, n
 		}
 	}
@@ -97,7 +97,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		return u.marker, "line marker"
 	}
 	line := d.text[u.Start:u.End]
-	if head := line[:cutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
+	if head := line[:CutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
 		if pendingLabel.MatchString(line) {
 			return Pending, strings.TrimSpace(pendingLabel.FindString(line))
 		}
@@ -125,23 +125,23 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		}
 	}
 	for j := startAt; j < end; j++ {
-		w := toks[j].word
+		w := toks[j].Word
 		if d.own[w] && j >= lo && j <= hi {
 			continue // part of the item's own wording
 		}
 		switch {
-		case pastNeed(w) && j+1 < end && toks[j+1].word == "to" && (j == 0 || toks[j-1].word != "still"):
+		case PastNeed(w) && j+1 < end && toks[j+1].Word == "to" && (j == 0 || toks[j-1].Word != "still"):
 			// "needed to be renamed", "had to revert": a past need.
-		case j != vi && pendingCues[w]:
+		case j != vi && PendingCues[w]:
 			consider(j, Pending, w)
-		case w == "still" || w == "yet" && j > 0 && toks[j-1].word != "not":
+		case w == "still" || w == "yet" && j > 0 && toks[j-1].Word != "not":
 			consider(j, Pending, w)
-		case j != vi && doneCues[w]:
+		case j != vi && DoneCues[w]:
 			consider(j, Done, w)
 		}
 		if j+1 < end {
-			two := w + " " + toks[j+1].word
-			if pendingCues[two] {
+			two := w + " " + toks[j+1].Word
+			if PendingCues[two] {
 				consider(j, Pending, two)
 			}
 		}
@@ -149,13 +149,13 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	if vi >= 0 {
 		v := toks[vi]
 		switch {
-		case futurePassive(toks, vi):
+		case FuturePassive(toks, vi):
 			// "are to be added", "will be re-run", "needs to be merged".
-			consider(vi, Pending, toks[vi-1].word+" "+v.word)
-		case v.past && !(vi > 0 && (toks[vi-1].word == "to" || pendingCues[toks[vi-1].word])):
-			consider(vi, Done, v.word)
-		case vi > 0 && auxDone[toks[vi-1].word] && (v.past || toks[vi-1].word == "been"):
-			consider(vi, Done, toks[vi-1].word+" "+v.word)
+			consider(vi, Pending, toks[vi-1].Word+" "+v.Word)
+		case v.Past && !(vi > 0 && (toks[vi-1].Word == "to" || PendingCues[toks[vi-1].Word])):
+			consider(vi, Done, v.Word)
+		case vi > 0 && auxDone[toks[vi-1].Word] && (v.Past || toks[vi-1].Word == "been"):
+			consider(vi, Done, toks[vi-1].Word+" "+v.Word)
 		}
 	}
 	if best != Neutral {
@@ -174,18 +174,18 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 	start, end := u.Start, u.End
 	text := d.lower
 	for j := lo; j > 0; j-- {
-		gap := text[u.toks[j-1].end:u.toks[j].start]
-		w := u.toks[j].word
+		gap := text[u.toks[j-1].End:u.toks[j].Start]
+		w := u.toks[j].Word
 		if strings.Contains(gap, ";") || strings.Contains(gap, ",") && (w == "and" || w == "but" || w == "while") {
-			start = u.toks[j].start
+			start = u.toks[j].Start
 			break
 		}
 	}
 	for j := hi; j+1 < len(u.toks); j++ {
-		gap := text[u.toks[j].end:u.toks[j+1].start]
-		w := u.toks[j+1].word
+		gap := text[u.toks[j].End:u.toks[j+1].Start]
+		w := u.toks[j+1].Word
 		if strings.Contains(gap, ";") || strings.Contains(gap, ",") && (w == "and" || w == "but" || w == "while") {
-			end = u.toks[j].end
+			end = u.toks[j].End
 			break
 		}
 	}
@@ -195,27 +195,27 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 	return text[start:end]
 }
 
-// futurePassive reports whether the verb at vi is a participle after a
+// FuturePassive reports whether the verb at vi is a participle after a
 // modal "be": "to be added", "will be merged", "must be re-run".
-func futurePassive(toks []token, vi int) bool {
-	if vi < 2 || toks[vi-1].word != "be" {
+func FuturePassive(toks []Token, vi int) bool {
+	if vi < 2 || toks[vi-1].Word != "be" {
 		return false
 	}
-	if toks[vi-2].word == "to" && vi >= 3 && pastNeed(toks[vi-3].word) {
+	if toks[vi-2].Word == "to" && vi >= 3 && PastNeed(toks[vi-3].Word) {
 		return false // "the old name needed to be renamed": past narrative
 	}
-	switch toks[vi-2].word {
+	switch toks[vi-2].Word {
 	case "to", "will", "would", "must", "should", "shall", "can", "could", "may", "might", "'ll", "needs", "need", "has", "have", "yet", "still":
 		return true
 	}
 	return false
 }
 
-// pastNeed reports whether w, before "to", tells of a need in the past
+// PastNeed reports whether w, before "to", tells of a need in the past
 // ("needed to", "had to"): narrative of work done, not work pending.
-func pastNeed(w string) bool { return w == "needed" || w == "had" }
+func PastNeed(w string) bool { return w == "needed" || w == "had" }
 
-func isConditionWord(w string) bool {
+func IsConditionWord(w string) bool {
 	switch w {
 	case "after", "once", "when", "whenever", "until", "before", "unless", "if":
 		return true
@@ -228,7 +228,7 @@ func isConditionWord(w string) bool {
 // "never" or "always".
 func negatedNear(u *unit, lo int) bool {
 	for j := max(0, lo-5); j < lo; j++ {
-		if negationCues[u.toks[j].word] || u.toks[j].word == "avoid" {
+		if NegationCues[u.toks[j].Word] || u.toks[j].Word == "avoid" {
 			return true
 		}
 	}

@@ -16,8 +16,8 @@ func resurrectionKeys(tr *tracked) []string {
 	case Error:
 		var keys []string
 		for _, tok := range tr.errTokens {
-			if ts := tokenize(tok); len(ts) > 0 && ts[0].term != "" {
-				keys = append(keys, "t:"+ts[0].term)
+			if ts := Tokenize(tok); len(ts) > 0 && ts[0].Term != "" {
+				keys = append(keys, "t:"+ts[0].Term)
 			}
 		}
 		return keys
@@ -65,12 +65,12 @@ func (l *ledger) resurrectionCandidates(d *doc) []*tracked {
 func idWords(s string) []string {
 	var out []string
 	for i := 0; i < len(s); {
-		if !isIdentByte(s[i]) || s[i] == '_' {
+		if !IsIdentByte(s[i]) || s[i] == '_' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && (isIdentByte(s[j]) || s[j] == '-') {
+		for j < len(s) && (IsIdentByte(s[j]) || s[j] == '-') {
 			j++
 		}
 		out = append(out, s[i:j])

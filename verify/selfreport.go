@@ -92,7 +92,7 @@ func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tra
 	c := strings.TrimSpace(claim)
 	exact := func(tr *tracked) bool {
 		if strings.EqualFold(tr.item.Key, c) || strings.EqualFold(strings.TrimSpace(tr.item.Text), c) ||
-			tr.callID == c || tr.jobID == c || (tr.item.Kind == Identifier && tr.ident.value == c) {
+			tr.callID == c || tr.jobID == c || (tr.item.Kind == Identifier && tr.ident.Value == c) {
 			return true
 		}
 		for _, a := range tr.aliases {
@@ -147,7 +147,7 @@ func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tra
 // claimAction parses a claim's wording: a kind prefix ("commitment: ...") is
 // dropped, and a claim phrased as a commitment ("will re-run the migration
 // after review") is reduced to its action.
-func claimAction(c string) action {
+func claimAction(c string) Action {
 	if k, rest, ok := strings.Cut(c, ":"); ok && len(k) < 20 && !strings.ContainsAny(k, " /") {
 		for _, kind := range Kinds {
 			if strings.EqualFold(strings.TrimSpace(k), string(kind)) || strings.EqualFold(strings.TrimSpace(k), string(kind)+"s") {
@@ -155,10 +155,10 @@ func claimAction(c string) action {
 			}
 		}
 	}
-	if fc := findCommitments(c); len(fc) > 0 {
-		return fc[0].action
+	if fc := FindPromises(c); len(fc) > 0 {
+		return fc[0].Action
 	}
-	return parseAction(c)
+	return ParseAction(c)
 }
 
 // Label is the item's wording for reasons and reports: a commitment's

@@ -155,7 +155,7 @@ func (l *ledger) matchConstraint(tr *tracked, d *doc, ir *ItemResult) {
 	// must still apply, and no emails may be sent", the "no" is the other
 	// rule's.
 	ul := d.clauseText(u, best.lo, best.hi)
-	neg := negatedNear(u, best.lo) || prohibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
+	neg := negatedNear(u, best.lo) || ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
 	ir.Score = round2(best.containment)
 	switch {
 	case best.containment >= 0.7 || best.full() && best.containment >= 0.55:
@@ -175,9 +175,9 @@ func (l *ledger) matchConstraint(tr *tracked, d *doc, ir *ItemResult) {
 	}
 }
 
-func prohibitionIn(lower string) bool {
+func ProhibitionIn(lower string) bool {
 	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not ", "forbidden", "prohibited", "banned", "disallowed"} {
-		if hasPhrase(lower, strings.TrimSpace(w)) {
+		if HasPhrase(lower, strings.TrimSpace(w)) {
 			return true
 		}
 	}
@@ -225,7 +225,7 @@ func (l *ledger) matchHandle(tr *tracked, d *doc, ir *ItemResult) {
 func tokRange(u *unit, sp Span) (int, int) {
 	lo, hi := -1, -1
 	for j, t := range u.toks {
-		if t.end > sp.Start && t.start < sp.End {
+		if t.End > sp.Start && t.Start < sp.End {
 			if lo < 0 {
 				lo = j
 			}
@@ -234,7 +234,7 @@ func tokRange(u *unit, sp Span) (int, int) {
 	}
 	if lo < 0 {
 		for j, t := range u.toks {
-			if t.start >= sp.End {
+			if t.Start >= sp.End {
 				return j, j
 			}
 		}
@@ -262,7 +262,7 @@ func (l *ledger) matchError(tr *tracked, d *doc, ir *ItemResult) {
 	var order []int
 	for _, tok := range tr.errTokens {
 		for off := 0; off < len(d.text); {
-			i := findBounded(d.text[off:], tok, isIdentByte, isIdentByte, false)
+			i := FindBounded(d.text[off:], tok, IsIdentByte, IsIdentByte, false)
 			if i < 0 {
 				break
 			}
@@ -412,7 +412,7 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 		return ir, true
 	case Error:
 		for _, tok := range tr.errTokens {
-			i := findBounded(d.text, tok, isIdentByte, isIdentByte, false)
+			i := FindBounded(d.text, tok, IsIdentByte, IsIdentByte, false)
 			if i < 0 {
 				continue
 			}

@@ -23,7 +23,7 @@ type doc struct {
 // unit is one line or sentence of a summary.
 type unit struct {
 	Span
-	toks    []token
+	toks    []Token
 	section int      // index into doc.sections, or -1
 	marker  Polarity // a line marker: [DONE], [x], ✓, [TODO], [ ]...
 }
@@ -83,7 +83,7 @@ func (d *doc) inRequest(ui int) bool {
 
 // parseSummary splits a summary into sections and units.
 func parseSummary(text string) *doc {
-	d := &doc{text: text, lower: foldText(text), postings: map[string][]int{}}
+	d := &doc{text: text, lower: FoldText(text), postings: map[string][]int{}}
 	cur := -1
 	off := 0
 	for _, line := range strings.SplitAfter(text, "\n") {
@@ -122,12 +122,12 @@ func parseSummary(text string) *doc {
 				marker = Pending
 			}
 		}
-		for _, sn := range sentences(body) {
-			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: marker}
-			u.toks = tokenize(text[u.Start:u.End])
+		for _, sn := range Sentences(body) {
+			u := unit{Span: Span{Start: start + sn.Start, End: start + sn.End}, section: cur, marker: marker}
+			u.toks = Tokenize(text[u.Start:u.End])
 			for i := range u.toks {
-				u.toks[i].start += u.Start
-				u.toks[i].end += u.Start
+				u.toks[i].Start += u.Start
+				u.toks[i].End += u.Start
 			}
 			markCode(text, u.Span, u.toks)
 			d.units = append(d.units, u)
@@ -138,9 +138,9 @@ func parseSummary(text string) *doc {
 		total += len(u.toks)
 		seen := map[string]bool{}
 		for _, t := range u.toks {
-			if t.term != "" && !seen[t.term] {
-				seen[t.term] = true
-				d.postings[t.term] = append(d.postings[t.term], i)
+			if t.Term != "" && !seen[t.Term] {
+				seen[t.Term] = true
+				d.postings[t.Term] = append(d.postings[t.Term], i)
 			}
 		}
 	}
@@ -151,7 +151,7 @@ func parseSummary(text string) *doc {
 }
 
 // markCode flags the tokens inside `backtick` spans of a unit.
-func markCode(text string, sp Span, toks []token) {
+func markCode(text string, sp Span, toks []Token) {
 	seg := text[sp.Start:sp.End]
 	for off := 0; ; {
 		a := strings.IndexByte(seg[off:], '`')
@@ -165,8 +165,8 @@ func markCode(text string, sp Span, toks []token) {
 		}
 		b += a + 1
 		for i := range toks {
-			if toks[i].start >= sp.Start+a && toks[i].end <= sp.Start+b {
-				toks[i].code = true
+			if toks[i].Start >= sp.Start+a && toks[i].End <= sp.Start+b {
+				toks[i].Code = true
 			}
 		}
 		off = b + 1
@@ -215,7 +215,7 @@ func (d *doc) section(u *unit) *Section {
 // unitHas reports whether unit ui holds the term.
 func (d *doc) unitHas(ui int, term string) bool {
 	for _, t := range d.units[ui].toks {
-		if t.term == term {
+		if t.Term == term {
 			return true
 		}
 	}

@@ -7,15 +7,15 @@ import (
 	"unicode/utf8"
 )
 
-// token is one word of a text, with where it is and what it means for
+// Token is one word of a text, with where it is and what it means for
 // matching.
-type token struct {
-	start, end int    // byte span in the text
-	word       string // lower-cased, normalized surface form ("re-run", "don't")
-	term       string // canonical stem for matching; "" for a stop word
-	past       bool   // a past tense or participle form ("ran", "rebased")
-	code       bool   // inside `inline code`: a command's word, not prose
-	name       bool   // written like a name: capitalized, with digits, "_" or "/" ("Berlin", "CS101")
+type Token struct {
+	Start, End int    // byte span in the text
+	Word       string // lower-cased, normalized surface form ("re-run", "don't")
+	Term       string // canonical stem for matching; "" for a stop word
+	Past       bool   // a past tense or participle form ("ran", "rebased")
+	Code       bool   // inside `inline code`: a command's word, not prose
+	Name       bool   // written like a name: capitalized, with digits, "_" or "/" ("Berlin", "CS101")
 }
 
 // canon maps a stem to its synonym group's canonical stem. It is built by a
@@ -48,8 +48,8 @@ func stemWord(w string) string {
 // measurable share of verification time. Safe for concurrent verifications.
 var termCache sync.Map
 
-// termOf returns the canonical matching term of a lower-case word.
-func termOf(w string) string {
+// TermOf returns the canonical matching term of a lower-case word.
+func TermOf(w string) string {
 	if t, ok := termCache.Load(w); ok {
 		return t.(string)
 	}
@@ -79,11 +79,11 @@ func foldRune(r rune) rune {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// tokenize splits s into words. A word is letters and digits, joined by
+// Tokenize splits s into words. A word is letters and digits, joined by
 // single inner hyphens, apostrophes or underscores ("re-run", "don't",
 // "created_at": an identifier stays one word); everything else separates. Multi-word synonyms ("pull request", "run again") are folded.
-func tokenize(s string) []token {
-	var toks []token
+func Tokenize(s string) []Token {
+	var toks []Token
 	var b strings.Builder
 	i := 0
 	for i < len(s) {
@@ -140,25 +140,25 @@ func tokenize(s string) []token {
 		}
 		t := newToken(b.String(), start, i)
 		if r0, _ := utf8.DecodeRuneInString(s[start:]); unicode.IsUpper(r0) {
-			t.name = true
+			t.Name = true
 		}
 		toks = append(toks, t)
 	}
 	return foldPhrases(toks)
 }
 
-func newToken(w string, start, end int) token {
-	t := token{start: start, end: end, word: w}
+func newToken(w string, start, end int) Token {
+	t := Token{Start: start, End: end, Word: w}
 	if !stopWords[w] {
-		t.term = termOf(w)
+		t.Term = TermOf(w)
 	}
-	t.past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
-	t.name = hasDigit(w) || strings.ContainsAny(w, "_") || envWords[w]
+	t.Past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
+	t.Name = HasDigit(w) || strings.ContainsAny(w, "_") || envWords[w]
 	return t
 }
 
 // envWords name environments: "the staging DB" and "the prod DB" are two.
-var envWords = set("production", "prod", "staging", "stage", "dev", "development", "qa", "sandbox", "preprod", "canary")
+var envWords = WordSet("production", "prod", "staging", "stage", "dev", "development", "qa", "sandbox", "preprod", "canary")
 
 // phrases are multi-word synonyms folded into one token.
 var phrases = map[[2]string]string{
@@ -189,26 +189,26 @@ var phraseSecond = func() map[string]bool {
 	return m
 }()
 
-func foldPhrases(toks []token) []token {
+func foldPhrases(toks []Token) []Token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if i+1 < len(toks) {
-			if !phraseSecond[toks[i+1].word] {
+			if !phraseSecond[toks[i+1].Word] {
 				// fast path: most words end no phrase
-			} else if w, ok := phraseStems[[2]string{stemWord(t.word), toks[i+1].word}]; ok {
-				n := newToken(w, t.start, toks[i+1].end)
-				n.past = toks[i+1].past || t.past
+			} else if w, ok := phraseStems[[2]string{stemWord(t.Word), toks[i+1].Word}]; ok {
+				n := newToken(w, t.Start, toks[i+1].End)
+				n.Past = toks[i+1].Past || t.Past
 				out = append(out, n)
 				i++
 				continue
 			}
 		}
 		// "run it again", "run the tests again": a re-run.
-		if t.term == "run" {
+		if t.Term == "run" {
 			for j := i + 1; j < len(toks) && j <= i+4; j++ {
-				if toks[j].word == "again" {
-					t.term = "rerun"
+				if toks[j].Word == "again" {
+					t.Term = "rerun"
 					break
 				}
 			}
@@ -218,36 +218,36 @@ func foldPhrases(toks []token) []token {
 	return out
 }
 
-// terms returns the distinct content terms of toks, in order.
-func terms(toks []token) []string {
+// Terms returns the distinct content Terms of toks, in order.
+func Terms(toks []Token) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, t := range toks {
-		if t.term != "" && !seen[t.term] {
-			seen[t.term] = true
-			out = append(out, t.term)
+		if t.Term != "" && !seen[t.Term] {
+			seen[t.Term] = true
+			out = append(out, t.Term)
 		}
 	}
 	return out
 }
 
-// sentence is a span of text ending at a sentence boundary.
-type sentence struct {
-	start, end int
+// Sentence is a span of text ending at a Sentence boundary.
+type Sentence struct {
+	Start, End int
 }
 
-// sentences splits s into sentences: at line breaks and at ., !, ? or ;
+// Sentences splits s into Sentences: at line breaks and at ., !, ? or ;
 // followed by a space (not inside "e.g." style abbreviations or numbers like
 // "3.2" or file names like "store.go").
-func sentences(s string) []sentence {
-	var out []sentence
+func Sentences(s string) []Sentence {
+	var out []Sentence
 	start := 0
 	emit := func(end int) {
 		seg := s[start:end]
 		trim := strings.TrimSpace(seg)
 		if trim != "" {
 			lead := strings.Index(seg, trim)
-			out = append(out, sentence{start + lead, start + lead + len(trim)})
+			out = append(out, Sentence{start + lead, start + lead + len(trim)})
 		}
 		start = end
 	}
@@ -280,9 +280,9 @@ func abbreviation(before string) bool {
 	return false
 }
 
-// hasPhrase reports whether the lower-cased text contains phrase at word
+// HasPhrase reports whether the lower-cased text contains phrase at word
 // boundaries.
-func hasPhrase(lower, phrase string) bool { return phraseAt(lower, phrase) >= 0 }
+func HasPhrase(lower, phrase string) bool { return phraseAt(lower, phrase) >= 0 }
 
 // phraseAt returns the byte offset of phrase in lower at word boundaries, or -1.
 func phraseAt(lower, phrase string) int {
@@ -326,10 +326,10 @@ func isWordByte(c byte) bool {
 	return c == '_' || c == '\'' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
-// foldText lower-cases s and folds typographic dashes, quotes and spaces,
+// FoldText lower-cases s and folds typographic dashes, quotes and spaces,
 // keeping byte offsets where the folded rune has the same width (ASCII
 // results of multi-byte runes are padded with spaces so offsets stay valid).
-func foldText(s string) string {
+func FoldText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {

@@ -27,12 +27,12 @@ func TestFindCommitments(t *testing.T) {
 		{"We need to make sure the cache is only warmed when a deploy finishes.", "make sure the cache is only warmed when a deploy finishes", "", false},
 	}
 	for _, c := range cases {
-		got := findCommitments(c.text)
+		got := FindPromises(c.text)
 		if len(got) != 1 {
 			t.Errorf("%q: %d commitments, want 1", c.text, len(got))
 			continue
 		}
-		a := got[0].action
+		a := got[0].Action
 		if a.text != c.action || a.condition != c.condition || a.deferred != c.durable {
 			t.Errorf("%q: action %q condition %q durable %v; want %q %q %v", c.text, a.text, a.condition, a.deferred, c.action, c.condition, c.durable)
 		}
@@ -46,12 +46,12 @@ func TestFindCommitments(t *testing.T) {
 		"I've drafted the schema diff.",
 		"Now let me check what still needs to be done for the rest.",
 	} {
-		if got := findCommitments(none); len(got) != 0 {
-			t.Errorf("%q: found %q, want no commitment", none, got[0].action.text)
+		if got := FindPromises(none); len(got) != 0 {
+			t.Errorf("%q: found %q, want no commitment", none, got[0].Action.text)
 		}
 	}
-	two := findCommitments("After QA signs off, I'll tag v3.1.0 and then publish the release notes.")
-	if len(two) != 2 || two[0].action.text != "tag v3.1.0" || two[1].action.text != "publish the release notes" {
+	two := FindPromises("After QA signs off, I'll tag v3.1.0 and then publish the release notes.")
+	if len(two) != 2 || two[0].Action.text != "tag v3.1.0" || two[1].Action.text != "publish the release notes" {
 		t.Errorf("two actions: %+v", two)
 	}
 }
@@ -65,7 +65,7 @@ func TestParseActionHead(t *testing.T) {
 		"cherry-pick 9e41c7a2d into release/2.4":    {"cherrypick", "releas"},
 	}
 	for text, want := range cases {
-		a := parseAction(text)
+		a := ParseAction(text)
 		if a.verb != want[0] || a.head != want[1] {
 			t.Errorf("%q: verb %q head %q, want %q %q", text, a.verb, a.head, want[0], want[1])
 		}
@@ -89,13 +89,13 @@ func TestFindConstraints(t *testing.T) {
 		{"Fix the flaky TestCheckout and then rebase onto main.", 0, false},
 	}
 	for _, c := range cases {
-		got := findConstraints(c.text)
+		got := FindRules(c.text)
 		if len(got) != c.n {
 			t.Errorf("%q: %d constraints, want %d", c.text, len(got), c.n)
 			continue
 		}
-		if c.n > 0 && got[0].action.negated != c.negated {
-			t.Errorf("%q: negated %v, want %v", c.text, got[0].action.negated, c.negated)
+		if c.n > 0 && got[0].Action.negated != c.negated {
+			t.Errorf("%q: negated %v, want %v", c.text, got[0].Action.negated, c.negated)
 		}
 	}
 }
@@ -103,26 +103,26 @@ func TestFindConstraints(t *testing.T) {
 func TestIdentifierBoundaries(t *testing.T) {
 	shas := []string{"3f9c2ab17", "3f9c2ff00"}
 	cases := []struct {
-		id      ident
+		id      Ident
 		summary string
 		found   bool
 	}{
-		{ident{"#12", classPR}, "See issue #123.", false},
-		{ident{"#12", classPR}, "See PR 12.", true},
-		{ident{"#4412", classPR}, "https://github.com/o/r/pull/4412", true},
-		{ident{"ORD-1881", classTicket}, "ticket ORD-18810", false},
-		{ident{"ORD-1881", classTicket}, "ticket ORD-1881.", true},
-		{ident{"src/auth.ts", classPath}, "fix src/oauth.ts", false},
-		{ident{"internal/orders/store.go", classPath}, "edit orders/store.go:88", true},
-		{ident{"3f9c2ab17", classSHA}, "commit 3f9c2ab", true},
-		{ident{"3f9c2ab17", classSHA}, "commit 3f9c2", false},
-		{ident{"feature/orders", classBranch}, "branch feature/orders-v2", false},
-		{ident{"feature/orders", classBranch}, "pushed feature/orders.", true},
+		{Ident{"#12", ClassPR}, "See issue #123.", false},
+		{Ident{"#12", ClassPR}, "See PR 12.", true},
+		{Ident{"#4412", ClassPR}, "https://github.com/o/r/pull/4412", true},
+		{Ident{"ORD-1881", ClassTicket}, "ticket ORD-18810", false},
+		{Ident{"ORD-1881", ClassTicket}, "ticket ORD-1881.", true},
+		{Ident{"src/auth.ts", ClassPath}, "fix src/oauth.ts", false},
+		{Ident{"internal/orders/store.go", ClassPath}, "edit orders/store.go:88", true},
+		{Ident{"3f9c2ab17", ClassSHA}, "commit 3f9c2ab", true},
+		{Ident{"3f9c2ab17", ClassSHA}, "commit 3f9c2", false},
+		{Ident{"feature/orders", ClassBranch}, "branch feature/orders-v2", false},
+		{Ident{"feature/orders", ClassBranch}, "pushed feature/orders.", true},
 	}
 	for _, c := range cases {
 		d := parseSummary(c.summary)
 		if got := d.findIdent(c.id, shas).found; got != c.found {
-			t.Errorf("%s in %q: found %v, want %v", c.id.value, c.summary, got, c.found)
+			t.Errorf("%s in %q: found %v, want %v", c.id.Value, c.summary, got, c.found)
 		}
 	}
 	d := parseSummary("Unit tests passed (call_12).")
@@ -132,19 +132,19 @@ func TestIdentifierBoundaries(t *testing.T) {
 	if _, ok := d.findVerbatim("call_12"); !ok {
 		t.Error("call_12 not found")
 	}
-	if got := d.findIdent(ident{"internal/orders/store.go", classPath}, nil); got.found {
+	if got := d.findIdent(Ident{"internal/orders/store.go", ClassPath}, nil); got.found {
 		t.Error("unrelated path found")
 	}
-	if got := parseSummary("store.go is fixed").findIdent(ident{"internal/orders/store.go", classPath}, nil); !got.weak {
+	if got := parseSummary("store.go is fixed").findIdent(Ident{"internal/orders/store.go", ClassPath}, nil); !got.weak {
 		t.Error("a bare file name should be weak evidence for a path with directories")
 	}
 }
 
 func TestExtractIdents(t *testing.T) {
-	got := extractIdents("I'll open the PR for ORD-1881 once CI passes on commit 3f9c2ab; see https://ci.example.com/run/7 and internal/orders/store.go on branch feature/orders (not call_f44cb63).")
+	got := ExtractIdents("I'll open the PR for ORD-1881 once CI passes on commit 3f9c2ab; see https://ci.example.com/run/7 and internal/orders/store.go on branch feature/orders (not call_f44cb63).")
 	var vals []string
 	for _, id := range got {
-		vals = append(vals, id.class.String()+":"+id.value)
+		vals = append(vals, id.Class.String()+":"+id.Value)
 	}
 	for _, want := range []string{"ticket:ORD-1881", "commit:3f9c2ab", "URL:https://ci.example.com/run/7", "path:internal/orders/store.go", "branch:feature/orders"} {
 		if !slices.Contains(vals, want) {
@@ -152,7 +152,7 @@ func TestExtractIdents(t *testing.T) {
 		}
 	}
 	for _, none := range []string{"Upgrade Node.js and switch the UTF-8 decoder to SHA-256 per ISO-8601.", "Use v2.3.1 of the client, e.g. on 3.2 release."} {
-		if ids := extractIdents(none); len(ids) > 0 {
+		if ids := ExtractIdents(none); len(ids) > 0 {
 			t.Errorf("%q: identifiers %v, want none", none, ids)
 		}
 	}
@@ -164,7 +164,7 @@ func TestExtractIdents(t *testing.T) {
 }
 
 func TestPolarity(t *testing.T) {
-	at := newAtom(parseAction("rebase the branch onto main"))
+	at := newAtom(ParseAction("rebase the branch onto main"))
 	cases := map[string]Polarity{
 		"Rebased the branch onto main.":                              Done,
 		"Pending: rebase the branch onto main.":                      Pending,

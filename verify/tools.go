@@ -19,8 +19,8 @@ const (
 	toolRead
 )
 
-// readOnlyCommands are shell commands that only look.
-var readOnlyCommands = set("cat", "less", "more", "head", "tail", "grep", "rg", "ag", "ls", "find", "fd",
+// ReadOnlyCommands are shell commands that only look.
+var ReadOnlyCommands = WordSet("cat", "less", "more", "head", "tail", "grep", "rg", "ag", "ls", "find", "fd",
 	"tree", "wc", "diff", "echo", "pwd", "which", "file", "stat", "du", "df", "jq", "bat", "sed -n")
 
 // callInfo is what the verifier needs of a tool call, parsed once.
@@ -88,19 +88,19 @@ func parseCall(c *model.ToolCall) *callInfo {
 	}
 	name := strings.ToLower(c.Name)
 	switch {
-	case ci.command != "" || containsAny(name, "bash", "shell", "exec", "terminal", "command", "run", "powershell"):
+	case ci.command != "" || ContainsAny(name, "bash", "shell", "exec", "terminal", "command", "run", "powershell"):
 		ci.category = toolExec
-		if first := firstWord(ci.command); readOnlyCommands[first] || gitReadOnly(ci.command) {
+		if first := FirstWord(ci.command); ReadOnlyCommands[first] || GitReadOnly(ci.command) {
 			ci.category = toolRead
 		}
-	case containsAny(name, "edit", "write", "patch", "replace", "create", "apply", "insert", "notebook", "delete", "move", "rename"):
+	case ContainsAny(name, "edit", "write", "patch", "replace", "create", "apply", "insert", "notebook", "delete", "move", "rename"):
 		ci.category = toolEdit
-	case containsAny(name, "read", "view", "cat", "open", "grep", "search", "glob", "ls", "list", "find", "fetch", "web", "get"):
+	case ContainsAny(name, "read", "view", "cat", "open", "grep", "search", "glob", "ls", "list", "find", "fetch", "web", "get"):
 		ci.category = toolRead
 	}
 	switch {
 	case ci.command != "":
-		ci.target = name + " " + normCommand(ci.command)
+		ci.target = name + " " + NormCommand(ci.command)
 	case ci.path != "":
 		ci.target = name + " " + ci.path
 	default:
@@ -109,18 +109,18 @@ func parseCall(c *model.ToolCall) *callInfo {
 	return ci
 }
 
-// wordTerms returns the terms of s, with the parts of hyphenated and
+// WordTerms returns the terms of s, with the parts of hyphenated and
 // underscored words too ("bake_lightmaps" gives bake and lightmap).
-func wordTerms(s string) []string {
+func WordTerms(s string) []string {
 	var out []string
-	for _, t := range tokenize(s) {
-		if t.term != "" {
-			out = appendUnique(out, t.term)
+	for _, t := range Tokenize(s) {
+		if t.Term != "" {
+			out = AppendUnique(out, t.Term)
 		}
-		if strings.ContainsAny(t.word, "_-") {
-			for _, part := range strings.FieldsFunc(t.word, func(r rune) bool { return r == '_' || r == '-' }) {
-				if pt := termOf(part); !stopWords[part] && pt != "" {
-					out = appendUnique(out, pt)
+		if strings.ContainsAny(t.Word, "_-") {
+			for _, part := range strings.FieldsFunc(t.Word, func(r rune) bool { return r == '_' || r == '-' }) {
+				if pt := TermOf(part); !stopWords[part] && pt != "" {
+					out = AppendUnique(out, pt)
 				}
 			}
 		}
@@ -133,8 +133,8 @@ func wordTerms(s string) []string {
 func (ci *callInfo) termSet() map[string]bool {
 	if ci.terms == nil {
 		ci.terms, ci.inTerms = map[string]bool{}, map[string]bool{}
-		add := func(t token, input bool) {
-			for _, x := range []string{t.term, t.word} {
+		add := func(t Token, input bool) {
+			for _, x := range []string{t.Term, t.Word} {
 				if x == "" {
 					continue
 				}
@@ -144,9 +144,9 @@ func (ci *callInfo) termSet() map[string]bool {
 				}
 			}
 			// "regenerate_stubs.sh" and "build-image" name their words too.
-			if strings.ContainsAny(t.word, "_-") {
-				for _, part := range strings.FieldsFunc(t.word, func(r rune) bool { return r == '_' || r == '-' }) {
-					pt := termOf(part)
+			if strings.ContainsAny(t.Word, "_-") {
+				for _, part := range strings.FieldsFunc(t.Word, func(r rune) bool { return r == '_' || r == '-' }) {
+					pt := TermOf(part)
 					ci.terms[pt] = true
 					if input {
 						ci.inTerms[pt] = true
@@ -154,19 +154,19 @@ func (ci *callInfo) termSet() map[string]bool {
 				}
 			}
 		}
-		for _, t := range tokenize(ci.name) {
+		for _, t := range Tokenize(ci.name) {
 			add(t, false)
 		}
 		// The command and path say what a call acts on; of the rest of the
 		// input (an edit's whole new text) the start is enough.
-		for _, t := range tokenize(ci.command + " " + ci.path + " " + ci.input[:cutUTF8(ci.input, 512)]) {
+		for _, t := range Tokenize(ci.command + " " + ci.path + " " + ci.input[:CutUTF8(ci.input, 512)]) {
 			add(t, true)
 		}
 	}
 	return ci.terms
 }
 
-func containsAny(s string, subs ...string) bool {
+func ContainsAny(s string, subs ...string) bool {
 	for _, x := range subs {
 		if strings.Contains(s, x) {
 			return true
@@ -175,7 +175,7 @@ func containsAny(s string, subs ...string) bool {
 	return false
 }
 
-func firstWord(cmd string) string {
+func FirstWord(cmd string) string {
 	f := strings.Fields(cmd)
 	for len(f) > 0 && (strings.Contains(f[0], "=") || f[0] == "sudo" || f[0] == "env" || f[0] == "cd" || f[0] == "&&") {
 		if f[0] == "cd" && len(f) > 2 {
@@ -190,7 +190,7 @@ func firstWord(cmd string) string {
 	return f[0]
 }
 
-func gitReadOnly(cmd string) bool {
+func GitReadOnly(cmd string) bool {
 	f := strings.Fields(cmd)
 	if len(f) < 2 || f[0] != "git" {
 		return false
@@ -202,9 +202,9 @@ func gitReadOnly(cmd string) bool {
 	return false
 }
 
-// normCommand collapses whitespace and drops flags without values, so
+// NormCommand collapses whitespace and drops flags without values, so
 // "go test -v ./x" and "go test ./x" are the same target.
-func normCommand(cmd string) string {
+func NormCommand(cmd string) string {
 	var out []string
 	for _, f := range strings.Fields(cmd) {
 		if strings.HasPrefix(f, "-") && !strings.Contains(f, "=") && len(f) <= 3 {
@@ -222,7 +222,7 @@ func normCommand(cmd string) string {
 // ran: the same program and subcommand, without a narrowing filter, over the
 // same or a wider set of targets ("go test ./..." covers "go test ./orders").
 func covers(ok, failed string) bool {
-	a, b := strings.Fields(normCommand(ok)), strings.Fields(normCommand(failed))
+	a, b := strings.Fields(NormCommand(ok)), strings.Fields(NormCommand(failed))
 	if len(a) < 2 || len(b) < 2 || a[0] != b[0] || a[1] != b[1] {
 		return len(a) > 0 && len(b) > 0 && len(a) == 1 && len(b) == 1 && a[0] == b[0]
 	}
@@ -271,25 +271,25 @@ func workaround(verbs []string, ok *callInfo) bool {
 }
 
 // verb categories: which tool calls can carry out an action with this verb.
-var execVerbs = termSet("run", "rerun", "test", "build", "rebuild", "lint", "deploy", "migrate", "install",
+var execVerbs = TermSet("run", "rerun", "test", "build", "rebuild", "lint", "deploy", "migrate", "install",
 	"commit", "push", "rebase", "merge", "tag", "format", "generate", "regenerate", "compile",
 	"execute", "bench", "benchmark", "start", "restart", "stop", "kill", "drain", "backfill", "release",
 	"seed", "vet", "cherry-pick", "checkout", "pull", "fetch", "clone", "apply", "publish", "open")
-var editVerbs = termSet("add", "fix", "update", "remove", "rename", "refactor", "edit", "change", "replace",
+var editVerbs = TermSet("add", "fix", "update", "remove", "rename", "refactor", "edit", "change", "replace",
 	"document", "port", "bump", "revert", "clean", "rewrite", "write", "implement", "move", "delete",
 	"convert", "extract", "inline", "split", "simplify", "annotate", "comment", "restore", "switch")
-var readVerbs = termSet("check", "read", "review", "investigate", "look", "inspect", "find", "search",
+var readVerbs = TermSet("check", "read", "review", "investigate", "look", "inspect", "find", "search",
 	"see", "examine", "explore", "understand", "figure", "confirm", "compare")
 
 // commandVerbs appear in the command itself when carried out: "git push",
 // "git rebase", "make lint".
-var commandVerbs = termSet("commit", "push", "rebase", "merge", "lint", "test", "build", "deploy",
+var commandVerbs = TermSet("commit", "push", "rebase", "merge", "lint", "test", "build", "deploy",
 	"migrate", "install", "format", "vet", "tag", "release", "publish", "backfill", "drain", "seed", "bench")
 
-func termSet(words ...string) map[string]bool {
+func TermSet(words ...string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range words {
-		m[termOf(w)] = true
+		m[TermOf(w)] = true
 	}
 	return m
 }
@@ -298,7 +298,7 @@ func termSet(words ...string) map[string]bool {
 // kind suits the verb (a read does not re-run a migration) and its input
 // names the action's object ("make migrate" for "re-run the migration"), or,
 // for verbs that are commands themselves, the verb ("git push").
-func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
+func carries(a Action, files []string, ci *callInfo, relaxed bool) bool {
 	if !compatible(a.verb, ci.category) {
 		return false
 	}
@@ -309,7 +309,7 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 			return true
 		}
 		for _, t := range append([]string{a.head}, a.direct...) {
-			if t != "" && !genericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
+			if t != "" && !GenericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
 				return true
 			}
 		}
@@ -333,7 +333,7 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 		// do: "generate the schedule with the circle method" is carried out
 		// by "generate ... --method circle".
 		for _, t := range a.object {
-			if !genericTerm[t] && !hasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
+			if !GenericTerm[t] && !HasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
 				return true
 			}
 		}
@@ -343,7 +343,7 @@ func carries(a action, files []string, ci *callInfo, relaxed bool) bool {
 			return true
 		}
 	}
-	return commandVerbs[a.verb] && ci.hasTerm(a.verb) && (a.head == "" || genericTerm[a.head] || a.head == termOf("branch") || a.head == termOf("change"))
+	return commandVerbs[a.verb] && ci.hasTerm(a.verb) && (a.head == "" || GenericTerm[a.head] || a.head == TermOf("branch") || a.head == TermOf("change"))
 }
 
 func anyTerm(ci *callInfo, ts []string) bool {
@@ -366,13 +366,13 @@ func (ci *callInfo) hasVerb(verb string) bool {
 	if in[verb] {
 		return true
 	}
-	if base, ok := reVerbs[verb]; ok && in[termOf(base)] {
+	if base, ok := ReVerbs[verb]; ok && in[TermOf(base)] {
 		return true
 	}
 	if strings.HasPrefix(verb, "re") && len(verb) > 5 && in[verb[2:]] {
 		return true
 	}
-	for _, w := range alsoVerbTerms[verb] {
+	for _, w := range AlsoVerbTerms[verb] {
 		if in[w] {
 			return true
 		}
@@ -419,7 +419,7 @@ func compatible(verb string, c toolCategory) bool {
 	return true
 }
 
-var exitCodeRe = regexp.MustCompile(`(?i)(?:exit(?:ed)?(?: with)? (?:code|status)|exit_code|returned non-zero exit status|process exited with code)["':= ]+(-?[0-9]+)`)
+var ExitCodeRe = regexp.MustCompile(`(?i)(?:exit(?:ed)?(?: with)? (?:code|status)|exit_code|returned non-zero exit status|process exited with code)["':= ]+(-?[0-9]+)`)
 
 // failed reports whether a result is a failure: is_error, or a non-zero exit
 // status reported in its text.
@@ -431,13 +431,13 @@ func failed(r *model.ToolResult) bool {
 	// or the end of an output: its first and last kilobyte are enough.
 	head, tail := r.Text.Head(), r.Text.Tail()
 	if tail == "" && len(head) > 2048 {
-		head, tail = head[:cutUTF8(head, 1024)], head[len(head)-1024:]
+		head, tail = head[:CutUTF8(head, 1024)], head[len(head)-1024:]
 	}
 	for _, part := range []string{head, tail} {
-		if !containsFoldASCII(part, "exit") {
+		if !ContainsFoldASCII(part, "exit") {
 			continue // the regular expression is the slow part: most outputs say nothing of exits
 		}
-		for _, m := range exitCodeRe.FindAllStringSubmatch(part, -1) {
+		for _, m := range ExitCodeRe.FindAllStringSubmatch(part, -1) {
 			if m[1] != "0" {
 				return true
 			}
@@ -459,9 +459,9 @@ func rejected(r *model.ToolResult) bool {
 	return false
 }
 
-// containsFoldASCII reports whether s contains the lower-case ASCII word w,
+// ContainsFoldASCII reports whether s contains the lower-case ASCII word w,
 // ignoring ASCII case, without allocating.
-func containsFoldASCII(s, w string) bool {
+func ContainsFoldASCII(s, w string) bool {
 	for i := 0; i+len(w) <= len(s); i++ {
 		j := 0
 		for j < len(w) && (s[i+j]|0x20) == w[j] {
@@ -476,13 +476,13 @@ func containsFoldASCII(s, w string) bool {
 
 var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got)\b`)
 
-// firstErrorLine returns what a failed result says went wrong: the first
+// FirstErrorLine returns what a failed result says went wrong: the first
 // line naming an error class or "error:" (a Python traceback's last line, a
 // compiler's "error[E0382]", a test's "--- FAIL: TestX"), else a bare FAIL
 // line, else the first line with an error word, else the first non-empty
 // line; followed by the next line when it carries the detail (a test's
 // "orders_test.go:41: got 0, want 1").
-func firstErrorLine(text string) string {
+func FirstErrorLine(text string) string {
 	lines := strings.Split(text, "\n")
 	first, best, bestScore := -1, -1, 0
 	for i, line := range lines {
@@ -526,23 +526,21 @@ func firstErrorLine(text string) string {
 		}
 		break
 	}
-	return clip(out, 240)
+	return model.Clip(out, 240)
 }
 
 var bareFailRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)\b`)
 
 var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bfatal:`)
 
-func clip(s string, n int) string { return model.Clip(s, n) }
-
 // testNameRe finds test names: TestX, test_x, a::b::c.
 var testNameRe = regexp.MustCompile(`\bTest[A-Z]\w*|\btest_\w+|\b\w+(?:::\w+)+`)
 
-// errorTokens are the words that identify a failure: those of its error
+// ErrorTokens are the words that identify a failure: those of its error
 // line, and the failing tests and the files with a line number that the
 // first lines of the output name ("hold_sweeper_test.exs:88",
 // "spec/format_spec.rb:27", "CONFLICT ... in cmd/dupsnap/flags.go").
-func errorTokens(line, output string) []string {
+func ErrorTokens(line, output string) []string {
 	out := distinctive(line)
 	lines := strings.Split(output, "\n")
 	if len(lines) > 40 {
@@ -550,15 +548,15 @@ func errorTokens(line, output string) []string {
 	}
 	for _, l := range lines {
 		for _, m := range testNameRe.FindAllString(l, -1) {
-			out = appendUnique(out, m)
+			out = AppendUnique(out, m)
 		}
 		lower := strings.ToLower(l)
 		if !(strings.Contains(l, ":") || strings.Contains(lower, "conflict") || strings.Contains(lower, "fail") || strings.Contains(lower, "error")) {
 			continue
 		}
-		for _, id := range extractIdents(l) {
-			if id.class == classPath && hasKnownExt(id.value) && !libraryPath(id.value) {
-				out = appendUnique(out, id.value)
+		for _, id := range ExtractIdents(l) {
+			if id.Class == ClassPath && HasKnownExt(id.Value) && !libraryPath(id.Value) {
+				out = AppendUnique(out, id.Value)
 			}
 		}
 	}
@@ -583,7 +581,7 @@ var (
 	symbolRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[A-Z]{1,4}\d{2,5}\b|\b[A-Z][A-Z_]{3,}\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?|:\d{2,5}\b`)
 	quotedRe = regexp.MustCompile("['\"`]([^'\"`\\s]{2,60})['\"`]")
 	// commonCaps are upper-case words that say nothing about which error it is.
-	commonCaps = set("FAIL", "FAILED", "ERROR", "ERRORS", "PASS", "WARN", "WARNING", "INFO", "DEBUG", "TODO",
+	commonCaps = WordSet("FAIL", "FAILED", "ERROR", "ERRORS", "PASS", "WARN", "WARNING", "INFO", "DEBUG", "TODO",
 		"NOTE", "HTTP", "HTTPS", "JSON", "YAML", "HTML", "NULL", "TRUE", "FALSE", "NONE", "EXIT", "PANIC", "FATAL")
 )
 
@@ -591,26 +589,26 @@ var (
 // dotted symbols, CamelCase names, test names, error codes.
 func distinctive(line string) []string {
 	var out []string
-	for _, id := range extractIdents(line) {
-		if id.class == classPath {
-			out = appendUnique(out, id.value)
+	for _, id := range ExtractIdents(line) {
+		if id.Class == ClassPath {
+			out = AppendUnique(out, id.Value)
 		}
 	}
 	for _, m := range symbolRe.FindAllString(line, -1) {
 		m = strings.TrimPrefix(m, ":")
-		if _, isPath := normPath(m, true); isPath || commonCaps[m] {
+		if _, isPath := NormPath(m, true); isPath || commonCaps[m] {
 			continue
 		}
-		out = appendUnique(out, m)
+		out = AppendUnique(out, m)
 	}
 	for _, m := range quotedRe.FindAllStringSubmatch(line, -1) {
-		out = appendUnique(out, m[1])
+		out = AppendUnique(out, m[1])
 	}
 	return out
 }
 
-// cutUTF8 returns the largest n ≤ max with s[:n] ending at a rune boundary.
-func cutUTF8(s string, max int) int {
+// CutUTF8 returns the largest n ≤ max with s[:n] ending at a rune boundary.
+func CutUTF8(s string, max int) int {
 	if len(s) <= max {
 		return len(s)
 	}
