@@ -9,44 +9,44 @@ import (
 // noun. A condition ("after the schema diff is reviewed") is split off: the
 // seed's failure is a summary that kept the condition and lost the Action.
 type Action struct {
-	text      string   // the action as written: "re-run the migration"
-	condition string   // "after the schema diff is reviewed", or ""
-	verb      string   // canonical term of the verb ("rerun")
-	object    []string // content terms after the verb
-	direct    []string // the object's terms before the first preposition
-	modTerms  []string // see mods
-	ids       []Ident  // PR, ticket and commit ids it names
-	names     []string // object words written like names ("Berlin", "CS101", "staging")
-	head      string   // head noun of the object ("migrat")
-	alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
-	negated   bool     // a prohibition: "never push to main"
-	deferred  bool     // waits for something or for later (durable)
+	Text      string   // the action as written: "re-run the migration"
+	Condition string   // "after the schema diff is reviewed", or ""
+	Verb      string   // canonical term of the verb ("rerun")
+	Object    []string // content terms after the verb
+	Direct    []string // the object's terms before the first preposition
+	ModTerms  []string // see mods
+	IDs       []Ident  // PR, ticket and commit ids it names
+	Names     []string // object words written like names ("Berlin", "CS101", "staging")
+	Head      string   // head noun of the object ("migrat")
+	Alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
+	Negated   bool     // a prohibition: "never push to main"
+	Deferred  bool     // waits for something or for later (durable)
 }
 
-// terms returns the verb and object terms.
-func (a Action) terms() []string {
-	out := make([]string, 0, len(a.object)+1)
-	if a.verb != "" {
-		out = append(out, a.verb)
+// Terms returns the verb and object Terms.
+func (a Action) Terms() []string {
+	out := make([]string, 0, len(a.Object)+1)
+	if a.Verb != "" {
+		out = append(out, a.Verb)
 	}
-	for _, t := range a.object {
-		if t != a.verb {
+	for _, t := range a.Object {
+		if t != a.Verb {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
-// key is the normalized action shown in reports: its content words, in
+// Key is the normalized action shown in reports: its content words, in
 // order, as written but lower-cased ("re-run migration").
-func (a Action) key() string {
+func (a Action) Key() string {
 	var words []string
-	for _, t := range Tokenize(a.text) {
+	for _, t := range Tokenize(a.Text) {
 		if t.Term != "" {
 			words = append(words, t.Word)
 		}
 	}
-	if a.negated {
+	if a.Negated {
 		words = append([]string{"never"}, words...)
 	}
 	return strings.Join(words, " ")
@@ -91,7 +91,7 @@ var deferralWords = []string{
 // plan item, or a constraint with its cue removed).
 func ParseAction(s string) Action {
 	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!;:,"))
-	a := Action{text: s}
+	a := Action{Text: s}
 	lower := FoldText(s)
 	// Split off the condition at the first condition marker after the verb.
 	cut := conditionCut(lower)
@@ -101,18 +101,18 @@ func ParseAction(s string) Action {
 		cut = -1
 	}
 	if cut > 0 {
-		a.condition = strings.TrimSpace(s[cut:])
-		a.text = trimTrailingJoiners(s[:cut])
+		a.Condition = strings.TrimSpace(s[cut:])
+		a.Text = trimTrailingJoiners(s[:cut])
 		lower = lower[:cut]
 	}
 	// A leading condition: "once the build is green, re-run the tests".
-	if a.condition == "" {
+	if a.Condition == "" {
 		for _, m := range conditionMarkers {
 			if strings.HasPrefix(lower, m+" ") {
 				if c := strings.Index(lower, ","); c > 0 {
-					a.condition = strings.TrimSpace(s[:c])
-					a.text = strings.TrimSpace(s[c+1:])
-					lower = FoldText(a.text)
+					a.Condition = strings.TrimSpace(s[:c])
+					a.Text = strings.TrimSpace(s[c+1:])
+					lower = FoldText(a.Text)
 				}
 				break
 			}
@@ -120,25 +120,25 @@ func ParseAction(s string) Action {
 	}
 	for _, w := range deferralWords {
 		if HasPhrase(lower, w) {
-			a.deferred = true
+			a.Deferred = true
 		}
 	}
-	if a.condition != "" {
-		a.deferred = true
+	if a.Condition != "" {
+		a.Deferred = true
 	}
 	// Identifiers are checked verbatim as identifier items; in the action's
 	// words they would only crowd out its object ("update the region
 	// config (config/regions/north_sea.yaml)"). An action whose object is
 	// nothing but an identifier keeps it.
-	plain, ids := withoutIdents(a.text)
+	plain, ids := withoutIdents(a.Text)
 	for _, id := range ids {
 		if id.Class == ClassPR || id.Class == ClassTicket || id.Class == ClassSHA {
-			a.ids = append(a.ids, id)
+			a.IDs = append(a.IDs, id)
 		}
 	}
 	toks := SkipLight(Tokenize(plain))
 	if !SpecificObject(toks) {
-		toks = SkipLight(Tokenize(a.text))
+		toks = SkipLight(Tokenize(a.Text))
 	}
 	for len(toks) > 1 && toks[0].Term == "" && !Prepositions[toks[0].Word] {
 		toks = toks[1:] // "the tests must pass": start at a content word
@@ -146,9 +146,9 @@ func ParseAction(s string) Action {
 	if len(toks) == 0 {
 		return a
 	}
-	a.verb = toks[0].Term
-	if a.verb == "" {
-		a.verb = TermOf(toks[0].Word)
+	a.Verb = toks[0].Term
+	if a.Verb == "" {
+		a.Verb = TermOf(toks[0].Word)
 	}
 	// The head noun is the last specific content word before the first
 	// preposition; when the words before it are all generic ("files under
@@ -157,49 +157,49 @@ func ParseAction(s string) Action {
 	for _, t := range toks[1:] {
 		if Prepositions[t.Word] {
 			prepSeen = true
-			if a.head != "" {
+			if a.Head != "" {
 				headFixed = true
 			}
 		}
 		if t.Term == "" {
 			continue
 		}
-		a.object = AppendUnique(a.object, t.Term)
+		a.Object = AppendUnique(a.Object, t.Term)
 		if !headFixed && !prepSeen {
-			a.direct = AppendUnique(a.direct, t.Term)
+			a.Direct = AppendUnique(a.Direct, t.Term)
 		}
 		switch {
 		case GenericTerm[t.Term] || HasDigit(t.Word):
 			// Generic words and ids (a SHA, a version) are not head nouns:
 			// ids are checked verbatim as identifier items.
 		case !headFixed:
-			a.head = t.Term
+			a.Head = t.Term
 		case after == "":
 			after = t.Term
 		}
 	}
-	if a.head == "" {
-		a.head = after
+	if a.Head == "" {
+		a.Head = after
 	}
 	// "bump the lodash dependency": a paraphrase may drop the category
 	// noun ("upgrade lodash") or rephrase the modifier ("e2e tests"), so
 	// either stands for the head.
-	if categoryTerm[a.head] {
-		for i := len(a.direct) - 1; i >= 0; i-- {
-			t := a.direct[i]
-			if t == a.head || GenericTerm[t] || categoryTerm[t] || HasDigit(t) {
+	if categoryTerm[a.Head] {
+		for i := len(a.Direct) - 1; i >= 0; i-- {
+			t := a.Direct[i]
+			if t == a.Head || GenericTerm[t] || categoryTerm[t] || HasDigit(t) {
 				continue
 			}
-			a.alt = t
+			a.Alt = t
 			break
 		}
 	}
-	if a.head == "" && len(a.object) > 0 {
-		a.head = a.object[len(a.object)-1]
+	if a.Head == "" && len(a.Object) > 0 {
+		a.Head = a.Object[len(a.Object)-1]
 	}
 	for i, t := range toks {
 		if i > 0 && t.Name && t.Term != "" {
-			a.names = AppendUnique(a.names, t.Term)
+			a.Names = AppendUnique(a.Names, t.Term)
 		}
 	}
 	a.computeMods()
@@ -263,17 +263,17 @@ var categoryTerm = TermSet("dependency", "package", "library", "lib", "module", 
 	"plugin", "helper", "util", "field", "column", "type", "struct", "interface", "test", "check",
 	"workflow", "pipeline", "image", "container", "server", "client", "api", "feature", "branch")
 
-// mods returns the direct object's specific modifiers: its words other
+// Mods returns the direct object's specific modifiers: its words other
 // than the head (and its alternative), generic words and ids.
-func (a Action) mods() []string { return a.modTerms }
+func (a Action) Mods() []string { return a.ModTerms }
 
 func (a *Action) computeMods() {
-	a.modTerms = nil
-	for _, t := range a.direct {
-		if t == a.head || t == a.alt || t == a.verb || GenericTerm[t] || categoryTerm[t] || HasDigit(t) {
+	a.ModTerms = nil
+	for _, t := range a.Direct {
+		if t == a.Head || t == a.Alt || t == a.Verb || GenericTerm[t] || categoryTerm[t] || HasDigit(t) {
 			continue
 		}
-		a.modTerms = append(a.modTerms, t)
+		a.ModTerms = append(a.ModTerms, t)
 	}
 }
 
@@ -330,17 +330,17 @@ func FindPromises(text string) []Promise {
 		// obligations; each is kept.
 		for _, part := range splitActions(rest) {
 			a := ParseAction(part)
-			if a.verb == "" || copula(part) {
+			if a.Verb == "" || copula(part) {
 				continue // "I'll be honest", "we will have to see": not actions
 			}
 			if cue == "todo:" || cue == "todo -" || cue == "remaining:" || strings.Contains(cue, "still") || strings.HasPrefix(cue, "next") {
-				a.deferred = true
+				a.Deferred = true
 			}
 			// A condition before the cue: "Once the canary is healthy, I will ...".
-			if lead := leadingCondition(s[:pos], lower[:pos]); lead != "" && a.condition == "" {
-				a.condition, a.deferred = lead, true
+			if lead := leadingCondition(s[:pos], lower[:pos]); lead != "" && a.Condition == "" {
+				a.Condition, a.Deferred = lead, true
 			}
-			if weak && !waitingCondition(a.condition) {
+			if weak && !waitingCondition(a.Condition) {
 				continue // "let me look at X before writing Y" narrates the next step
 			}
 			out = append(out, Promise{Sentence: s, Action: a})

@@ -71,12 +71,12 @@ func actsOn(ob *tracked, ci *callInfo, sameTurn bool) bool {
 	switch {
 	case (!ob.durable && !ob.planned && !ob.inPlan || sameTurn) && carries(ob.act, nil, ci, true):
 		return true
-	case sameTurn && !ob.durable && !ob.inPlan && ci.category != toolRead && compatible(ob.act.verb, ci.category):
+	case sameTurn && !ob.durable && !ob.inPlan && ci.category != toolRead && compatible(ob.act.Verb, ci.category):
 		// The one thing a message promised, and a change made in the same
 		// response: the call is the promise being kept ("I'll do a full
 		// rewrite of the renderer" with the Write of it).
 		return true
-	case sameTurn && ci.category == toolEdit && compatible(ob.act.verb, toolEdit) && pronounObject(ob.act):
+	case sameTurn && ci.category == toolEdit && compatible(ob.act.Verb, toolEdit) && pronounObject(ob.act):
 		// "I'll add it next to the header when annotations exist" with the
 		// edit beside it: "it" is what the agent has in hand, and a
 		// condition there says when the thing shows, not when to act.
@@ -88,7 +88,7 @@ func actsOn(ob *tracked, ci *callInfo, sameTurn bool) bool {
 // pronounObject reports whether an action's object is a pronoun ("add it",
 // "rewrite this"): it refers to what is in hand, not to a named thing.
 func pronounObject(a Action) bool {
-	toks := SkipLight(Tokenize(a.text))
+	toks := SkipLight(Tokenize(a.Text))
 	if len(toks) < 2 {
 		return false
 	}
@@ -102,16 +102,16 @@ func pronounObject(a Action) bool {
 // meantForSibling reports whether the call names a specific modifier of
 // another open commitment with the same head and none of ob's own.
 func (l *ledger) meantForSibling(ob *tracked, ci *callInfo) bool {
-	for _, m := range ob.act.mods() {
+	for _, m := range ob.act.Mods() {
 		if ci.hasTerm(m) {
 			return false
 		}
 	}
 	for _, o := range l.open {
-		if o == ob || o.item.Kind != Commitment || !o.item.Open || o.act.head != ob.act.head {
+		if o == ob || o.item.Kind != Commitment || !o.item.Open || o.act.Head != ob.act.Head {
 			continue
 		}
-		for _, m := range o.act.mods() {
+		for _, m := range o.act.Mods() {
 			if ci.hasTerm(m) {
 				return true
 			}
@@ -250,13 +250,13 @@ func (tr *tracked) intentAtom() atom {
 
 func termsOf(s string) []string { return Terms(Tokenize(s)) }
 
-func condTerms(a Action) []string { return termsOf(a.condition) }
+func condTerms(a Action) []string { return termsOf(a.Condition) }
 
 // files returns the files and URLs a commitment's action names, computed once.
 func (tr *tracked) files() []string {
 	if !tr.filesDone {
 		tr.filesDone = true
-		for _, id := range ExtractIdents(tr.act.text) {
+		for _, id := range ExtractIdents(tr.act.Text) {
 			if id.Class == ClassPath || id.Class == ClassURL {
 				tr.filesCache = append(tr.filesCache, id.Value)
 			}

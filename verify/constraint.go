@@ -8,7 +8,7 @@ type Rule struct {
 	Action   Action
 }
 
-func (c Rule) Key() string { return c.Action.key() }
+func (c Rule) Key() string { return c.Action.Key() }
 
 // prohibitionCues make a constraint a prohibition ("never push to main").
 var prohibitionCues = WordSet("never", "don't", "dont", "do not", "avoid", "no more", "under no circumstances")
@@ -67,9 +67,9 @@ func FindRules(text string) []Rule {
 		// A negation anywhere in the rule makes it a prohibition ("make sure
 		// gift card balances are never shown"); the summary side is read the
 		// same way, so a verbatim restatement always has the same sense.
-		act.negated = neg || ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(lower, "don't forget", ""), "do not forget", ""))
-		act.deferred = true
-		if act.verb == "" {
+		act.Negated = neg || ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(lower, "don't forget", ""), "do not forget", ""))
+		act.Deferred = true
+		if act.Verb == "" {
 			continue
 		}
 		out = append(out, Rule{Sentence: s, Action: act})

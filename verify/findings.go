@@ -70,12 +70,12 @@ func bestOwners(rs []matchResult, items []*tracked) []bool {
 	own := make([]bool, len(rs))
 	best := map[key]float64{}
 	for i, r := range rs {
-		if k := (key{r.cand.unit, items[i].act.head}); r.found && r.cand.containment > best[k] {
+		if k := (key{r.cand.unit, items[i].act.Head}); r.found && r.cand.containment > best[k] {
 			best[k] = r.cand.containment
 		}
 	}
 	for i, r := range rs {
-		own[i] = !r.found || r.cand.containment >= best[key{r.cand.unit, items[i].act.head}]
+		own[i] = !r.found || r.cand.containment >= best[key{r.cand.unit, items[i].act.Head}]
 	}
 	return own
 }
@@ -90,7 +90,7 @@ func reported(d *doc, tr *tracked, r matchResult) bool {
 	if r.best == nil || !r.best.head {
 		return false
 	}
-	if tr.act.alt != "" && !d.unitHas(r.best.unit, tr.act.alt) {
+	if tr.act.Alt != "" && !d.unitHas(r.best.unit, tr.act.Alt) {
 		return false // "go test passes" does not report "add the golden test"
 	}
 	p, _ := d.polarity(&d.units[r.best.unit], -1, r.best.lo, r.best.hi)

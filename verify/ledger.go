@@ -137,11 +137,11 @@ func (l *ledger) close(tr *tracked, e model.Event, why string) {
 	for _, k := range resurrectionKeys(tr) {
 		put(l.closedIdx, k)
 	}
-	if tr.item.Kind == Commitment && (tr.durable || tr.planned || tr.carriedOut) && tr.act.head != "" {
-		byVerb := l.closedByHead[tr.act.head]
+	if tr.item.Kind == Commitment && (tr.durable || tr.planned || tr.carriedOut) && tr.act.Head != "" {
+		byVerb := l.closedByHead[tr.act.Head]
 		if byVerb == nil {
 			byVerb = map[string]map[string]*tracked{}
-			l.closedByHead[tr.act.head] = byVerb
+			l.closedByHead[tr.act.Head] = byVerb
 		}
 		if len(tr.atom.verbs) == 0 {
 			put(byVerb, "")
@@ -207,7 +207,7 @@ func (l *ledger) userMessage(m *model.Message) {
 		if dup {
 			continue
 		}
-		it := &Item{Kind: Constraint, Key: key, Text: c.Sentence, Action: c.Action.text, Condition: c.Action.condition,
+		it := &Item{Kind: Constraint, Key: key, Text: c.Sentence, Action: c.Action.Text, Condition: c.Action.Condition,
 			Turn: m.Turn, Event: m.Index, Origin: "user message", Evidence: c.Sentence}
 		it.ID = fmt.Sprintf("constraint:%d:%s", m.Index, key)
 		tr := l.add(it, c.Action)
@@ -270,7 +270,7 @@ func (l *ledger) assistantMessage(m *model.Message) {
 	plan := len(found) > 1
 	for _, fc := range found {
 		ids := ExtractIdents(fc.Sentence)
-		vague := !fc.Action.deferred && !SpecificObject(SkipLight(Tokenize(fc.Action.text))) && len(ids) == 0
+		vague := !fc.Action.Deferred && !SpecificObject(SkipLight(Tokenize(fc.Action.Text))) && len(ids) == 0
 		if vague || l.sameOpenCommitment(fc.Action) != nil {
 			// A restatement, or narration with nothing specific to keep
 			// ("I'll check", "I'll do both edits together"). A promise that
@@ -278,12 +278,12 @@ func (l *ledger) assistantMessage(m *model.Message) {
 			// vague its words: the source around it says what "it" is.
 			continue
 		}
-		it := &Item{Kind: Commitment, Key: fc.Action.key(), Text: fc.Sentence, Action: fc.Action.text,
-			Condition: fc.Action.condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.Sentence}
+		it := &Item{Kind: Commitment, Key: fc.Action.Key(), Text: fc.Sentence, Action: fc.Action.Text,
+			Condition: fc.Action.Condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.Sentence}
 		it.ID = fmt.Sprintf("commitment:%d:%s", m.Index, it.Key)
 		tr := l.add(it, fc.Action)
-		tr.durable = fc.Action.deferred
-		tr.inPlan = plan && !fc.Action.deferred
+		tr.durable = fc.Action.Deferred
+		tr.inPlan = plan && !fc.Action.Deferred
 		tr.idents = ids
 	}
 }
@@ -325,23 +325,23 @@ func subset(xs, of []string) bool {
 }
 
 func sameAction(a, b Action) bool {
-	if a.head == "" || b.head == "" {
+	if a.Head == "" || b.Head == "" {
 		return false
 	}
-	if a.head != b.head && (a.alt == "" || a.alt != b.head) && (b.alt == "" || b.alt != a.head) {
+	if a.Head != b.Head && (a.Alt == "" || a.Alt != b.Head) && (b.Alt == "" || b.Alt != a.Head) {
 		return false
 	}
 	// The same head with different modifiers is another obligation:
 	// "the refund-approved macro" and "the refund-denied macro", "the test
 	// for Europe/Berlin" and "the test for America/Sao_Paulo", "format 1"
 	// and "format 2".
-	if !subset(a.mods(), b.object) && !subset(b.mods(), a.object) {
+	if !subset(a.Mods(), b.Object) && !subset(b.Mods(), a.Object) {
 		return false
 	}
-	if !subset(a.names, b.object) && !subset(b.names, a.object) {
+	if !subset(a.Names, b.Object) && !subset(b.Names, a.Object) {
 		return false
 	}
-	av, bv := a.verb, b.verb
+	av, bv := a.Verb, b.Verb
 	return av == bv || ReVerbs[av] != "" && TermOf(ReVerbs[av]) == bv || ReVerbs[bv] != "" && TermOf(ReVerbs[bv]) == av
 }
 
@@ -361,7 +361,7 @@ func (l *ledger) plan(p *model.Plan) {
 		switch {
 		case tr == nil:
 			act := ParseAction(pi.Text)
-			act.deferred = true
+			act.Deferred = true
 			if !pi.Status.Closed() {
 				if same := l.sameOpenCommitment(act); same != nil {
 					same.aliases = AppendUnique(same.aliases, pi.ID)
@@ -373,7 +373,7 @@ func (l *ledger) plan(p *model.Plan) {
 					continue
 				}
 			}
-			it := &Item{Kind: Commitment, Key: act.key(), Text: pi.Text, Action: act.text, Turn: p.Turn, Event: p.Index,
+			it := &Item{Kind: Commitment, Key: act.Key(), Text: pi.Text, Action: act.Text, Turn: p.Turn, Event: p.Index,
 				Origin: label, Evidence: fmt.Sprintf("%s: %s [%s]", label, pi.Text, pi.Status)}
 			it.ID = "commitment:plan:" + key
 			tr = l.add(it, act)
@@ -420,8 +420,8 @@ func (l *ledger) commitmentEvent(c *model.CommitmentEvent) {
 	tr := l.byPlan[key]
 	if tr == nil {
 		act := ParseAction(c.Text)
-		act.deferred = true
-		it := &Item{Kind: Commitment, Key: act.key(), Text: c.Text, Action: act.text, Condition: act.condition,
+		act.Deferred = true
+		it := &Item{Kind: Commitment, Key: act.Key(), Text: c.Text, Action: act.Text, Condition: act.Condition,
 			Turn: c.Turn, Event: c.Index, Origin: "commitment " + c.ID, Evidence: c.Text}
 		it.ID = "commitment:event:" + key
 		tr = l.add(it, act)

@@ -28,27 +28,27 @@ type atom struct {
 }
 
 func newAtom(a Action, extra ...string) atom {
-	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}, mods: a.mods(), ids: a.ids, own: map[string]bool{}}
-	for _, t := range Tokenize(a.text) {
+	at := atom{verbs: map[string]bool{}, verb: a.Verb, head: a.Head, alt: a.Alt, weights: map[string]float64{}, mods: a.Mods(), ids: a.IDs, own: map[string]bool{}}
+	for _, t := range Tokenize(a.Text) {
 		at.own[t.Word] = true
 	}
-	if a.verb != "" {
-		at.verbs[a.verb] = true
-		if base, ok := ReVerbs[a.verb]; ok {
+	if a.Verb != "" {
+		at.verbs[a.Verb] = true
+		if base, ok := ReVerbs[a.Verb]; ok {
 			at.verbs[TermOf(base)] = true
 		}
-		for _, w := range AlsoVerbTerms[a.verb] {
+		for _, w := range AlsoVerbTerms[a.Verb] {
 			at.verbs[w] = true
 		}
 	}
-	for _, t := range append(a.terms(), extra...) {
+	for _, t := range append(a.Terms(), extra...) {
 		if t == "" {
 			continue
 		}
 		at.terms = AppendUnique(at.terms, t)
 		w := 1.0
 		switch {
-		case t == a.head:
+		case t == a.Head:
 			w = 1.5
 		case GenericTerm[t] || HasDigit(t):
 			w = 0.3

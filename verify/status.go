@@ -160,7 +160,7 @@ func (l *ledger) matchConstraint(tr *tracked, d *doc, ir *ItemResult) {
 	switch {
 	case best.containment >= 0.7 || best.full() && best.containment >= 0.55:
 		ir.Evidence = d.evidence(best, Neutral)
-		if neg != tr.act.negated {
+		if neg != tr.act.Negated {
 			ir.Status = Weak
 			ir.Why = "the summary states the rule with the opposite sense (a prohibition lost or added its negation)"
 			return
@@ -383,7 +383,7 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 	ir := ItemResult{Item: tr.item}
 	switch tr.item.Kind {
 	case Commitment:
-		if !tr.durable && !tr.planned && !tr.carriedOut || !d.hasTerm(tr.act.head) {
+		if !tr.durable && !tr.planned && !tr.carriedOut || !d.hasTerm(tr.act.Head) {
 			return ir, false
 		}
 		r := d.match(tr.atom)
@@ -400,7 +400,7 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 			}
 		}
 		for _, o := range claimed[r.cand.unit] {
-			if o.atom.weights[tr.act.head] > 0 || o.intentAtom().weights[tr.act.head] > 0 {
+			if o.atom.weights[tr.act.Head] > 0 || o.intentAtom().weights[tr.act.Head] > 0 {
 				// "add screenshots to the onboarding guide" (open) is not
 				// "draft the onboarding guide" (done) said again.
 				return ir, false

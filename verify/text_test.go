@@ -33,8 +33,8 @@ func TestFindCommitments(t *testing.T) {
 			continue
 		}
 		a := got[0].Action
-		if a.text != c.action || a.condition != c.condition || a.deferred != c.durable {
-			t.Errorf("%q: action %q condition %q durable %v; want %q %q %v", c.text, a.text, a.condition, a.deferred, c.action, c.condition, c.durable)
+		if a.Text != c.action || a.Condition != c.condition || a.Deferred != c.durable {
+			t.Errorf("%q: action %q condition %q durable %v; want %q %q %v", c.text, a.Text, a.Condition, a.Deferred, c.action, c.condition, c.durable)
 		}
 	}
 	for _, none := range []string{
@@ -47,11 +47,11 @@ func TestFindCommitments(t *testing.T) {
 		"Now let me check what still needs to be done for the rest.",
 	} {
 		if got := FindPromises(none); len(got) != 0 {
-			t.Errorf("%q: found %q, want no commitment", none, got[0].Action.text)
+			t.Errorf("%q: found %q, want no commitment", none, got[0].Action.Text)
 		}
 	}
 	two := FindPromises("After QA signs off, I'll tag v3.1.0 and then publish the release notes.")
-	if len(two) != 2 || two[0].Action.text != "tag v3.1.0" || two[1].Action.text != "publish the release notes" {
+	if len(two) != 2 || two[0].Action.Text != "tag v3.1.0" || two[1].Action.Text != "publish the release notes" {
 		t.Errorf("two actions: %+v", two)
 	}
 }
@@ -66,8 +66,8 @@ func TestParseActionHead(t *testing.T) {
 	}
 	for text, want := range cases {
 		a := ParseAction(text)
-		if a.verb != want[0] || a.head != want[1] {
-			t.Errorf("%q: verb %q head %q, want %q %q", text, a.verb, a.head, want[0], want[1])
+		if a.Verb != want[0] || a.Head != want[1] {
+			t.Errorf("%q: verb %q head %q, want %q %q", text, a.Verb, a.Head, want[0], want[1])
 		}
 	}
 }
@@ -94,8 +94,8 @@ func TestFindConstraints(t *testing.T) {
 			t.Errorf("%q: %d constraints, want %d", c.text, len(got), c.n)
 			continue
 		}
-		if c.n > 0 && got[0].Action.negated != c.negated {
-			t.Errorf("%q: negated %v, want %v", c.text, got[0].Action.negated, c.negated)
+		if c.n > 0 && got[0].Action.Negated != c.negated {
+			t.Errorf("%q: negated %v, want %v", c.text, got[0].Action.Negated, c.negated)
 		}
 	}
 }

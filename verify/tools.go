@@ -299,28 +299,28 @@ func TermSet(words ...string) map[string]bool {
 // names the action's object ("make migrate" for "re-run the migration"), or,
 // for verbs that are commands themselves, the verb ("git push").
 func carries(a Action, files []string, ci *callInfo, relaxed bool) bool {
-	if !compatible(a.verb, ci.category) {
+	if !compatible(a.Verb, ci.category) {
 		return false
 	}
 	if relaxed {
 		// Narration ("I'll look at the build log") is acted on by a call
 		// that names its verb or any word of its object, not by any call.
-		if ci.hasVerb(a.verb) {
+		if ci.hasVerb(a.Verb) {
 			return true
 		}
-		for _, t := range append([]string{a.head}, a.direct...) {
+		for _, t := range append([]string{a.Head}, a.Direct...) {
 			if t != "" && !GenericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
 				return true
 			}
 		}
 		return false
 	}
-	if a.head != "" && ci.hasTerm(a.head) && (a.alt == "" || ci.hasTerm(a.alt) || anyTerm(ci, a.mods())) {
+	if a.Head != "" && ci.hasTerm(a.Head) && (a.Alt == "" || ci.hasTerm(a.Alt) || anyTerm(ci, a.Mods())) {
 		// A category head ("test", "service") needs its specific word too:
 		// any edit of a test file is not "add the golden test".
 		return true
 	}
-	if a.alt != "" && ci.hasTerm(a.alt) {
+	if a.Alt != "" && ci.hasTerm(a.Alt) {
 		return true
 	}
 	// Another word of the direct object ("the DNS record" in "switch the
@@ -328,11 +328,11 @@ func carries(a Action, files []string, ci *callInfo, relaxed bool) bool {
 	// push of branch bringup/imu-revc does not re-flash the rev-C board.
 	// A file or URL the action names verbatim counts alone ("bump the
 	// version in package.json" is carried by an edit of it).
-	if ci.hasVerb(a.verb) {
+	if ci.hasVerb(a.Verb) {
 		// With the verb in the call, any specific word of the object will
 		// do: "generate the schedule with the circle method" is carried out
 		// by "generate ... --method circle".
-		for _, t := range a.object {
+		for _, t := range a.Object {
 			if !GenericTerm[t] && !HasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
 				return true
 			}
@@ -343,7 +343,7 @@ func carries(a Action, files []string, ci *callInfo, relaxed bool) bool {
 			return true
 		}
 	}
-	return commandVerbs[a.verb] && ci.hasTerm(a.verb) && (a.head == "" || GenericTerm[a.head] || a.head == TermOf("branch") || a.head == TermOf("change"))
+	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || GenericTerm[a.Head] || a.Head == TermOf("branch") || a.Head == TermOf("change"))
 }
 
 func anyTerm(ci *callInfo, ts []string) bool {
