@@ -8,11 +8,12 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // collectSHAs remembers the commit SHAs in s (a command, a result's head).
 func (l *ledger) collectSHAs(s string) {
-	ScanHex(s, func(h string) {
+	lang.ScanHex(s, func(h string) {
 		if !l.shaSeen[h] {
 			l.shaSeen[h] = true
 			l.shas = append(l.shas, h)
@@ -34,7 +35,7 @@ func (l *ledger) toolCall(i int, c *model.ToolCall) {
 	it := &Item{Kind: Handle, Key: c.ID, Text: model.Clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
 		Origin: "tool call " + c.Name, Evidence: what}
 	it.ID = "handle:" + c.ID
-	tr := l.add(it, Action{})
+	tr := l.add(it, lang.Action{})
 	tr.callID = c.ID
 	tr.intentSrc = intentSource(ci)
 	tr.callWhat = ci.command + " " + ci.path // identifiers derived when a compaction needs them
@@ -87,8 +88,8 @@ func actsOn(ob *tracked, ci *callInfo, sameTurn bool) bool {
 
 // pronounObject reports whether an action's object is a pronoun ("add it",
 // "rewrite this"): it refers to what is in hand, not to a named thing.
-func pronounObject(a Action) bool {
-	toks := SkipLight(Tokenize(a.Text))
+func pronounObject(a lang.Action) bool {
+	toks := lang.SkipLight(lang.Tokenize(a.Text))
 	if len(toks) < 2 {
 		return false
 	}
@@ -147,7 +148,7 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 			it := &Item{Kind: Handle, Key: j.ID, Text: "job " + j.ID + " started by " + r.ID, Turn: r.Turn, Event: r.Index,
 				Origin: "asynchronous job", Evidence: model.Clip(r.Text.Head(), 200)}
 			it.ID = "handle:job:" + j.ID
-			tr := l.add(it, Action{})
+			tr := l.add(it, lang.Action{})
 			tr.jobID = j.ID
 			if info != nil {
 				tr.intentSrc = intentSource(info)
@@ -167,23 +168,23 @@ func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
 		l.close(old, r, fmt.Sprintf("superseded by a new failure of the same call at turn %d", r.Turn))
 	}
 	text := r.Text.Head()
-	line := FirstErrorLine(text + "\n" + r.Text.Tail())
+	line := lang.FirstErrorLine(text + "\n" + r.Text.Tail())
 	if line == "" {
 		line = "exit status non-zero"
 	}
 	it := &Item{Kind: Error, Key: r.ID + ": " + line, Text: line, Turn: r.Turn, Event: r.Index,
 		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
 	it.ID = "error:" + r.ID
-	tr := l.add(it, Action{})
+	tr := l.add(it, lang.Action{})
 	tr.callID, tr.target, tr.command = r.ID, info.target, info.command
 	for v := range commandVerbs {
 		if info.termSet()[v] {
 			tr.verbs = append(tr.verbs, v)
 		}
 	}
-	tr.errTokens = ErrorTokens(line, text)
+	tr.errTokens = lang.ErrorTokens(line, text)
 	tr.intentSrc = line
-	tr.idents = ExtractIdents(line)
+	tr.idents = lang.ExtractIdents(line)
 	l.errByTgt[info.target] = tr
 }
 
@@ -243,21 +244,21 @@ func intentSource(ci *callInfo) string {
 func (tr *tracked) intentAtom() atom {
 	if !tr.intentDone {
 		tr.intentDone = true
-		tr.intent = newAtom(Action{}, WordTerms(tr.intentSrc)...)
+		tr.intent = newAtom(lang.Action{}, lang.WordTerms(tr.intentSrc)...)
 	}
 	return tr.intent
 }
 
-func termsOf(s string) []string { return Terms(Tokenize(s)) }
+func termsOf(s string) []string { return lang.Terms(lang.Tokenize(s)) }
 
-func condTerms(a Action) []string { return termsOf(a.Condition) }
+func condTerms(a lang.Action) []string { return termsOf(a.Condition) }
 
 // files returns the files and URLs a commitment's action names, computed once.
 func (tr *tracked) files() []string {
 	if !tr.filesDone {
 		tr.filesDone = true
-		for _, id := range ExtractIdents(tr.act.Text) {
-			if id.Class == ClassPath || id.Class == ClassURL {
+		for _, id := range lang.ExtractIdents(tr.act.Text) {
+			if id.Class == lang.ClassPath || id.Class == lang.ClassURL {
 				tr.filesCache = append(tr.filesCache, id.Value)
 			}
 		}
@@ -269,10 +270,10 @@ func (tr *tracked) files() []string {
 // say what it acts on: URLs, PR and ticket numbers, commits, branches, and
 // files (a path with an extension). Directory arguments ("./integration/...")
 // describe what the call does rather than something it depends on.
-func callIdents(what string) []Ident {
-	var out []Ident
-	for _, id := range ExtractIdents(what) {
-		if id.Class == ClassPath && !HasKnownExt(id.Value) {
+func callIdents(what string) []lang.Ident {
+	var out []lang.Ident
+	for _, id := range lang.ExtractIdents(what) {
+		if id.Class == lang.ClassPath && !lang.HasKnownExt(id.Value) {
 			continue
 		}
 		out = append(out, id)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // evaluate checks compaction c against the items open before it.
@@ -117,8 +118,8 @@ func (l *ledger) measure(c *model.Compaction, cr *CompactionResult) {
 // name them; an identifier is open while any item naming it is.
 func (l *ledger) identifierItems(set []*tracked) []*tracked {
 	var out []*tracked
-	named := map[Ident][]*tracked{}
-	var order []Ident
+	named := map[lang.Ident][]*tracked{}
+	var order []lang.Ident
 	for _, tr := range set {
 		if tr.item.Kind == Handle && tr.idents == nil && tr.callWhat != "" {
 			tr.idents = callIdents(tr.callWhat)
@@ -210,7 +211,7 @@ func looksOpaque(s string) bool {
 		switch {
 		case c == ' ' || c == '\n' || c == '\t':
 			spaces++
-		case IsIdentByte(c) || c == '+' || c == '/' || c == '=' || c == '-':
+		case lang.IsIdentByte(c) || c == '+' || c == '/' || c == '=' || c == '-':
 			b64++
 		}
 	}

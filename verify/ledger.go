@@ -6,12 +6,13 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // tracked is an item with what the sweep needs to know about it.
 type tracked struct {
 	item    *Item
-	act     Action
+	act     lang.Action
 	atom    atom
 	aliases []string // plan ids, commitment ids, call and job ids
 	// durable commitments wait for something; immediate ones ("I'll read
@@ -42,11 +43,11 @@ type tracked struct {
 	intent        atom
 	intentSrc     string
 	intentDone    bool
-	idents        []Ident
+	idents        []lang.Ident
 	callWhat      string   // for handles: what the call acts on, for its identifiers
 	filesCache    []string // files and URLs the action names (see files)
 	filesDone     bool
-	ident         Ident      // for identifier items: the identifier itself
+	ident         lang.Ident // for identifier items: the identifier itself
 	namers        []*tracked // for identifier items: the open items naming it
 	// lineage
 	steps     []LineageStep
@@ -66,7 +67,7 @@ type ledger struct {
 	byCall   map[string]*tracked
 	byJob    map[string]*tracked
 	errByTgt map[string]*tracked
-	idents   map[Ident]*tracked
+	idents   map[lang.Ident]*tracked
 	calls    map[int]*callInfo
 	// closedIdx indexes closed items by the words that can resurrect them.
 	closedIdx    map[string]map[string]*tracked            // key -> wording -> latest closed item
@@ -89,7 +90,7 @@ func newLedger(t *model.Transcript, opt Options) *ledger {
 		byCall:       map[string]*tracked{},
 		byJob:        map[string]*tracked{},
 		errByTgt:     map[string]*tracked{},
-		idents:       map[Ident]*tracked{},
+		idents:       map[lang.Ident]*tracked{},
 		calls:        map[int]*callInfo{},
 		byItem:       map[*Item]*tracked{},
 		closedIdx:    map[string]map[string]*tracked{},
@@ -98,7 +99,7 @@ func newLedger(t *model.Transcript, opt Options) *ledger {
 	}
 }
 
-func (l *ledger) add(it *Item, act Action) *tracked {
+func (l *ledger) add(it *Item, act lang.Action) *tracked {
 	it.Open = true
 	it.ClosedEvent = -1
 	tr := &tracked{item: it, act: act, carried: -1}
@@ -196,7 +197,7 @@ func (l *ledger) sweep() {
 // userMessage extracts standing instructions.
 func (l *ledger) userMessage(m *model.Message) {
 	l.revocations(m)
-	for _, c := range FindRules(m.Text) {
+	for _, c := range lang.FindRules(m.Text) {
 		key := c.Key()
 		dup := false
 		for _, tr := range l.open {
@@ -212,7 +213,7 @@ func (l *ledger) userMessage(m *model.Message) {
 		it.ID = fmt.Sprintf("constraint:%d:%s", m.Index, key)
 		tr := l.add(it, c.Action)
 		tr.atom = newAtom(c.Action, condTerms(c.Action)...)
-		tr.idents = ExtractIdents(c.Sentence)
+		tr.idents = lang.ExtractIdents(c.Sentence)
 	}
 }
 
@@ -221,16 +222,16 @@ func (l *ledger) userMessage(m *model.Message) {
 // to run go vet". A revoking sentence must name the rule (a word of it) and
 // either call it a rule or say it no longer holds.
 func (l *ledger) revocations(m *model.Message) {
-	for _, sn := range Sentences(m.Text) {
+	for _, sn := range lang.Sentences(m.Text) {
 		sent := m.Text[sn.Start:sn.End]
-		lower := FoldText(sent)
+		lower := lang.FoldText(sent)
 		ruleWord := false
 		for _, w := range []string{"rule", "instruction", "restriction", "constraint", "requirement"} {
 			ruleWord = ruleWord || strings.Contains(lower, w)
 		}
 		dropVerb, lifted := false, false
 		for _, w := range []string{"forget", "ignore", "disregard", "scrap", "drop", "lift", "cancel", "revoke", "undo", "remove"} {
-			dropVerb = dropVerb || HasPhrase(lower, w)
+			dropVerb = dropVerb || lang.HasPhrase(lower, w)
 		}
 		for _, w := range []string{"no longer", "is fine now", "are fine now", "is ok now",
 			"are ok now", "is okay now", "allowed now", "you can now", "you may now", "feel free to"} {
@@ -240,7 +241,7 @@ func (l *ledger) revocations(m *model.Message) {
 			continue
 		}
 		words := map[string]bool{}
-		for _, t := range WordTerms(sent) {
+		for _, t := range lang.WordTerms(sent) {
 			words[t] = true
 		}
 		for _, tr := range l.open {
@@ -249,7 +250,7 @@ func (l *ledger) revocations(m *model.Message) {
 			}
 			shared := 0
 			for _, t := range tr.atom.terms {
-				if words[t] && !GenericTerm[t] {
+				if words[t] && !lang.GenericTerm[t] {
 					shared++
 				}
 			}
@@ -264,13 +265,13 @@ func (l *ledger) revocations(m *model.Message) {
 func (l *ledger) assistantMessage(m *model.Message) {
 	l.closeActedOn(m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
 	l.claims(m)
-	found := FindPromises(m.Text)
+	found := lang.FindPromises(m.Text)
 	// Several promises in one message are a plan, not narration of the next
 	// step: each waits for its own work and its own claim.
 	plan := len(found) > 1
 	for _, fc := range found {
-		ids := ExtractIdents(fc.Sentence)
-		vague := !fc.Action.Deferred && !SpecificObject(SkipLight(Tokenize(fc.Action.Text))) && len(ids) == 0
+		ids := lang.ExtractIdents(fc.Sentence)
+		vague := !fc.Action.Deferred && !lang.SpecificObject(lang.SkipLight(lang.Tokenize(fc.Action.Text))) && len(ids) == 0
 		if vague || l.sameOpenCommitment(fc.Action) != nil {
 			// A restatement, or narration with nothing specific to keep
 			// ("I'll check", "I'll do both edits together"). A promise that
@@ -303,7 +304,7 @@ func (l *ledger) closeActedOn(e model.Event, why string) {
 
 // sameOpenCommitment finds an open commitment with the same action (same
 // verb and head noun): a restatement, not a new obligation.
-func (l *ledger) sameOpenCommitment(a Action) *tracked {
+func (l *ledger) sameOpenCommitment(a lang.Action) *tracked {
 	for _, tr := range l.open {
 		if tr.item.Kind != Commitment || !tr.item.Open {
 			continue
@@ -324,7 +325,7 @@ func subset(xs, of []string) bool {
 	return true
 }
 
-func sameAction(a, b Action) bool {
+func sameAction(a, b lang.Action) bool {
 	if a.Head == "" || b.Head == "" {
 		return false
 	}
@@ -342,7 +343,7 @@ func sameAction(a, b Action) bool {
 		return false
 	}
 	av, bv := a.Verb, b.Verb
-	return av == bv || ReVerbs[av] != "" && TermOf(ReVerbs[av]) == bv || ReVerbs[bv] != "" && TermOf(ReVerbs[bv]) == av
+	return av == bv || lang.ReVerbs[av] != "" && lang.TermOf(lang.ReVerbs[av]) == bv || lang.ReVerbs[bv] != "" && lang.TermOf(lang.ReVerbs[bv]) == av
 }
 
 // plan applies a plan update: pending and in-progress items are open
@@ -360,13 +361,13 @@ func (l *ledger) plan(p *model.Plan) {
 		}
 		switch {
 		case tr == nil:
-			act := ParseAction(pi.Text)
+			act := lang.ParseAction(pi.Text)
 			act.Deferred = true
 			if !pi.Status.Closed() {
 				if same := l.sameOpenCommitment(act); same != nil {
-					same.aliases = AppendUnique(same.aliases, pi.ID)
+					same.aliases = lang.AppendUnique(same.aliases, pi.ID)
 					if pi.ID != "" {
-						same.item.Aliases = AppendUnique(same.item.Aliases, "plan "+pi.ID)
+						same.item.Aliases = lang.AppendUnique(same.item.Aliases, "plan "+pi.ID)
 					}
 					same.planned = true
 					l.byPlan[key] = same
@@ -378,8 +379,8 @@ func (l *ledger) plan(p *model.Plan) {
 			it.ID = "commitment:plan:" + key
 			tr = l.add(it, act)
 			tr.durable, tr.planned = true, true
-			tr.aliases = AppendUnique(tr.aliases, pi.ID)
-			tr.idents = ExtractIdents(pi.Text)
+			tr.aliases = lang.AppendUnique(tr.aliases, pi.ID)
+			tr.idents = lang.ExtractIdents(pi.Text)
 			l.byPlan[key] = tr
 			if pi.Status.Closed() {
 				l.close(tr, p, fmt.Sprintf("%s %s at turn %d", label, pi.Status, p.Turn))
@@ -419,15 +420,15 @@ func (l *ledger) commitmentEvent(c *model.CommitmentEvent) {
 	}
 	tr := l.byPlan[key]
 	if tr == nil {
-		act := ParseAction(c.Text)
+		act := lang.ParseAction(c.Text)
 		act.Deferred = true
 		it := &Item{Kind: Commitment, Key: act.Key(), Text: c.Text, Action: act.Text, Condition: act.Condition,
 			Turn: c.Turn, Event: c.Index, Origin: "commitment " + c.ID, Evidence: c.Text}
 		it.ID = "commitment:event:" + key
 		tr = l.add(it, act)
 		tr.durable, tr.planned = true, true
-		tr.aliases = AppendUnique(tr.aliases, c.ID)
-		tr.idents = ExtractIdents(c.Text)
+		tr.aliases = lang.AppendUnique(tr.aliases, c.ID)
+		tr.idents = lang.ExtractIdents(c.Text)
 		l.byPlan[key] = tr
 	}
 	if c.Status == model.CommitmentDone {

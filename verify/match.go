@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // atom is what an item's wording is matched by: its terms, with the verb
@@ -19,7 +21,7 @@ type atom struct {
 	mods []string
 	// ids are the PR, ticket and commit ids the action names: a mention
 	// that names another of the same class ("PR #3180") is another thing.
-	ids []Ident
+	ids []lang.Ident
 	// own are the words of the item's own wording: a cue word among them
 	// ("release holds already stuck in production") says nothing of status.
 	own     map[string]bool
@@ -27,17 +29,17 @@ type atom struct {
 	weights map[string]float64
 }
 
-func newAtom(a Action, extra ...string) atom {
+func newAtom(a lang.Action, extra ...string) atom {
 	at := atom{verbs: map[string]bool{}, verb: a.Verb, head: a.Head, alt: a.Alt, weights: map[string]float64{}, mods: a.Mods(), ids: a.IDs, own: map[string]bool{}}
-	for _, t := range Tokenize(a.Text) {
+	for _, t := range lang.Tokenize(a.Text) {
 		at.own[t.Word] = true
 	}
 	if a.Verb != "" {
 		at.verbs[a.Verb] = true
-		if base, ok := ReVerbs[a.Verb]; ok {
-			at.verbs[TermOf(base)] = true
+		if base, ok := lang.ReVerbs[a.Verb]; ok {
+			at.verbs[lang.TermOf(base)] = true
 		}
-		for _, w := range AlsoVerbTerms[a.Verb] {
+		for _, w := range lang.AlsoVerbTerms[a.Verb] {
 			at.verbs[w] = true
 		}
 	}
@@ -45,44 +47,18 @@ func newAtom(a Action, extra ...string) atom {
 		if t == "" {
 			continue
 		}
-		at.terms = AppendUnique(at.terms, t)
+		at.terms = lang.AppendUnique(at.terms, t)
 		w := 1.0
 		switch {
 		case t == a.Head:
 			w = 1.5
-		case GenericTerm[t] || HasDigit(t):
+		case lang.GenericTerm[t] || lang.HasDigit(t):
 			w = 0.3
 		}
 		at.weights[t] = w
 	}
 	return at
 }
-
-// AlsoVerbTerms is alsoVerbs keyed and valued by terms.
-var AlsoVerbTerms = func() map[string][]string {
-	m := map[string][]string{}
-	for k, vs := range alsoVerbs {
-		for _, v := range vs {
-			m[TermOf(k)] = append(m[TermOf(k)], TermOf(v))
-		}
-	}
-	return m
-}()
-
-// FinishTerm is the canonical term of complete/finish/wrap up.
-var FinishTerm = TermOf("finish")
-
-// StopVerbs are stop words that can still be an action's verb.
-var StopVerbs = WordSet("make", "do", "get", "go", "let", "have", "keep", "set")
-
-// GenericTerm holds the terms of genericWords.
-var GenericTerm = func() map[string]bool {
-	m := map[string]bool{}
-	for w := range genericWords {
-		m[TermOf(w)] = true
-	}
-	return m
-}()
 
 // candidate is one unit's match of an atom.
 type candidate struct {
@@ -139,8 +115,8 @@ func (d *doc) score(ui int, at atom) candidate {
 	present := map[string]bool{}
 	for j, t := range u.toks {
 		vt := t.Term
-		if vt == "" && at.verb != "" && StopVerbs[t.Word] {
-			vt = TermOf(t.Word) // "make X restore Y": the verb is a stop word
+		if vt == "" && at.verb != "" && lang.StopVerbs[t.Word] {
+			vt = lang.TermOf(t.Word) // "make X restore Y": the verb is a stop word
 		}
 		if vt == "" {
 			continue
@@ -165,7 +141,7 @@ func (d *doc) score(ui int, at atom) candidate {
 	// endpoints" through a completion verb: the verb slot is filled by it.
 	if !c.verb && c.head && at.verb != "" {
 		for j, t := range u.toks {
-			if t.Term == FinishTerm || t.Word == "done" {
+			if t.Term == lang.FinishTerm || t.Word == "done" {
 				c.verb, c.vi = true, j
 				c.lo, c.hi = min(c.lo, j), max(c.hi, j)
 				break
@@ -222,13 +198,13 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 		for k, seen := j-1, 0; k >= 0 && seen < 2; k-- {
 			p := u.toks[k]
 			if p.Term == "" {
-				if Prepositions[p.Word] {
+				if lang.Prepositions[p.Word] {
 					break
 				}
 				continue
 			}
 			seen++
-			if _, own := at.weights[p.Term]; own || at.verbs[p.Term] || GenericTerm[p.Term] || HasDigit(p.Word) {
+			if _, own := at.weights[p.Term]; own || at.verbs[p.Term] || lang.GenericTerm[p.Term] || lang.HasDigit(p.Word) {
 				continue
 			}
 			return true
@@ -240,14 +216,14 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 // conflictingID reports whether the unit names an id of the same class as
 // the atom's (a PR number, a ticket, a commit) but none of the atom's own.
 func (d *doc) conflictingID(u *unit, at atom) bool {
-	found := ExtractIdents(d.text[u.Start:u.End])
+	found := lang.ExtractIdents(d.text[u.Start:u.End])
 	other := false
 	for _, want := range at.ids {
 		for _, got := range found {
 			if got.Class != want.Class {
 				continue
 			}
-			if got.Value == want.Value || strings.HasPrefix(want.Value, got.Value) && want.Class == ClassSHA {
+			if got.Value == want.Value || strings.HasPrefix(want.Value, got.Value) && want.Class == lang.ClassSHA {
 				return false
 			}
 			other = true

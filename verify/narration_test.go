@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // Real runtimes put a sentence of narration and the call that does the work
@@ -82,7 +83,7 @@ func TestSameTurnNarration(t *testing.T) {
 
 func containsTerm(key, term string) bool {
 	for _, w := range termsOf(key) {
-		if w == TermOf(term) {
+		if w == lang.TermOf(term) {
 			return true
 		}
 	}

@@ -3,6 +3,8 @@ package verify
 import (
 	"regexp"
 	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 var (
@@ -12,7 +14,7 @@ var (
 
 // auxDone are auxiliaries that make the next verb a completed action: "the
 // migration has been re-run", "was merged".
-var auxDone = WordSet("has", "have", "had", "was", "were", "got", "is", "are", "been")
+var auxDone = lang.WordSet("has", "have", "had", "was", "were", "got", "is", "are", "been")
 
 // polarity decides what unit u says about the matched action whose verb is at
 // token index vi (-1 when the verb did not match) and whose match spans
@@ -27,7 +29,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	// The action's clause: stop at a condition marker after the match.
 	end := len(toks)
 	for j := hi + 1; j < len(toks); j++ {
-		if IsConditionWord(toks[j].Word) {
+		if lang.IsConditionWord(toks[j].Word) {
 			end = j
 			break
 		}
@@ -62,7 +64,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		if w := toks[j].Word; w == "then" || w == "and" || w == "but" || strings.ContainsAny(d.text[toks[j].End:toks[j+1].Start], ",;") {
 			break
 		}
-		if IsConditionWord(toks[j].Word) {
+		if lang.IsConditionWord(toks[j].Word) {
 			return Neutral, "in a condition"
 		}
 	}
@@ -72,7 +74,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		if w == "not" && j+1 < len(toks) && toks[j+1].Word == "yet" {
 			return Pending, "not yet"
 		}
-		if NegationCues[w] && !(w == "no" && j+1 < len(toks) && (toks[j+1].Word == "longer" || IsDigit(toks[j+1].Word[0]))) {
+		if lang.NegationCues[w] && !(w == "no" && j+1 < len(toks) && (toks[j+1].Word == "longer" || lang.IsDigit(toks[j+1].Word[0]))) {
 			return Negated, w
 		}
 	}
@@ -88,8 +90,8 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	}
 	// Negation after it, within the clause: "the re-run was cancelled".
 	clause := d.lower[toks[lo].Start:toks[max(end-1, lo)].End]
-	for _, n := range PostNegations {
-		if HasPhrase(clause, n) {
+	for _, n := range lang.PostNegations {
+		if lang.HasPhrase(clause, n) {
 			return Negated, n
 		}
 	}
@@ -97,7 +99,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		return u.marker, "line marker"
 	}
 	line := d.text[u.Start:u.End]
-	if head := line[:CutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
+	if head := line[:lang.CutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
 		if pendingLabel.MatchString(line) {
 			return Pending, strings.TrimSpace(pendingLabel.FindString(line))
 		}
@@ -130,18 +132,18 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 			continue // part of the item's own wording
 		}
 		switch {
-		case PastNeed(w) && j+1 < end && toks[j+1].Word == "to" && (j == 0 || toks[j-1].Word != "still"):
+		case lang.PastNeed(w) && j+1 < end && toks[j+1].Word == "to" && (j == 0 || toks[j-1].Word != "still"):
 			// "needed to be renamed", "had to revert": a past need.
-		case j != vi && PendingCues[w]:
+		case j != vi && lang.PendingCues[w]:
 			consider(j, Pending, w)
 		case w == "still" || w == "yet" && j > 0 && toks[j-1].Word != "not":
 			consider(j, Pending, w)
-		case j != vi && DoneCues[w]:
+		case j != vi && lang.DoneCues[w]:
 			consider(j, Done, w)
 		}
 		if j+1 < end {
 			two := w + " " + toks[j+1].Word
-			if PendingCues[two] {
+			if lang.PendingCues[two] {
 				consider(j, Pending, two)
 			}
 		}
@@ -149,10 +151,10 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	if vi >= 0 {
 		v := toks[vi]
 		switch {
-		case FuturePassive(toks, vi):
+		case lang.FuturePassive(toks, vi):
 			// "are to be added", "will be re-run", "needs to be merged".
 			consider(vi, Pending, toks[vi-1].Word+" "+v.Word)
-		case v.Past && !(vi > 0 && (toks[vi-1].Word == "to" || PendingCues[toks[vi-1].Word])):
+		case v.Past && !(vi > 0 && (toks[vi-1].Word == "to" || lang.PendingCues[toks[vi-1].Word])):
 			consider(vi, Done, v.Word)
 		case vi > 0 && auxDone[toks[vi-1].Word] && (v.Past || toks[vi-1].Word == "been"):
 			consider(vi, Done, toks[vi-1].Word+" "+v.Word)
@@ -195,40 +197,12 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 	return text[start:end]
 }
 
-// FuturePassive reports whether the verb at vi is a participle after a
-// modal "be": "to be added", "will be merged", "must be re-run".
-func FuturePassive(toks []Token, vi int) bool {
-	if vi < 2 || toks[vi-1].Word != "be" {
-		return false
-	}
-	if toks[vi-2].Word == "to" && vi >= 3 && PastNeed(toks[vi-3].Word) {
-		return false // "the old name needed to be renamed": past narrative
-	}
-	switch toks[vi-2].Word {
-	case "to", "will", "would", "must", "should", "shall", "can", "could", "may", "might", "'ll", "needs", "need", "has", "have", "yet", "still":
-		return true
-	}
-	return false
-}
-
-// PastNeed reports whether w, before "to", tells of a need in the past
-// ("needed to", "had to"): narrative of work done, not work pending.
-func PastNeed(w string) bool { return w == "needed" || w == "had" }
-
-func IsConditionWord(w string) bool {
-	switch w {
-	case "after", "once", "when", "whenever", "until", "before", "unless", "if":
-		return true
-	}
-	return false
-}
-
 // negatedNear reports whether a negation cue appears in the unit before the
 // match start (within a few words): used for constraints, whose sense is
 // "never" or "always".
 func negatedNear(u *unit, lo int) bool {
 	for j := max(0, lo-5); j < lo; j++ {
-		if NegationCues[u.toks[j].Word] || u.toks[j].Word == "avoid" {
+		if lang.NegationCues[u.toks[j].Word] || u.toks[j].Word == "avoid" {
 			return true
 		}
 	}

@@ -5,6 +5,8 @@ package verify
 
 import (
 	"sort"
+
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // resurrectionKeys are the keys under which a closed error or handle is
@@ -16,7 +18,7 @@ func resurrectionKeys(tr *tracked) []string {
 	case Error:
 		var keys []string
 		for _, tok := range tr.errTokens {
-			if ts := Tokenize(tok); len(ts) > 0 && ts[0].Term != "" {
+			if ts := lang.Tokenize(tok); len(ts) > 0 && ts[0].Term != "" {
 				keys = append(keys, "t:"+ts[0].Term)
 			}
 		}
@@ -65,12 +67,12 @@ func (l *ledger) resurrectionCandidates(d *doc) []*tracked {
 func idWords(s string) []string {
 	var out []string
 	for i := 0; i < len(s); {
-		if !IsIdentByte(s[i]) || s[i] == '_' {
+		if !lang.IsIdentByte(s[i]) || s[i] == '_' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && (IsIdentByte(s[j]) || s[j] == '-') {
+		for j < len(s) && (lang.IsIdentByte(s[j]) || s[j] == '-') {
 			j++
 		}
 		out = append(out, s[i:j])

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // reconcile compares the compactor's self-report with what the source-based
@@ -147,7 +148,7 @@ func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tra
 // claimAction parses a claim's wording: a kind prefix ("commitment: ...") is
 // dropped, and a claim phrased as a commitment ("will re-run the migration
 // after review") is reduced to its action.
-func claimAction(c string) Action {
+func claimAction(c string) lang.Action {
 	if k, rest, ok := strings.Cut(c, ":"); ok && len(k) < 20 && !strings.ContainsAny(k, " /") {
 		for _, kind := range Kinds {
 			if strings.EqualFold(strings.TrimSpace(k), string(kind)) || strings.EqualFold(strings.TrimSpace(k), string(kind)+"s") {
@@ -155,10 +156,10 @@ func claimAction(c string) Action {
 			}
 		}
 	}
-	if fc := FindPromises(c); len(fc) > 0 {
+	if fc := lang.FindPromises(c); len(fc) > 0 {
 		return fc[0].Action
 	}
-	return ParseAction(c)
+	return lang.ParseAction(c)
 }
 
 // Label is the item's wording for reasons and reports: a commitment's

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // matchOpen decides the status of an open item in a summary.
@@ -155,7 +156,7 @@ func (l *ledger) matchConstraint(tr *tracked, d *doc, ir *ItemResult) {
 	// must still apply, and no emails may be sent", the "no" is the other
 	// rule's.
 	ul := d.clauseText(u, best.lo, best.hi)
-	neg := negatedNear(u, best.lo) || ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
+	neg := negatedNear(u, best.lo) || lang.ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
 	ir.Score = round2(best.containment)
 	switch {
 	case best.containment >= 0.7 || best.full() && best.containment >= 0.55:
@@ -173,15 +174,6 @@ func (l *ledger) matchConstraint(tr *tracked, d *doc, ir *ItemResult) {
 	default:
 		ir.Why = "absent: at most a few of its words appear"
 	}
-}
-
-func ProhibitionIn(lower string) bool {
-	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not ", "forbidden", "prohibited", "banned", "disallowed"} {
-		if HasPhrase(lower, strings.TrimSpace(w)) {
-			return true
-		}
-	}
-	return false
 }
 
 // matchHandle: the id must survive verbatim; the call's intent alone does
@@ -262,7 +254,7 @@ func (l *ledger) matchError(tr *tracked, d *doc, ir *ItemResult) {
 	var order []int
 	for _, tok := range tr.errTokens {
 		for off := 0; off < len(d.text); {
-			i := FindBounded(d.text[off:], tok, IsIdentByte, IsIdentByte, false)
+			i := lang.FindBounded(d.text[off:], tok, lang.IsIdentByte, lang.IsIdentByte, false)
 			if i < 0 {
 				break
 			}
@@ -412,7 +404,7 @@ func (l *ledger) resurrection(tr *tracked, d *doc, open []*tracked, claimed map[
 		return ir, true
 	case Error:
 		for _, tok := range tr.errTokens {
-			i := FindBounded(d.text, tok, IsIdentByte, IsIdentByte, false)
+			i := lang.FindBounded(d.text, tok, lang.IsIdentByte, lang.IsIdentByte, false)
 			if i < 0 {
 				continue
 			}

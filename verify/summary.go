@@ -3,6 +3,8 @@ package verify
 import (
 	"regexp"
 	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // doc is a summary prepared for matching: its sections (from the layouts of
@@ -23,7 +25,7 @@ type doc struct {
 // unit is one line or sentence of a summary.
 type unit struct {
 	Span
-	toks    []Token
+	toks    []lang.Token
 	section int      // index into doc.sections, or -1
 	marker  Polarity // a line marker: [DONE], [x], ✓, [TODO], [ ]...
 }
@@ -83,7 +85,7 @@ func (d *doc) inRequest(ui int) bool {
 
 // parseSummary splits a summary into sections and units.
 func parseSummary(text string) *doc {
-	d := &doc{text: text, lower: FoldText(text), postings: map[string][]int{}}
+	d := &doc{text: text, lower: lang.FoldText(text), postings: map[string][]int{}}
 	cur := -1
 	off := 0
 	for _, line := range strings.SplitAfter(text, "\n") {
@@ -122,9 +124,9 @@ func parseSummary(text string) *doc {
 				marker = Pending
 			}
 		}
-		for _, sn := range Sentences(body) {
+		for _, sn := range lang.Sentences(body) {
 			u := unit{Span: Span{Start: start + sn.Start, End: start + sn.End}, section: cur, marker: marker}
-			u.toks = Tokenize(text[u.Start:u.End])
+			u.toks = lang.Tokenize(text[u.Start:u.End])
 			for i := range u.toks {
 				u.toks[i].Start += u.Start
 				u.toks[i].End += u.Start
@@ -151,7 +153,7 @@ func parseSummary(text string) *doc {
 }
 
 // markCode flags the tokens inside `backtick` spans of a unit.
-func markCode(text string, sp Span, toks []Token) {
+func markCode(text string, sp Span, toks []lang.Token) {
 	seg := text[sp.Start:sp.End]
 	for off := 0; ; {
 		a := strings.IndexByte(seg[off:], '`')

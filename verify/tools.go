@@ -2,10 +2,10 @@ package verify
 
 import (
 	"encoding/json"
-	"regexp"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // toolCategory is what a tool call does, as far as carrying out an action
@@ -18,10 +18,6 @@ const (
 	toolEdit
 	toolRead
 )
-
-// ReadOnlyCommands are shell commands that only look.
-var ReadOnlyCommands = WordSet("cat", "less", "more", "head", "tail", "grep", "rg", "ag", "ls", "find", "fd",
-	"tree", "wc", "diff", "echo", "pwd", "which", "file", "stat", "du", "df", "jq", "bat", "sed -n")
 
 // callInfo is what the verifier needs of a tool call, parsed once.
 type callInfo struct {
@@ -88,19 +84,19 @@ func parseCall(c *model.ToolCall) *callInfo {
 	}
 	name := strings.ToLower(c.Name)
 	switch {
-	case ci.command != "" || ContainsAny(name, "bash", "shell", "exec", "terminal", "command", "run", "powershell"):
+	case ci.command != "" || lang.ContainsAny(name, "bash", "shell", "exec", "terminal", "command", "run", "powershell"):
 		ci.category = toolExec
-		if first := FirstWord(ci.command); ReadOnlyCommands[first] || GitReadOnly(ci.command) {
+		if first := lang.FirstWord(ci.command); lang.ReadOnlyCommands[first] || lang.GitReadOnly(ci.command) {
 			ci.category = toolRead
 		}
-	case ContainsAny(name, "edit", "write", "patch", "replace", "create", "apply", "insert", "notebook", "delete", "move", "rename"):
+	case lang.ContainsAny(name, "edit", "write", "patch", "replace", "create", "apply", "insert", "notebook", "delete", "move", "rename"):
 		ci.category = toolEdit
-	case ContainsAny(name, "read", "view", "cat", "open", "grep", "search", "glob", "ls", "list", "find", "fetch", "web", "get"):
+	case lang.ContainsAny(name, "read", "view", "cat", "open", "grep", "search", "glob", "ls", "list", "find", "fetch", "web", "get"):
 		ci.category = toolRead
 	}
 	switch {
 	case ci.command != "":
-		ci.target = name + " " + NormCommand(ci.command)
+		ci.target = name + " " + lang.NormCommand(ci.command)
 	case ci.path != "":
 		ci.target = name + " " + ci.path
 	default:
@@ -109,31 +105,12 @@ func parseCall(c *model.ToolCall) *callInfo {
 	return ci
 }
 
-// WordTerms returns the terms of s, with the parts of hyphenated and
-// underscored words too ("bake_lightmaps" gives bake and lightmap).
-func WordTerms(s string) []string {
-	var out []string
-	for _, t := range Tokenize(s) {
-		if t.Term != "" {
-			out = AppendUnique(out, t.Term)
-		}
-		if strings.ContainsAny(t.Word, "_-") {
-			for _, part := range strings.FieldsFunc(t.Word, func(r rune) bool { return r == '_' || r == '-' }) {
-				if pt := TermOf(part); !stopWords[part] && pt != "" {
-					out = AppendUnique(out, pt)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // termSet returns the words and terms of the call, computed on first use:
 // most calls are never compared with a commitment.
 func (ci *callInfo) termSet() map[string]bool {
 	if ci.terms == nil {
 		ci.terms, ci.inTerms = map[string]bool{}, map[string]bool{}
-		add := func(t Token, input bool) {
+		add := func(t lang.Token, input bool) {
 			for _, x := range []string{t.Term, t.Word} {
 				if x == "" {
 					continue
@@ -146,7 +123,7 @@ func (ci *callInfo) termSet() map[string]bool {
 			// "regenerate_stubs.sh" and "build-image" name their words too.
 			if strings.ContainsAny(t.Word, "_-") {
 				for _, part := range strings.FieldsFunc(t.Word, func(r rune) bool { return r == '_' || r == '-' }) {
-					pt := TermOf(part)
+					pt := lang.TermOf(part)
 					ci.terms[pt] = true
 					if input {
 						ci.inTerms[pt] = true
@@ -154,75 +131,23 @@ func (ci *callInfo) termSet() map[string]bool {
 				}
 			}
 		}
-		for _, t := range Tokenize(ci.name) {
+		for _, t := range lang.Tokenize(ci.name) {
 			add(t, false)
 		}
 		// The command and path say what a call acts on; of the rest of the
 		// input (an edit's whole new text) the start is enough.
-		for _, t := range Tokenize(ci.command + " " + ci.path + " " + ci.input[:CutUTF8(ci.input, 512)]) {
+		for _, t := range lang.Tokenize(ci.command + " " + ci.path + " " + ci.input[:lang.CutUTF8(ci.input, 512)]) {
 			add(t, true)
 		}
 	}
 	return ci.terms
 }
 
-func ContainsAny(s string, subs ...string) bool {
-	for _, x := range subs {
-		if strings.Contains(s, x) {
-			return true
-		}
-	}
-	return false
-}
-
-func FirstWord(cmd string) string {
-	f := strings.Fields(cmd)
-	for len(f) > 0 && (strings.Contains(f[0], "=") || f[0] == "sudo" || f[0] == "env" || f[0] == "cd" || f[0] == "&&") {
-		if f[0] == "cd" && len(f) > 2 {
-			f = f[2:]
-			continue
-		}
-		f = f[1:]
-	}
-	if len(f) == 0 {
-		return ""
-	}
-	return f[0]
-}
-
-func GitReadOnly(cmd string) bool {
-	f := strings.Fields(cmd)
-	if len(f) < 2 || f[0] != "git" {
-		return false
-	}
-	switch f[1] {
-	case "status", "log", "diff", "show", "blame", "branch", "remote", "rev-parse", "ls-files", "grep":
-		return true
-	}
-	return false
-}
-
-// NormCommand collapses whitespace and drops flags without values, so
-// "go test -v ./x" and "go test ./x" are the same target.
-func NormCommand(cmd string) string {
-	var out []string
-	for _, f := range strings.Fields(cmd) {
-		if strings.HasPrefix(f, "-") && !strings.Contains(f, "=") && len(f) <= 3 {
-			continue
-		}
-		if f == "-race" || strings.HasPrefix(f, "-count=") || f == "--verbose" || f == "-timeout" {
-			continue
-		}
-		out = append(out, f)
-	}
-	return strings.Join(out, " ")
-}
-
 // covers reports whether a successful command re-ran what a failed one
 // ran: the same program and subcommand, without a narrowing filter, over the
 // same or a wider set of targets ("go test ./..." covers "go test ./orders").
 func covers(ok, failed string) bool {
-	a, b := strings.Fields(NormCommand(ok)), strings.Fields(NormCommand(failed))
+	a, b := strings.Fields(lang.NormCommand(ok)), strings.Fields(lang.NormCommand(failed))
 	if len(a) < 2 || len(b) < 2 || a[0] != b[0] || a[1] != b[1] {
 		return len(a) > 0 && len(b) > 0 && len(a) == 1 && len(b) == 1 && a[0] == b[0]
 	}
@@ -271,34 +196,26 @@ func workaround(verbs []string, ok *callInfo) bool {
 }
 
 // verb categories: which tool calls can carry out an action with this verb.
-var execVerbs = TermSet("run", "rerun", "test", "build", "rebuild", "lint", "deploy", "migrate", "install",
+var execVerbs = lang.TermSet("run", "rerun", "test", "build", "rebuild", "lint", "deploy", "migrate", "install",
 	"commit", "push", "rebase", "merge", "tag", "format", "generate", "regenerate", "compile",
 	"execute", "bench", "benchmark", "start", "restart", "stop", "kill", "drain", "backfill", "release",
 	"seed", "vet", "cherry-pick", "checkout", "pull", "fetch", "clone", "apply", "publish", "open")
-var editVerbs = TermSet("add", "fix", "update", "remove", "rename", "refactor", "edit", "change", "replace",
+var editVerbs = lang.TermSet("add", "fix", "update", "remove", "rename", "refactor", "edit", "change", "replace",
 	"document", "port", "bump", "revert", "clean", "rewrite", "write", "implement", "move", "delete",
 	"convert", "extract", "inline", "split", "simplify", "annotate", "comment", "restore", "switch")
-var readVerbs = TermSet("check", "read", "review", "investigate", "look", "inspect", "find", "search",
+var readVerbs = lang.TermSet("check", "read", "review", "investigate", "look", "inspect", "find", "search",
 	"see", "examine", "explore", "understand", "figure", "confirm", "compare")
 
 // commandVerbs appear in the command itself when carried out: "git push",
 // "git rebase", "make lint".
-var commandVerbs = TermSet("commit", "push", "rebase", "merge", "lint", "test", "build", "deploy",
+var commandVerbs = lang.TermSet("commit", "push", "rebase", "merge", "lint", "test", "build", "deploy",
 	"migrate", "install", "format", "vet", "tag", "release", "publish", "backfill", "drain", "seed", "bench")
-
-func TermSet(words ...string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range words {
-		m[TermOf(w)] = true
-	}
-	return m
-}
 
 // carries reports whether a tool call carries out an action: the call's
 // kind suits the verb (a read does not re-run a migration) and its input
 // names the action's object ("make migrate" for "re-run the migration"), or,
 // for verbs that are commands themselves, the verb ("git push").
-func carries(a Action, files []string, ci *callInfo, relaxed bool) bool {
+func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 	if !compatible(a.Verb, ci.category) {
 		return false
 	}
@@ -309,7 +226,7 @@ func carries(a Action, files []string, ci *callInfo, relaxed bool) bool {
 			return true
 		}
 		for _, t := range append([]string{a.Head}, a.Direct...) {
-			if t != "" && !GenericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
+			if t != "" && !lang.GenericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
 				return true
 			}
 		}
@@ -333,7 +250,7 @@ func carries(a Action, files []string, ci *callInfo, relaxed bool) bool {
 		// do: "generate the schedule with the circle method" is carried out
 		// by "generate ... --method circle".
 		for _, t := range a.Object {
-			if !GenericTerm[t] && !HasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
+			if !lang.GenericTerm[t] && !lang.HasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
 				return true
 			}
 		}
@@ -343,7 +260,7 @@ func carries(a Action, files []string, ci *callInfo, relaxed bool) bool {
 			return true
 		}
 	}
-	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || GenericTerm[a.Head] || a.Head == TermOf("branch") || a.Head == TermOf("change"))
+	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || lang.GenericTerm[a.Head] || a.Head == lang.TermOf("branch") || a.Head == lang.TermOf("change"))
 }
 
 func anyTerm(ci *callInfo, ts []string) bool {
@@ -366,13 +283,13 @@ func (ci *callInfo) hasVerb(verb string) bool {
 	if in[verb] {
 		return true
 	}
-	if base, ok := ReVerbs[verb]; ok && in[TermOf(base)] {
+	if base, ok := lang.ReVerbs[verb]; ok && in[lang.TermOf(base)] {
 		return true
 	}
 	if strings.HasPrefix(verb, "re") && len(verb) > 5 && in[verb[2:]] {
 		return true
 	}
-	for _, w := range AlsoVerbTerms[verb] {
+	for _, w := range lang.AlsoVerbTerms[verb] {
 		if in[w] {
 			return true
 		}
@@ -419,8 +336,6 @@ func compatible(verb string, c toolCategory) bool {
 	return true
 }
 
-var ExitCodeRe = regexp.MustCompile(`(?i)(?:exit(?:ed)?(?: with)? (?:code|status)|exit_code|returned non-zero exit status|process exited with code)["':= ]+(-?[0-9]+)`)
-
 // failed reports whether a result is a failure: is_error, or a non-zero exit
 // status reported in its text.
 func failed(r *model.ToolResult) bool {
@@ -431,13 +346,13 @@ func failed(r *model.ToolResult) bool {
 	// or the end of an output: its first and last kilobyte are enough.
 	head, tail := r.Text.Head(), r.Text.Tail()
 	if tail == "" && len(head) > 2048 {
-		head, tail = head[:CutUTF8(head, 1024)], head[len(head)-1024:]
+		head, tail = head[:lang.CutUTF8(head, 1024)], head[len(head)-1024:]
 	}
 	for _, part := range []string{head, tail} {
-		if !ContainsFoldASCII(part, "exit") {
+		if !lang.ContainsFoldASCII(part, "exit") {
 			continue // the regular expression is the slow part: most outputs say nothing of exits
 		}
-		for _, m := range ExitCodeRe.FindAllStringSubmatch(part, -1) {
+		for _, m := range lang.ExitCodeRe.FindAllStringSubmatch(part, -1) {
 			if m[1] != "0" {
 				return true
 			}
@@ -457,164 +372,4 @@ func rejected(r *model.ToolResult) bool {
 		}
 	}
 	return false
-}
-
-// ContainsFoldASCII reports whether s contains the lower-case ASCII word w,
-// ignoring ASCII case, without allocating.
-func ContainsFoldASCII(s, w string) bool {
-	for i := 0; i+len(w) <= len(s); i++ {
-		j := 0
-		for j < len(w) && (s[i+j]|0x20) == w[j] {
-			j++
-		}
-		if j == len(w) {
-			return true
-		}
-	}
-	return false
-}
-
-var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got)\b`)
-
-// FirstErrorLine returns what a failed result says went wrong: the first
-// line naming an error class or "error:" (a Python traceback's last line, a
-// compiler's "error[E0382]", a test's "--- FAIL: TestX"), else a bare FAIL
-// line, else the first line with an error word, else the first non-empty
-// line; followed by the next line when it carries the detail (a test's
-// "orders_test.go:41: got 0, want 1").
-func FirstErrorLine(text string) string {
-	lines := strings.Split(text, "\n")
-	first, best, bestScore := -1, -1, 0
-	for i, line := range lines {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		if first < 0 {
-			first = i
-		}
-		score := 0
-		lower := strings.ToLower(line)
-		switch {
-		case strings.HasPrefix(lower, "traceback") || strings.HasPrefix(lower, "exit code") || strings.HasPrefix(lower, "wall time"):
-			continue
-		case errorClassRe.MatchString(line):
-			score = 4
-		case bareFailRe.MatchString(line):
-			score = 2
-		case errorLineRe.MatchString(line):
-			score = 1
-		}
-		if score > bestScore {
-			best, bestScore = i, score
-		}
-	}
-	if best < 0 {
-		best = first
-	}
-	if best < 0 {
-		return ""
-	}
-	out := strings.TrimSpace(lines[best])
-	for _, next := range lines[best+1:] {
-		n := strings.TrimSpace(next)
-		if n == "" {
-			continue
-		}
-		if len(out) < 120 && (strings.HasPrefix(next, " ") || strings.HasPrefix(next, "\t") || strings.HasSuffix(out, ":")) && !bareFailRe.MatchString(n) {
-			out += " ⏎ " + n
-		}
-		break
-	}
-	return model.Clip(out, 240)
-}
-
-var bareFailRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)\b`)
-
-var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bfatal:`)
-
-// testNameRe finds test names: TestX, test_x, a::b::c.
-var testNameRe = regexp.MustCompile(`\bTest[A-Z]\w*|\btest_\w+|\b\w+(?:::\w+)+`)
-
-// ErrorTokens are the words that identify a failure: those of its error
-// line, and the failing tests and the files with a line number that the
-// first lines of the output name ("hold_sweeper_test.exs:88",
-// "spec/format_spec.rb:27", "CONFLICT ... in cmd/dupsnap/flags.go").
-func ErrorTokens(line, output string) []string {
-	out := distinctive(line)
-	lines := strings.Split(output, "\n")
-	if len(lines) > 40 {
-		lines = lines[:40]
-	}
-	for _, l := range lines {
-		for _, m := range testNameRe.FindAllString(l, -1) {
-			out = AppendUnique(out, m)
-		}
-		lower := strings.ToLower(l)
-		if !(strings.Contains(l, ":") || strings.Contains(lower, "conflict") || strings.Contains(lower, "fail") || strings.Contains(lower, "error")) {
-			continue
-		}
-		for _, id := range ExtractIdents(l) {
-			if id.Class == ClassPath && HasKnownExt(id.Value) && !libraryPath(id.Value) {
-				out = AppendUnique(out, id.Value)
-			}
-		}
-	}
-	if len(out) > 12 {
-		out = out[:12]
-	}
-	return out
-}
-
-// libraryPath reports whether a path is in a toolchain or dependency, not
-// the project: a stack frame a summary never needs to name.
-func libraryPath(p string) bool {
-	for _, s := range []string{"/usr/", "site-packages", "node_modules", "/go/src/", "/.cargo/", "/rustc/", "/lib/python", "vendor/", "/gems/"} {
-		if strings.Contains(p, s) {
-			return true
-		}
-	}
-	return false
-}
-
-var (
-	symbolRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[A-Z]{1,4}\d{2,5}\b|\b[A-Z][A-Z_]{3,}\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?|:\d{2,5}\b`)
-	quotedRe = regexp.MustCompile("['\"`]([^'\"`\\s]{2,60})['\"`]")
-	// commonCaps are upper-case words that say nothing about which error it is.
-	commonCaps = WordSet("FAIL", "FAILED", "ERROR", "ERRORS", "PASS", "WARN", "WARNING", "INFO", "DEBUG", "TODO",
-		"NOTE", "HTTP", "HTTPS", "JSON", "YAML", "HTML", "NULL", "TRUE", "FALSE", "NONE", "EXIT", "PANIC", "FATAL")
-)
-
-// distinctive returns the tokens of an error line that identify it: paths,
-// dotted symbols, CamelCase names, test names, error codes.
-func distinctive(line string) []string {
-	var out []string
-	for _, id := range ExtractIdents(line) {
-		if id.Class == ClassPath {
-			out = AppendUnique(out, id.Value)
-		}
-	}
-	for _, m := range symbolRe.FindAllString(line, -1) {
-		m = strings.TrimPrefix(m, ":")
-		if _, isPath := NormPath(m, true); isPath || commonCaps[m] {
-			continue
-		}
-		out = AppendUnique(out, m)
-	}
-	for _, m := range quotedRe.FindAllStringSubmatch(line, -1) {
-		out = AppendUnique(out, m[1])
-	}
-	return out
-}
-
-// CutUTF8 returns the largest n ≤ max with s[:n] ending at a rune boundary.
-func CutUTF8(s string, max int) int {
-	if len(s) <= max {
-		return len(s)
-	}
-	n := max
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return n
 }

@@ -1,4 +1,4 @@
-package verify
+package lang
 
 import (
 	"slices"
@@ -100,46 +100,6 @@ func TestFindConstraints(t *testing.T) {
 	}
 }
 
-func TestIdentifierBoundaries(t *testing.T) {
-	shas := []string{"3f9c2ab17", "3f9c2ff00"}
-	cases := []struct {
-		id      Ident
-		summary string
-		found   bool
-	}{
-		{Ident{"#12", ClassPR}, "See issue #123.", false},
-		{Ident{"#12", ClassPR}, "See PR 12.", true},
-		{Ident{"#4412", ClassPR}, "https://github.com/o/r/pull/4412", true},
-		{Ident{"ORD-1881", ClassTicket}, "ticket ORD-18810", false},
-		{Ident{"ORD-1881", ClassTicket}, "ticket ORD-1881.", true},
-		{Ident{"src/auth.ts", ClassPath}, "fix src/oauth.ts", false},
-		{Ident{"internal/orders/store.go", ClassPath}, "edit orders/store.go:88", true},
-		{Ident{"3f9c2ab17", ClassSHA}, "commit 3f9c2ab", true},
-		{Ident{"3f9c2ab17", ClassSHA}, "commit 3f9c2", false},
-		{Ident{"feature/orders", ClassBranch}, "branch feature/orders-v2", false},
-		{Ident{"feature/orders", ClassBranch}, "pushed feature/orders.", true},
-	}
-	for _, c := range cases {
-		d := parseSummary(c.summary)
-		if got := d.findIdent(c.id, shas).found; got != c.found {
-			t.Errorf("%s in %q: found %v, want %v", c.id.Value, c.summary, got, c.found)
-		}
-	}
-	d := parseSummary("Unit tests passed (call_12).")
-	if _, ok := d.findVerbatim("call_1"); ok {
-		t.Error("call_1 found inside call_12")
-	}
-	if _, ok := d.findVerbatim("call_12"); !ok {
-		t.Error("call_12 not found")
-	}
-	if got := d.findIdent(Ident{"internal/orders/store.go", ClassPath}, nil); got.found {
-		t.Error("unrelated path found")
-	}
-	if got := parseSummary("store.go is fixed").findIdent(Ident{"internal/orders/store.go", ClassPath}, nil); !got.weak {
-		t.Error("a bare file name should be weak evidence for a path with directories")
-	}
-}
-
 func TestExtractIdents(t *testing.T) {
 	got := ExtractIdents("I'll open the PR for ORD-1881 once CI passes on commit 3f9c2ab; see https://ci.example.com/run/7 and internal/orders/store.go on branch feature/orders (not call_f44cb63).")
 	var vals []string
@@ -159,65 +119,6 @@ func TestExtractIdents(t *testing.T) {
 	for _, v := range vals {
 		if strings.Contains(v, "f44cb63") {
 			t.Errorf("a call id's hex tail is not a commit: %v", vals)
-		}
-	}
-}
-
-func TestPolarity(t *testing.T) {
-	at := newAtom(ParseAction("rebase the branch onto main"))
-	cases := map[string]Polarity{
-		"Rebased the branch onto main.":                              Done,
-		"Pending: rebase the branch onto main.":                      Pending,
-		"Still need to rebase the branch onto main.":                 Pending,
-		"We will not rebase the branch onto main.":                   Negated,
-		"Will rebase the branch onto main once the fix has merged.":  Pending,
-		"The branch has been rebased onto main.":                     Done,
-		"- [x] Rebase the branch onto main":                          Done,
-		"3. [TODO] Rebase the branch onto main":                      Pending,
-		"The branch rebase onto main was cancelled.":                 Negated,
-		"## Completed\n- Rebase the branch onto main":                Done,
-		"7. Pending Tasks:\n   - Rebase the branch onto main":        Pending,
-		"<current_plan>\n2. [IN PROGRESS] Rebase branch onto main\n": Pending,
-		// A need told in the past is narrative, not work to do.
-		"Errors: the branch needed to be rebased onto main, so it was.": Done,
-		"Still needed to rebase the branch onto main.":                  Pending,
-	}
-	for text, want := range cases {
-		r := parseSummary(text).match(at)
-		if !r.found {
-			t.Errorf("%q: no match", text)
-			continue
-		}
-		if r.polarity != want {
-			t.Errorf("%q: polarity %s (%s), want %s", text, r.polarity, r.cue, want)
-		}
-	}
-}
-
-func TestSectionHeadings(t *testing.T) {
-	cases := map[string]Polarity{
-		"7. Pending Tasks:":                Pending,
-		"9. Optional Next Step:":           Pending,
-		"8. Current Work:":                 Neutral,
-		"### Completed":                    Done,
-		"### Active":                       Pending,
-		"## Exact Next Steps":              Pending,
-		"PENDING: backfill totals":         Pending,
-		"COMPLETED: unit suite":            Done,
-		"6. Pending Tasks and Next Steps:": Pending,
-		"<recent_actions>":                 Done,
-		"**Outstanding TODOs**":            Pending,
-		"4. Errors and fixes:":             Neutral,
-		"2. Key Technical Concepts:":       Neutral,
-	}
-	for line, want := range cases {
-		d := parseSummary(line + "\nsomething")
-		if len(d.sections) != 1 {
-			t.Errorf("%q: %d sections, want 1", line, len(d.sections))
-			continue
-		}
-		if got := d.sections[0].Polarity; got != want {
-			t.Errorf("%q: polarity %s, want %s", line, got, want)
 		}
 	}
 }

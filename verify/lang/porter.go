@@ -1,4 +1,4 @@
-package verify
+package lang
 
 // stem reduces an English word (lower case ASCII) to its Porter stem
 // (M.F. Porter, "An algorithm for suffix stripping", 1980). Words of two

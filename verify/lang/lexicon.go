@@ -1,4 +1,4 @@
-package verify
+package lang
 
 // The word lists the matcher uses. They are deliberately small and
 // general: agent transcripts are formulaic, and every entry here is a rule a
@@ -140,7 +140,7 @@ var alsoVerbs = map[string][]string{
 	"check": {"review", "test"}, "review": {"check"}, "investigate": {"check"},
 }
 
-// verbFamilies says which verbs a re- form also matches: "re-run" is
+// ReVerbs says which verbs a re- form also matches: "re-run" is
 // carried by "run again", and a summary that says "run the migration" still
 // names the re-run.
 var ReVerbs = map[string]string{"rerun": "run", "regenerate": "generate", "rebuild": "build", "rewrite": "write", "redo": "do", "reread": "read"}
@@ -172,7 +172,7 @@ var constraintCues = []string{
 	"remember to", "be sure to", "is forbidden", "is not allowed", "are not allowed",
 }
 
-// completion cues: words that present work as finished.
+// DoneCues are words that present work as finished.
 var DoneCues = WordSet(
 	"done", "completed", "complete", "finished", "succeeded", "successful", "successfully",
 	"fixed", "merged", "resolved", "landed", "shipped", "live", "passed", "passing", "closed",
@@ -202,6 +202,7 @@ var PostNegations = []string{
 	"skipped", "called off", "won't happen", "will not happen", "not required", "descoped", "out of scope",
 }
 
+// WordSet makes a set of the words, as written.
 func WordSet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
@@ -209,3 +210,29 @@ func WordSet(words ...string) map[string]bool {
 	}
 	return m
 }
+
+// AlsoVerbTerms is alsoVerbs keyed and valued by terms.
+var AlsoVerbTerms = func() map[string][]string {
+	m := map[string][]string{}
+	for k, vs := range alsoVerbs {
+		for _, v := range vs {
+			m[TermOf(k)] = append(m[TermOf(k)], TermOf(v))
+		}
+	}
+	return m
+}()
+
+// FinishTerm is the canonical term of complete/finish/wrap up.
+var FinishTerm = TermOf("finish")
+
+// StopVerbs are stop words that can still be an action's verb.
+var StopVerbs = WordSet("make", "do", "get", "go", "let", "have", "keep", "set")
+
+// GenericTerm holds the terms of genericWords.
+var GenericTerm = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range genericWords {
+		m[TermOf(w)] = true
+	}
+	return m
+}()

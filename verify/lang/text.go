@@ -1,4 +1,4 @@
-package verify
+package lang
 
 import (
 	"strings"
@@ -218,7 +218,7 @@ func foldPhrases(toks []Token) []Token {
 	return out
 }
 
-// Terms returns the distinct content Terms of toks, in order.
+// Terms returns the distinct content terms of toks, in order.
 func Terms(toks []Token) []string {
 	var out []string
 	seen := map[string]bool{}
@@ -231,12 +231,12 @@ func Terms(toks []Token) []string {
 	return out
 }
 
-// Sentence is a span of text ending at a Sentence boundary.
+// Sentence is a span of text ending at a sentence boundary.
 type Sentence struct {
 	Start, End int
 }
 
-// Sentences splits s into Sentences: at line breaks and at ., !, ? or ;
+// Sentences splits s into sentences: at line breaks and at ., !, ? or ;
 // followed by a space (not inside "e.g." style abbreviations or numbers like
 // "3.2" or file names like "store.go").
 func Sentences(s string) []Sentence {

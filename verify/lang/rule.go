@@ -1,4 +1,4 @@
-package verify
+package lang
 
 import "strings"
 
@@ -8,6 +8,7 @@ type Rule struct {
 	Action   Action
 }
 
+// Key is the rule's normalized instruction.
 func (c Rule) Key() string { return c.Action.Key() }
 
 // prohibitionCues make a constraint a prohibition ("never push to main").
@@ -121,4 +122,15 @@ func stripPoliteness(s string) string {
 		break
 	}
 	return strings.Join(f, " ")
+}
+
+// ProhibitionIn reports whether a lower-cased text forbids something
+// (never, don't, must not, avoid, no...).
+func ProhibitionIn(lower string) bool {
+	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not ", "forbidden", "prohibited", "banned", "disallowed"} {
+		if HasPhrase(lower, strings.TrimSpace(w)) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,255 @@
+package lang
+
+import "strings"
+
+// Promise is a commitment found in a sentence of assistant text: the
+// sentence and the action it promises.
+type Promise struct {
+	Sentence string
+	Action   Action
+}
+
+// FindPromises returns the commitments stated in assistant text: the
+// sentences with commitment phrasing ("I will", "I'll", "next I need to",
+// "still have to", "TODO:", "remaining:", a clause-initial "will"), each
+// split into action and condition. Negated ("I will not re-run"), hedged
+// ("I can", "if you want") and interrogative sentences are not commitments.
+func FindPromises(text string) []Promise {
+	var out []Promise
+	for _, sn := range Sentences(text) {
+		s := text[sn.Start:sn.End]
+		if strings.HasSuffix(s, "?") {
+			continue
+		}
+		lower := FoldText(s)
+		pos, cue := commitmentCue(lower)
+		weak := false
+		if pos < 0 {
+			if pos, cue = conditionalCue(lower); pos < 0 {
+				continue
+			}
+			weak = true
+		}
+		rest := s[pos+len(cue):]
+		restLower := lower[pos+len(cue):]
+		if negatedStart(restLower) || hedged(lower[:pos]) {
+			continue
+		}
+		// The passive voice puts the object first: "the old carrier's
+		// routing still has to be switched off by us" is "switched off the
+		// old carrier's routing".
+		if p, ok := passiveAction(s[:pos], rest); ok {
+			rest = p
+		}
+		// Several actions joined by "and then" / ", then" are separate
+		// obligations; each is kept.
+		for _, part := range splitActions(rest) {
+			a := ParseAction(part)
+			if a.Verb == "" || copula(part) {
+				continue // "I'll be honest", "we will have to see": not actions
+			}
+			if cue == "todo:" || cue == "todo -" || cue == "remaining:" || strings.Contains(cue, "still") || strings.HasPrefix(cue, "next") {
+				a.Deferred = true
+			}
+			// A condition before the cue: "Once the canary is healthy, I will ...".
+			if lead := leadingCondition(s[:pos], lower[:pos]); lead != "" && a.Condition == "" {
+				a.Condition, a.Deferred = lead, true
+			}
+			if weak && !waitingCondition(a.Condition) {
+				continue // "let me look at X before writing Y" narrates the next step
+			}
+			out = append(out, Promise{Sentence: s, Action: a})
+		}
+	}
+	return out
+}
+
+func copula(part string) bool {
+	f := strings.Fields(strings.ToLower(part))
+	return len(f) > 0 && (f[0] == "be" || f[0] == "have" && (len(f) == 1 || f[1] != "to"))
+}
+
+func whWord(w string) bool {
+	switch w {
+	case "what", "which", "whatever", "who", "how", "where", "whether", "why":
+		return true
+	}
+	return false
+}
+
+// passiveAction turns "<subject> <cue> be <participle ...> [by us]" into
+// "<participle ...> <subject>", keeping any condition at the end.
+func passiveAction(subject, rest string) (string, bool) {
+	r := strings.TrimSpace(rest)
+	if !strings.HasPrefix(strings.ToLower(r), "be ") || strings.TrimSpace(subject) == "" {
+		return "", false
+	}
+	if f := strings.Fields(strings.ToLower(subject)); whWord(f[len(f)-1]) {
+		// "check what still needs to be done": a question, and no thing
+		// to be done is named.
+		return "", false
+	}
+	r = strings.TrimSpace(r[3:])
+	cond := ""
+	cut := conditionCut(FoldText(r))
+	if cut > 0 {
+		r, cond = strings.TrimSpace(r[:cut]), " "+strings.TrimSpace(r[cut:])
+	}
+	for _, by := range []string{" by us", " by me", " by the agent", " by you", " by the assistant"} {
+		r = strings.TrimSuffix(strings.TrimRight(r, ",;"), by)
+	}
+	subj := strings.TrimSpace(subject)
+	for _, lead := range []string{"Then ", "then ", "Also ", "also "} {
+		subj = strings.TrimPrefix(subj, lead)
+	}
+	return r + " " + subj + cond, true
+}
+
+// waitingCondition reports whether a condition makes the action wait for
+// something (after, once, when, until, as soon as, if), not merely precede it.
+func waitingCondition(c string) bool {
+	l := strings.ToLower(strings.TrimSpace(c))
+	for _, m := range []string{"after", "once", "when", "whenever", "until", "as soon as", "if", "unless"} {
+		if strings.HasPrefix(l, m+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// leadingCondition returns the condition clause that opens a sentence before
+// its commitment cue ("After QA signs off, I'll tag..."), or "".
+func leadingCondition(before, lower string) string {
+	t := strings.TrimSpace(lower)
+	for _, m := range conditionMarkers {
+		if strings.HasPrefix(t, m+" ") {
+			return strings.TrimRight(strings.TrimSpace(before), " ,;:")
+		}
+	}
+	return ""
+}
+
+// commitmentCue finds the earliest commitment cue in a folded sentence.
+func commitmentCue(lower string) (int, string) {
+	best, cue := -1, ""
+	for _, c := range commitmentCues {
+		i := phraseAt(lower, c)
+		if i < 0 {
+			continue
+		}
+		if c == "will" && !clauseStart(lower, i) {
+			continue
+		}
+		if best < 0 || i < best || (i == best && len(c) > len(cue)) {
+			best, cue = i, c
+		}
+	}
+	return best, cue
+}
+
+// conditionalCue finds the earliest weak cue at a clause start.
+func conditionalCue(lower string) (int, string) {
+	best, cue := -1, ""
+	for _, c := range conditionalCues {
+		if i := phraseAt(lower, c); i >= 0 && clauseStart(lower, i) && (best < 0 || i < best) {
+			best, cue = i, c
+		}
+	}
+	return best, cue
+}
+
+// clauseStart reports whether position i starts a clause: the sentence start
+// or after ; , : or a dash, or after "and". A bare "will" elsewhere ("this
+// will fix it") is a prediction, not a commitment.
+func clauseStart(lower string, i int) bool {
+	before := strings.TrimSpace(lower[:i])
+	if before == "" {
+		return true
+	}
+	if strings.HasSuffix(before, " and") || before == "and" || strings.HasSuffix(before, " then") {
+		return true
+	}
+	switch before[len(before)-1] {
+	case ';', ',', ':', '-', '(':
+		return true
+	}
+	return false
+}
+
+func negatedStart(rest string) bool {
+	rest = strings.TrimSpace(rest)
+	for _, n := range []string{"not ", "never ", "no longer ", "n't "} {
+		if strings.HasPrefix(rest, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// hedged: offers and possibilities are not commitments.
+func hedged(before string) bool {
+	for _, h := range []string{"if you want", "if you'd like", "if you like", "i can ", "i could ", "would you like", "should i", "do you want"} {
+		if strings.Contains(before, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitActions splits "fix the test and then rebase onto main" into its
+// actions. A plain "and" splits only when what follows starts with a verb
+// the lexicon knows, so "orders and customers" stays one object.
+func splitActions(s string) []string {
+	lower := FoldText(s)
+	var parts []string
+	start := 0
+	for _, sep := range []string{" and then ", ", then ", "; then ", " then "} {
+		for {
+			i := strings.Index(lower[start:], sep)
+			if i < 0 {
+				break
+			}
+			parts = append(parts, s[start:start+i])
+			start += i + len(sep)
+		}
+	}
+	parts = append(parts, s[start:])
+	var out []string
+	for _, p := range parts {
+		out = append(out, splitOnAndVerb(p)...)
+	}
+	return out
+}
+
+func splitOnAndVerb(s string) []string {
+	lower := FoldText(s)
+	for off := 0; ; {
+		i := strings.Index(lower[off:], " and ")
+		if i < 0 {
+			return []string{s}
+		}
+		i += off
+		next := Tokenize(s[i+5:])
+		if len(next) > 0 && knownVerbs[TermOf(next[0].Word)] {
+			// Only split when the left side already has a verb of its own.
+			return append([]string{s[:i]}, splitOnAndVerb(s[i+5:])...)
+		}
+		off = i + 5
+	}
+}
+
+// knownVerbs are verbs that start an action after "and".
+var knownVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{
+		"run", "rerun", "fix", "add", "remove", "update", "check", "deploy", "investigate", "revert",
+		"finish", "start", "rename", "open", "merge", "document", "regenerate", "commit", "push",
+		"rebase", "write", "create", "delete", "test", "build", "install", "migrate", "refactor",
+		"review", "read", "edit", "replace", "restore", "clean", "close", "drain", "switch", "port",
+		"backfill", "notify", "ask", "report", "send", "tag", "bump", "verify", "lint", "format",
+		"reply", "comment", "file", "move", "copy", "generate", "re-run", "retry", "apply", "configure",
+	} {
+		m[TermOf(w)] = true
+	}
+	return m
+}()
