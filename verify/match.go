@@ -354,3 +354,33 @@ func hasPronoun(u *unit) bool {
 	}
 	return false
 }
+
+func tokRange(u *unit, sp Span) (int, int) {
+	lo, hi := -1, -1
+	for j, t := range u.toks {
+		if t.End > sp.Start && t.Start < sp.End {
+			if lo < 0 {
+				lo = j
+			}
+			hi = j
+		}
+	}
+	if lo < 0 {
+		for j, t := range u.toks {
+			if t.Start >= sp.End {
+				return j, j
+			}
+		}
+		return max(len(u.toks)-1, 0), max(len(u.toks)-1, 0)
+	}
+	return lo, hi
+}
+
+func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
+
+func cueSuffix(cue string) string {
+	if cue == "" {
+		return ""
+	}
+	return " (" + cue + ")"
+}

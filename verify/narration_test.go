@@ -82,7 +82,7 @@ func TestSameTurnNarration(t *testing.T) {
 }
 
 func containsTerm(key, term string) bool {
-	for _, w := range termsOf(key) {
+	for _, w := range lang.Terms(lang.Tokenize(key)) {
 		if w == lang.TermOf(term) {
 			return true
 		}

@@ -20,14 +20,37 @@ var auxDone = lang.WordSet("has", "have", "had", "was", "were", "got", "is", "ar
 // token index vi (-1 when the verb did not match) and whose match spans
 // token indexes [lo, hi]. It returns the polarity and the cue that decided.
 //
-// Order of precedence: negation before the action; a line marker ([DONE],
-// [ ], ✓); a label ("Pending:", "Done:"); the nearest cue word in the action's
-// clause (the condition clause is ignored: "once the PR merges" does not make
-// the action done); the past form of the action's own verb; the heading.
+// Order of precedence: the match sitting inside a condition; negation
+// before, inside or after the action; a line marker ([DONE], [ ], ✓); a
+// label ("Pending:", "Done:"); the nearest cue word in the action's clause
+// (the condition clause is ignored: "once the PR merges" does not make the
+// action done); the past form of the action's own verb; the heading.
 func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
+	startAt, end := d.actionClause(u, lo, hi)
+	if inCondition(d, u, lo) {
+		return Neutral, "in a condition"
+	}
+	if p, cue, ok := d.negation(u, vi, lo, end); ok {
+		return p, cue
+	}
+	if p, cue, ok := d.markerOrLabel(u); ok {
+		return p, cue
+	}
+	if p, cue := d.nearestCue(u, vi, lo, hi, startAt, end); p != Neutral {
+		return p, cue
+	}
+	if s := d.section(u); s != nil && s.Polarity != Neutral {
+		return s.Polarity, "under “" + s.Heading + "”"
+	}
+	return Neutral, ""
+}
+
+// actionClause returns the token range [startAt, end) of the action's own
+// clause: it ends at a condition marker, a parenthesis or a semicolon after
+// the match, and starts after a "then", a comma or a semicolon before it.
+func (d *doc) actionClause(u *unit, lo, hi int) (startAt, end int) {
 	toks := u.toks
-	// The action's clause: stop at a condition marker after the match.
-	end := len(toks)
+	end = len(toks)
 	for j := hi + 1; j < len(toks); j++ {
 		if lang.IsConditionWord(toks[j].Word) {
 			end = j
@@ -47,7 +70,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 			}
 		}
 	}
-	startAt := max(0, lo-6)
+	startAt = max(0, lo-6)
 	// Cue words count only in the action's own clause: "once review is
 	// done, then merge the PR" does not make the merge done.
 	for j := lo - 1; j >= startAt; j-- {
@@ -56,61 +79,85 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 			break
 		}
 	}
-	// The match sits inside a condition ("tag the release once the PR is
-	// merged"): it speaks of something awaited, not of something done.
+	return startAt, end
+}
+
+// inCondition reports whether the match sits inside a condition ("tag the
+// release once the PR is merged"): it speaks of something awaited, not of
+// something done.
+func inCondition(d *doc, u *unit, lo int) bool {
+	toks := u.toks
 	for j := lo - 1; j >= 0 && j >= lo-8; j-- {
 		// A comma, a semicolon or "then" ends the condition's clause:
 		// "once review is done, then merge the PR" merges unconditionally.
 		if w := toks[j].Word; w == "then" || w == "and" || w == "but" || strings.ContainsAny(d.text[toks[j].End:toks[j+1].Start], ",;") {
-			break
+			return false
 		}
 		if lang.IsConditionWord(toks[j].Word) {
-			return Neutral, "in a condition"
+			return true
 		}
 	}
-	// Negation shortly before the action (or its verb).
+	return false
+}
+
+// negation finds a negation of the action: shortly before it ("we will not
+// re-run"), right before its verb inside the match ("the rigs will not be
+// re-exported"), or after it within the clause ("the re-run was
+// cancelled"). "Not yet" is pending, not negated.
+func (d *doc) negation(u *unit, vi, lo, end int) (Polarity, string, bool) {
+	toks := u.toks
 	for j := max(0, lo-4); j < lo; j++ {
 		w := toks[j].Word
 		if w == "not" && j+1 < len(toks) && toks[j+1].Word == "yet" {
-			return Pending, "not yet"
+			return Pending, "not yet", true
 		}
 		if lang.NegationCues[w] && !(w == "no" && j+1 < len(toks) && (toks[j+1].Word == "longer" || lang.IsDigit(toks[j+1].Word[0]))) {
-			return Negated, w
+			return Negated, w, true
 		}
 	}
-	// Negation right before the verb inside the match: "the rigs will not
-	// be re-exported", "do not need to be re-run".
 	if vi > lo {
 		for j := max(lo, vi-4); j < vi; j++ {
 			w := toks[j].Word
 			if (w == "not" || w == "never" || strings.HasSuffix(w, "n't")) && !(j+1 < len(toks) && toks[j+1].Word == "yet") {
-				return Negated, w
+				return Negated, w, true
 			}
 		}
 	}
-	// Negation after it, within the clause: "the re-run was cancelled".
 	clause := d.lower[toks[lo].Start:toks[max(end-1, lo)].End]
 	for _, n := range lang.PostNegations {
 		if lang.HasPhrase(clause, n) {
-			return Negated, n
+			return Negated, n, true
 		}
 	}
+	return Neutral, "", false
+}
+
+// markerOrLabel reads the status a line gives by its form: a marker ([x],
+// [TODO], ✓), a leading label ("Pending:", "Done -"), an inline done mark.
+func (d *doc) markerOrLabel(u *unit) (Polarity, string, bool) {
 	if u.marker != Neutral {
-		return u.marker, "line marker"
+		return u.marker, "line marker", true
 	}
 	line := d.text[u.Start:u.End]
 	if head := line[:lang.CutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
 		if pendingLabel.MatchString(line) {
-			return Pending, strings.TrimSpace(pendingLabel.FindString(line))
+			return Pending, strings.TrimSpace(pendingLabel.FindString(line)), true
 		}
 		if doneLabel.MatchString(line) {
-			return Done, strings.TrimSpace(doneLabel.FindString(line))
+			return Done, strings.TrimSpace(doneLabel.FindString(line)), true
 		}
 	}
 	if strings.ContainsAny(line, "[✓✔✅") && inlineDoneMark.MatchString(line) {
-		return Done, "done marker"
+		return Done, "done marker", true
 	}
-	// Nearest cue word in the clause.
+	return Neutral, "", false
+}
+
+// nearestCue returns the status cue nearest the match in its clause: a
+// pending or completion word, or the form of the action's own verb ("will
+// be re-run", "re-ran", "has been merged"). Neutral when there is none.
+func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, string) {
+	toks := u.toks
 	bestDist, best, cue := 1<<30, Neutral, ""
 	consider := func(j int, p Polarity, c string) {
 		dist := j - lo
@@ -160,13 +207,7 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 			consider(vi, Done, toks[vi-1].Word+" "+v.Word)
 		}
 	}
-	if best != Neutral {
-		return best, cue
-	}
-	if s := d.section(u); s != nil && s.Polarity != Neutral {
-		return s.Polarity, "under “" + s.Heading + "”"
-	}
-	return Neutral, ""
+	return best, cue
 }
 
 // clauseText returns the lower-cased text of the clause of unit u that

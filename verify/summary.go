@@ -226,3 +226,13 @@ func (d *doc) unitHas(ui int, term string) bool {
 
 // hasTerm reports whether any unit has the term.
 func (d *doc) hasTerm(t string) bool { return len(d.postings[t]) > 0 }
+
+// unitAt returns the index of the unit holding byte offset off, or -1.
+func unitAt(d *doc, off int) int {
+	for i, u := range d.units {
+		if off >= u.Start && off < u.End {
+			return i
+		}
+	}
+	return -1
+}

@@ -92,32 +92,7 @@ var deferralWords = []string{
 func ParseAction(s string) Action {
 	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!;:,"))
 	a := Action{Text: s}
-	lower := FoldText(s)
-	// Split off the condition at the first condition marker after the verb.
-	cut := conditionCut(lower)
-	if cut > 0 && (invariant(lower[:cut]) || inquiry(lower, cut)) {
-		// "make sure mount_computers is only called when data is found":
-		// the condition belongs to what must hold, not to when to act.
-		cut = -1
-	}
-	if cut > 0 {
-		a.Condition = strings.TrimSpace(s[cut:])
-		a.Text = trimTrailingJoiners(s[:cut])
-		lower = lower[:cut]
-	}
-	// A leading condition: "once the build is green, re-run the tests".
-	if a.Condition == "" {
-		for _, m := range conditionMarkers {
-			if strings.HasPrefix(lower, m+" ") {
-				if c := strings.Index(lower, ","); c > 0 {
-					a.Condition = strings.TrimSpace(s[:c])
-					a.Text = strings.TrimSpace(s[c+1:])
-					lower = FoldText(a.Text)
-				}
-				break
-			}
-		}
-	}
+	lower := a.splitCondition(s)
 	for _, w := range deferralWords {
 		if HasPhrase(lower, w) {
 			a.Deferred = true
@@ -150,11 +125,53 @@ func ParseAction(s string) Action {
 	if a.Verb == "" {
 		a.Verb = TermOf(toks[0].Word)
 	}
-	// The head noun is the last specific content word before the first
-	// preposition; when the words before it are all generic ("files under
-	// vendor/"), the first specific word after it.
+	a.parseObject(toks[1:])
+	for i, t := range toks {
+		if i > 0 && t.Name && t.Term != "" {
+			a.Names = AppendUnique(a.Names, t.Term)
+		}
+	}
+	a.computeMods()
+	return a
+}
+
+// splitCondition splits the condition off the action text s: at the first
+// condition marker after the verb ("re-run the migration | after the review"),
+// or a leading one before a comma ("once the build is green, | re-run the
+// tests"). It returns the folded text of the action.
+func (a *Action) splitCondition(s string) string {
+	lower := FoldText(s)
+	cut := conditionCut(lower)
+	if cut > 0 && (invariant(lower[:cut]) || inquiry(lower, cut)) {
+		// "make sure mount_computers is only called when data is found":
+		// the condition belongs to what must hold, not to when to act.
+		cut = -1
+	}
+	if cut > 0 {
+		a.Condition = strings.TrimSpace(s[cut:])
+		a.Text = trimTrailingJoiners(s[:cut])
+		return lower[:cut]
+	}
+	for _, m := range conditionMarkers {
+		if strings.HasPrefix(lower, m+" ") {
+			if c := strings.Index(lower, ","); c > 0 {
+				a.Condition = strings.TrimSpace(s[:c])
+				a.Text = strings.TrimSpace(s[c+1:])
+				lower = FoldText(a.Text)
+			}
+			break
+		}
+	}
+	return lower
+}
+
+// parseObject reads the object after the verb: its terms, the direct
+// object's, and the head noun. The head noun is the last specific content
+// word before the first preposition; when the words before it are all
+// generic ("files under vendor/"), the first specific word after it.
+func (a *Action) parseObject(toks []Token) {
 	headFixed, after, prepSeen := false, "", false
-	for _, t := range toks[1:] {
+	for _, t := range toks {
 		if Prepositions[t.Word] {
 			prepSeen = true
 			if a.Head != "" {
@@ -197,13 +214,6 @@ func ParseAction(s string) Action {
 	if a.Head == "" && len(a.Object) > 0 {
 		a.Head = a.Object[len(a.Object)-1]
 	}
-	for i, t := range toks {
-		if i > 0 && t.Name && t.Term != "" {
-			a.Names = AppendUnique(a.Names, t.Term)
-		}
-	}
-	a.computeMods()
-	return a
 }
 
 // SpecificObject reports whether the words after the verb hold one that is

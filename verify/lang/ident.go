@@ -99,47 +99,81 @@ var knownExt = WordSet(
 	"pdf", "zip", "gz", "tar", "tgz", "zst", "snap", "golden", "tmpl", "tpl", "j2",
 )
 
-// ExtractIdents returns the identifiers in s, each once, in order.
+// ExtractIdents returns the identifiers in s, each once, in order of class
+// (URLs and hosts, PRs, branches named in prose, tickets, SHAs, branches in
+// git commands, paths), then of position.
 func ExtractIdents(s string) []Ident {
-	var out []Ident
-	seen := map[Ident]bool{}
-	add := func(v string, c IdentClass) {
-		id := Ident{v, c}
-		if v != "" && !seen[id] {
-			seen[id] = true
-			out = append(out, id)
+	x := &identScan{s: s, seen: map[Ident]bool{}, urls: urlRe.FindAllStringIndex(s, -1)}
+	x.webAddresses()
+	x.pullRequests()
+	x.branchesInProse()
+	x.tickets()
+	x.commits()
+	x.branchesInCommands()
+	x.paths()
+	return x.out
+}
+
+// identScan collects the identifiers of one text.
+type identScan struct {
+	s    string
+	out  []Ident
+	seen map[Ident]bool
+	urls [][]int // spans of the URLs: nothing inside one is another id
+}
+
+func (x *identScan) add(v string, c IdentClass) {
+	id := Ident{v, c}
+	if v != "" && !x.seen[id] {
+		x.seen[id] = true
+		x.out = append(x.out, id)
+	}
+}
+
+func (x *identScan) inURL(i int) bool {
+	for _, u := range x.urls {
+		if i >= u[0] && i < u[1] {
+			return true
 		}
 	}
-	urls := urlRe.FindAllStringIndex(s, -1)
-	inURL := func(i int) bool {
-		for _, u := range urls {
-			if i >= u[0] && i < u[1] {
-				return true
-			}
-		}
-		return false
+	return false
+}
+
+// webAddresses adds URLs, and bare host names ("invoices.example.com"),
+// which are URLs without a scheme.
+func (x *identScan) webAddresses() {
+	s := x.s
+	for _, u := range x.urls {
+		x.add(strings.TrimRight(s[u[0]:u[1]], ".,;:!?'\""), ClassURL)
 	}
-	for _, u := range urls {
-		add(strings.TrimRight(s[u[0]:u[1]], ".,;:!?'\""), ClassURL)
-	}
-	// Bare host names ("invoices.example.com") are URLs without a scheme.
 	for _, m := range hostRe.FindAllStringIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || s[m[0]-1] == '.' || s[m[0]-1] == '@' || s[m[0]-1] == '/')) || (m[1] < len(s) && (s[m[1]] == '/' || IsIdentByte(s[m[1]]))) {
+		if x.inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || s[m[0]-1] == '.' || s[m[0]-1] == '@' || s[m[0]-1] == '/')) || (m[1] < len(s) && (s[m[1]] == '/' || IsIdentByte(s[m[1]]))) {
 			continue
 		}
-		add(strings.ToLower(s[m[0]:m[1]]), ClassURL)
+		x.add(strings.ToLower(s[m[0]:m[1]]), ClassURL)
 	}
+}
+
+// pullRequests adds "#123" and "PR 123", "issue 123".
+func (x *identScan) pullRequests() {
+	s := x.s
 	for _, m := range prRe.FindAllStringSubmatchIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsDigit(s[m[1]])) {
+		if x.inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsDigit(s[m[1]])) {
 			continue
 		}
-		add("#"+s[m[2]:m[3]], ClassPR)
+		x.add("#"+s[m[2]:m[3]], ClassPR)
 	}
 	for _, m := range prWordRe.FindAllStringSubmatchIndex(s, -1) {
-		if !inURL(m[0]) {
-			add("#"+s[m[2]:m[3]], ClassPR)
+		if !x.inURL(m[0]) {
+			x.add("#"+s[m[2]:m[3]], ClassPR)
 		}
 	}
+}
+
+// branchesInProse adds "the rcv-overvote-csv branch", "branch release-1.8"
+// and conventional prefixed names ("feature/login").
+func (x *identScan) branchesInProse() {
+	s := x.s
 	for _, m := range branchNamedRe.FindAllStringSubmatchIndex(s, -1) {
 		lo, hi := m[2], m[3]
 		if lo < 0 {
@@ -149,47 +183,66 @@ func ExtractIdents(s string) []Ident {
 			continue // the tail of feature/idempotency-keys: the whole name is found below
 		}
 		if b := s[lo:hi]; validBranch(b) {
-			add(b, ClassBranch)
+			x.add(b, ClassBranch)
 		}
 	}
 	for _, m := range branchWordRe.FindAllStringIndex(s, -1) {
-		if !inURL(m[0]) && (m[0] == 0 || s[m[0]-1] != '/') && (m[1] == len(s) || s[m[1]] != '/') {
-			add(s[m[0]:m[1]], ClassBranch)
+		if !x.inURL(m[0]) && (m[0] == 0 || s[m[0]-1] != '/') && (m[1] == len(s) || s[m[1]] != '/') {
+			x.add(s[m[0]:m[1]], ClassBranch)
 		}
 	}
+}
+
+// tickets adds ticket keys ("ORD-1881"), not standards ("UTF-8").
+func (x *identScan) tickets() {
+	s := x.s
 	for _, m := range ticketRe.FindAllStringIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && IsIdentByte(s[m[1]])) {
+		if x.inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && IsIdentByte(s[m[1]])) {
 			continue
 		}
 		if key, _, _ := strings.Cut(s[m[0]:m[1]], "-"); notTicket[key] {
 			continue // UTF-8, SHA-256, ISO-8601: standards, not tickets
 		}
-		add(s[m[0]:m[1]], ClassTicket)
+		x.add(s[m[0]:m[1]], ClassTicket)
 	}
+}
+
+// commits adds hex words with digits and letters: commit SHAs.
+func (x *identScan) commits() {
+	s := x.s
 	for _, m := range HexRe.FindAllStringIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsIdentByte(s[m[1]])) {
+		if x.inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsIdentByte(s[m[1]])) {
 			continue
 		}
 		if v := s[m[0]:m[1]]; strings.ContainsAny(v, "0123456789") && strings.ContainsAny(v, "abcdef") {
-			add(v, ClassSHA)
+			x.add(v, ClassSHA)
 		}
 	}
+}
+
+// branchesInCommands adds the branches git commands check out or push.
+func (x *identScan) branchesInCommands() {
 	for _, re := range branchRes {
-		for _, m := range re.FindAllStringSubmatch(s, -1) {
+		for _, m := range re.FindAllStringSubmatch(x.s, -1) {
 			if b := strings.TrimRight(m[1], ".,;:"); validBranch(b) {
-				add(b, ClassBranch)
+				x.add(b, ClassBranch)
 			}
 		}
 	}
+}
+
+// paths adds the path-like words that are not inside a URL, an address or
+// a branch name.
+func (x *identScan) paths() {
+	s := x.s
 	for _, m := range PathChunks(s) {
-		if inURL(m[0]) || (m[0] > 0 && (s[m[0]-1] == ':' || s[m[0]-1] == '@')) {
+		if x.inURL(m[0]) || (m[0] > 0 && (s[m[0]-1] == ':' || s[m[0]-1] == '@')) {
 			continue
 		}
-		if p, ok := NormPath(s[m[0]:m[1]], true); ok && !seen[Ident{p, ClassBranch}] && !notPath[strings.ToLower(p)] {
-			add(p, ClassPath)
+		if p, ok := NormPath(s[m[0]:m[1]], true); ok && !x.seen[Ident{p, ClassBranch}] && !notPath[strings.ToLower(p)] {
+			x.add(p, ClassPath)
 		}
 	}
-	return out
 }
 
 // ScanHex calls fn for every word of 7 to 40 lower-case hex digits with at

@@ -17,17 +17,18 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	l.sanity(c, cr, d)
 
 	// The preservation set: every open item, plus the identifiers they name.
-	var set []*tracked
+	var set []tracked
 	for _, tr := range l.open {
-		if tr.item.Open {
+		if tr.base().item.Open {
 			set = append(set, tr)
 		}
 	}
-	set = append(set, l.identifierItems(set)...)
+	set = append(set, l.identifiers.derive(set)...)
 	// Which open items a unit of the summary already carries: a pending
 	// mention there is theirs, not a closed item's resurrection.
-	claimedUnits := map[int][]*tracked{}
-	l.compete(set, d, c, cr.Unverifiable)
+	claimedUnits := map[int][]tracked{}
+	kept := func(tr tracked) bool { return l.keptItem(tr, c) }
+	l.commitments.compete(set, d, kept, cr.Unverifiable)
 	for _, tr := range set {
 		ir := l.matchOpen(tr, d, c, cr.Unverifiable)
 		if ir.Evidence != nil && ir.Status == Retained {
@@ -38,10 +39,10 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	}
 	if !cr.Unverifiable {
 		for _, tr := range l.resurrectionCandidates(d) {
-			if tr.item.ClosedEvent >= c.Index {
+			if tr.base().item.ClosedEvent >= c.Index {
 				continue
 			}
-			if ir, ok := l.resurrection(tr, d, set, claimedUnits); ok {
+			if ir, ok := resurrection(tr, d, set, claimedUnits); ok {
 				cr.Items = append(cr.Items, ir)
 			}
 		}
@@ -52,26 +53,64 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	// Lineage and what later late results will be checked against.
 	for i := range cr.Items {
 		ir := &cr.Items[i]
-		tr := l.trackedOf(ir.Item)
-		tr.steps = append(tr.steps, LineageStep{Seq: c.Seq, Status: ir.Status})
-		tr.lastSeen = c.Seq
-		if !ir.Status.Verified() && tr.firstLoss == 0 {
-			tr.firstLoss = c.Seq
+		e := l.byItem[ir.Item].base()
+		e.steps = append(e.steps, LineageStep{Seq: c.Seq, Status: ir.Status})
+		e.lastSeen = c.Seq
+		if !ir.Status.Verified() && e.firstLoss == 0 {
+			e.firstLoss = c.Seq
 		}
 	}
 	l.inForce, l.inForceComp, l.prevSummary = d, c, c.Summary
 	return cr
 }
 
-func (l *ledger) trackedOf(it *Item) *tracked { return l.byItem[it] }
+// matchOpen decides the status of an open item in a summary.
+func (l *ledger) matchOpen(tr tracked, d *doc, c *model.Compaction, unverifiable bool) ItemResult {
+	ir := ItemResult{Item: tr.base().item}
+	if unverifiable {
+		ir.Status, ir.Why = Dropped, "the summary cannot be read, so nothing in it is verified"
+		return ir
+	}
+	if l.keptItem(tr, c) {
+		ir.Status, ir.Score, ir.Why = Retained, 1, "kept verbatim by the runtime (its source event is in the new context)"
+		return ir
+	}
+	tr.match(l, d, &ir)
+	return ir
+}
 
-func unitAt(d *doc, off int) int {
-	for i, u := range d.units {
-		if off >= u.Start && off < u.End {
-			return i
+// keptItem reports whether the runtime carried the item's origin into the new
+// context verbatim (Claude Code's preserved segment, OpenHands' events that
+// were not forgotten, a micro-compaction that only cleared other results).
+// An identifier is kept when an item naming it is.
+func (l *ledger) keptItem(tr tracked, c *model.Compaction) bool {
+	if len(c.Kept) == 0 {
+		return false
+	}
+	if n, ok := tr.(*named); ok {
+		for _, by := range n.namers {
+			if l.keptItem(by, c) {
+				return true
+			}
+		}
+		return false
+	}
+	return kept(c, l.t.Events[tr.base().item.Event], tr.ref())
+}
+
+// kept reports whether the runtime carried an event verbatim into the new
+// context (Claude Code's preserved segment, a retained tail).
+func kept(c *model.Compaction, e model.Event, id string) bool {
+	if c == nil || len(c.Kept) == 0 {
+		return false
+	}
+	ref := e.Header().Ref
+	for _, k := range c.Kept {
+		if (id != "" && k == id) || (ref != "" && k == ref) {
+			return true
 		}
 	}
-	return -1
+	return false
 }
 
 // eventBytes is the size of an event's text as a compactor would read it.
@@ -112,63 +151,6 @@ func (l *ledger) measure(c *model.Compaction, cr *CompactionResult) {
 		cr.LossRatio = 1 - float64(cr.SummaryBytes)/float64(src)
 		cr.LossRatioTokens = 1 - float64((cr.SummaryBytes+3)/4)/float64(max((src+3)/4, 1))
 	}
-}
-
-// identifierItems derives the identifier items from the open items that
-// name them; an identifier is open while any item naming it is.
-func (l *ledger) identifierItems(set []*tracked) []*tracked {
-	var out []*tracked
-	named := map[lang.Ident][]*tracked{}
-	var order []lang.Ident
-	for _, tr := range set {
-		if tr.item.Kind == Handle && tr.idents == nil && tr.callWhat != "" {
-			tr.idents = callIdents(tr.callWhat)
-			tr.callWhat = ""
-		}
-		for _, id := range tr.idents {
-			if _, ok := named[id]; !ok {
-				order = append(order, id)
-			}
-			named[id] = append(named[id], tr)
-		}
-	}
-	for _, id := range order {
-		by := named[id]
-		tr := l.idents[id]
-		if tr == nil {
-			first := by[0]
-			for _, b := range by {
-				if b.item.Turn < first.item.Turn {
-					first = b
-				}
-			}
-			it := &Item{ID: "identifier:" + id.Value, Kind: Identifier, Key: id.Value, Turn: first.item.Turn,
-				Event: first.item.Event, Origin: id.Class.String() + " named by " + string(first.item.Kind), ClosedEvent: -1}
-			tr = &tracked{item: it, carried: -1, ident: id}
-			l.idents[id] = tr
-			l.byItem[it] = tr
-		}
-		tr.item.Open = true
-		tr.item.Names = tr.item.Names[:0]
-		var names []string
-		for _, b := range by {
-			tr.item.Names = append(tr.item.Names, b.item.Key)
-			names = append(names, describeItem(b.item))
-		}
-		tr.item.Text = fmt.Sprintf("%s %s, named by %s", id.Class, id.Value, strings.Join(names, "; "))
-		tr.aliases = []string{id.Value}
-		tr.namers = by
-		out = append(out, tr)
-	}
-	return out
-}
-
-func describeItem(it *Item) string {
-	s := it.Action
-	if s == "" {
-		s = it.Text
-	}
-	return fmt.Sprintf("%s “%s” (turn %d)", it.Kind, model.Clip(s, 80), it.Turn)
 }
 
 // sanity checks come before matching: an empty or opaque summary cannot be

@@ -1,0 +1,139 @@
+package verify
+
+// How a summary carries a commitment: its action's verb and head noun in one
+// sentence (or a two-sentence window joined by a pronoun), with the status
+// the sentence gives it; and when a summary resurrects a closed one.
+
+import (
+	"fmt"
+	"strings"
+)
+
+// compete settles which open commitment a summary sentence speaks of when
+// near-duplicates ("migrate the staging DB", "migrate the prod DB") land on
+// the same one: it goes to the item it carries more of, and the others are
+// matched without it (promise.exclude).
+func (c *commitmentTracker) compete(set []tracked, d *doc, kept func(tracked) bool, unverifiable bool) {
+	var items []*promise
+	var rs []matchResult
+	for _, tr := range set {
+		p, ok := tr.(*promise)
+		if !ok {
+			continue
+		}
+		p.exclude = nil
+		if unverifiable || kept(p) {
+			continue
+		}
+		items = append(items, p)
+		rs = append(rs, d.match(p.atom))
+	}
+	own := bestOwners(rs, items)
+	for i, p := range items {
+		if !own[i] {
+			p.exclude = map[int]bool{rs[i].cand.unit: true}
+		}
+	}
+}
+
+func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
+	d.exclude = p.exclude
+	r := d.match(p.atom)
+	d.exclude = nil
+	if r.found {
+		ir.Score = round2(r.cand.containment)
+		ir.Evidence = d.evidence(r.cand, r.polarity)
+		switch r.polarity {
+		case Done:
+			ir.Status = Flipped
+			ir.Why = fmt.Sprintf("the summary presents “%s” as done (%s) while the source has it open", p.item.Action, r.cue)
+		case Negated:
+			ir.Status = Dropped
+			ir.Why = fmt.Sprintf("only a negated mention (“%s”): a negation never retains an obligation", r.cue)
+		default:
+			if r.polarity == Neutral && d.inRequest(r.cand.unit) {
+				ir.Status = Weak
+				ir.Why = "only the restated user request mentions it (under “" + ir.Evidence.Section + "”), not the open work"
+				break
+			}
+			ir.Status = Retained
+			ir.Why = "verb and object found" + cueSuffix(r.cue)
+		}
+		return
+	}
+	p.partial(d, r.best, ir)
+}
+
+// partial sets weak or dropped from the best candidate that lacked the verb
+// or the head noun.
+func (p *promise) partial(d *doc, best *candidate, ir *ItemResult) {
+	ir.Status = Dropped
+	if best == nil {
+		ir.Why = "nothing in the summary mentions it"
+		return
+	}
+	ir.Score = round2(best.containment)
+	missing := []string{}
+	if !best.verb {
+		missing = append(missing, "the action's verb")
+	}
+	if !best.head {
+		missing = append(missing, "its object")
+	}
+	if best.containment >= 0.5 && best.matched >= 2 {
+		ir.Status = Weak
+		ir.Evidence = d.evidence(*best, Neutral)
+		ir.Why = "partial evidence only: the closest sentence lacks " + strings.Join(missing, " and ")
+		return
+	}
+	ir.Why = "absent: the closest sentence lacks " + strings.Join(missing, " and ")
+	if p.item.Condition != "" && best.containment > 0 {
+		ir.Why += " (the condition may have survived without the action)"
+	}
+}
+
+// resurrected checks a closed commitment: a summary that presents it as
+// still pending makes the agent redo finished work. Resurrection needs
+// most of the item's words, not a shared verb and noun: a false one would
+// redo-block honest summaries. A quote of the user's earlier request ("All
+// user messages") is history, not a to-do list.
+func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked) (ItemResult, bool) {
+	ir := ItemResult{Item: p.item}
+	if !p.durable && !p.planned && !p.carriedOut || !d.hasTerm(p.act.Head) {
+		return ir, false
+	}
+	r := d.match(p.atom)
+	if !r.found || r.polarity != Pending || r.cand.containment < 0.7 || d.inRequest(r.cand.unit) {
+		return ir, false
+	}
+	for _, o := range open {
+		if op, ok := o.(*promise); ok && sameAction(op.act, p.act) {
+			return ir, false // the pending mention is a newer, open obligation
+		}
+	}
+	for _, o := range claimed[r.cand.unit] {
+		if o.weighs(p.act.Head) {
+			// "add screenshots to the onboarding guide" (open) is not
+			// "draft the onboarding guide" (done) said again.
+			return ir, false
+		}
+	}
+	ir.Status, ir.Score = Resurrected, round2(r.cand.containment)
+	ir.Evidence = d.evidence(r.cand, Pending)
+	ir.Why = fmt.Sprintf("closed in the source (%s) but the summary presents it as pending (%s)", p.item.ClosedBy, r.cue)
+	return ir, true
+}
+
+// closedNamedIn adds the closed commitments whose head noun and verb share a
+// unit of the summary (see indexClosed).
+func (c *commitmentTracker) closedNamedIn(d *doc, add func(tracked)) {
+	for h, hu := range d.postings {
+		for v, m := range c.closedByHead[h] {
+			if v == "" || intersects(hu, d.postings[v]) {
+				for _, p := range m {
+					add(p)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package verify
+
+// Constraints: the user's standing rules ("never push to main"). What counts
+// as a rule in the user's words is the language layer's (lang.FindRules);
+// here a rule opens, is revoked, and is matched against a summary.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// rule is a standing instruction of the user's.
+type rule struct {
+	entry
+	act  lang.Action
+	atom atom
+}
+
+func (r *rule) ref() string             { return "" }
+func (r *rule) weighs(term string) bool { return r.atom.weights[term] > 0 }
+
+// constraintTracker is the constraint tracker. A rule never closes unless the
+// user revokes it.
+type constraintTracker struct {
+	l *ledger
+}
+
+// userMessage extracts standing instructions, once per wording.
+func (c *constraintTracker) userMessage(m *model.Message) {
+	c.revocations(m)
+	for _, fr := range lang.FindRules(m.Text) {
+		key := fr.Key()
+		dup := false
+		for r := range openOf[*rule](c.l) {
+			if r.item.Key == key {
+				dup = true
+			}
+		}
+		if dup {
+			continue
+		}
+		it := &Item{Kind: Constraint, Key: key, Text: fr.Sentence, Action: fr.Action.Text, Condition: fr.Action.Condition,
+			Turn: m.Turn, Event: m.Index, Origin: "user message", Evidence: fr.Sentence}
+		it.ID = fmt.Sprintf("constraint:%d:%s", m.Index, key)
+		r := &rule{entry: entry{item: it, idents: lang.ExtractIdents(fr.Sentence)}, act: fr.Action,
+			atom: newAtom(fr.Action, condTerms(fr.Action)...)}
+		c.l.opened(r)
+	}
+}
+
+func condTerms(a lang.Action) []string { return lang.Terms(lang.Tokenize(a.Condition)) }
+
+// revocations closes the standing rules a user message takes back: "forget
+// the weekend rule", "ignore my instruction about pnpm", "you no longer need
+// to run go vet". A revoking sentence must name the rule (a word of it) and
+// either call it a rule or say it no longer holds.
+func (c *constraintTracker) revocations(m *model.Message) {
+	for _, sn := range lang.Sentences(m.Text) {
+		sent := m.Text[sn.Start:sn.End]
+		lower := lang.FoldText(sent)
+		ruleWord := false
+		for _, w := range []string{"rule", "instruction", "restriction", "constraint", "requirement"} {
+			ruleWord = ruleWord || strings.Contains(lower, w)
+		}
+		dropVerb, lifted := false, false
+		for _, w := range []string{"forget", "ignore", "disregard", "scrap", "drop", "lift", "cancel", "revoke", "undo", "remove"} {
+			dropVerb = dropVerb || lang.HasPhrase(lower, w)
+		}
+		for _, w := range []string{"no longer", "is fine now", "are fine now", "is ok now",
+			"are ok now", "is okay now", "allowed now", "you can now", "you may now", "feel free to"} {
+			lifted = lifted || strings.Contains(lower, w)
+		}
+		if !(ruleWord && dropVerb) && !lifted {
+			continue
+		}
+		words := map[string]bool{}
+		for _, t := range lang.WordTerms(sent) {
+			words[t] = true
+		}
+		for r := range openOf[*rule](c.l) {
+			if !r.item.Open {
+				continue
+			}
+			shared := 0
+			for _, t := range r.atom.terms {
+				if words[t] && !lang.GenericTerm[t] {
+					shared++
+				}
+			}
+			if shared >= 1 && (ruleWord && dropVerb || shared >= 2) {
+				c.l.close(r, m, fmt.Sprintf("revoked by the user at turn %d: “%s”", m.Turn, model.Clip(sent, 120)))
+			}
+		}
+	}
+}
+
+// match needs most of the instruction's words and the same sense: a
+// summary that keeps "push to main" without its "never" inverts the rule.
+func (r *rule) match(l *ledger, d *doc, ir *ItemResult) {
+	cands := d.candidates(r.atom)
+	ir.Status, ir.Why = Dropped, "nothing in the summary states it"
+	if len(cands) == 0 {
+		return
+	}
+	best := cands[0]
+	for _, c := range cands[1:] {
+		if c.containment > best.containment {
+			best = c
+		}
+	}
+	u := &d.units[best.unit]
+	// The sense is read in the rule's own clause: in "the renewal limit
+	// must still apply, and no emails may be sent", the "no" is the other
+	// rule's.
+	ul := d.clauseText(u, best.lo, best.hi)
+	neg := negatedNear(u, best.lo) || lang.ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
+	ir.Score = round2(best.containment)
+	switch {
+	case best.containment >= 0.7 || best.full() && best.containment >= 0.55:
+		ir.Evidence = d.evidence(best, Neutral)
+		if neg != r.act.Negated {
+			ir.Status = Weak
+			ir.Why = "the summary states the rule with the opposite sense (a prohibition lost or added its negation)"
+			return
+		}
+		ir.Status, ir.Why = Retained, "the instruction is restated"
+	case best.containment >= 0.4:
+		ir.Status = Weak
+		ir.Evidence = d.evidence(best, Neutral)
+		ir.Why = "only part of the instruction is restated"
+	default:
+		ir.Why = "absent: at most a few of its words appear"
+	}
+}

@@ -1,0 +1,392 @@
+package verify
+
+// Errors: a failed tool call that is still the last word on its subject at
+// a compaction. What a failure's output says went wrong is the language
+// layer's (lang.FirstErrorLine, lang.ErrorTokens); here a failure opens,
+// and is resolved by:
+//   - a new failure of the same call (it supersedes the old one);
+//   - a later success of the same call, or of a command that covers it (the
+//     same program and subcommand over the same or a wider set of targets);
+//   - a failed skill or sub-agent done by hand (a shell command with its
+//     verb: "git commit" after a failed "commit" skill);
+//   - a completed plan step that names it.
+// A failed read-only call and a call the user rejected never open one.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// failure is an unresolved (or resolved) error.
+type failure struct {
+	entry
+	callID    string   // the failing call's id
+	target    string   // tool + target: what "the same call again" means
+	command   string   // the failed shell command, when it was one
+	verbs     []string // command verbs a failed non-shell call was for ("commit")
+	errTokens []string // the words that identify the failure (test, file, symbol)
+	intent    intent   // the error line, for a summary that names no token
+}
+
+func (f *failure) ref() string             { return f.callID }
+func (f *failure) weighs(term string) bool { return f.intent.atom().weights[term] > 0 }
+
+// errorTracker is the error tracker.
+type errorTracker struct {
+	l        *ledger
+	byTarget map[string]*failure
+	// closed indexes resolved errors by the first term of each identifying
+	// token, for the resurrection check: term -> wording -> latest closed.
+	closed map[string]map[string]*failure
+}
+
+func (e *errorTracker) init(l *ledger) {
+	e.l = l
+	e.byTarget = map[string]*failure{}
+	e.closed = map[string]map[string]*failure{}
+}
+
+// failed opens the error of a failed call, superseding an open failure of
+// the same call.
+func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
+	if old := e.byTarget[info.target]; old != nil && old.item.Open {
+		e.l.close(old, r, fmt.Sprintf("superseded by a new failure of the same call at turn %d", r.Turn))
+	}
+	text := r.Text.Head()
+	line := lang.FirstErrorLine(text + "\n" + r.Text.Tail())
+	if line == "" {
+		line = "exit status non-zero"
+	}
+	it := &Item{Kind: Error, Key: r.ID + ": " + line, Text: line, Turn: r.Turn, Event: r.Index,
+		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
+	it.ID = "error:" + r.ID
+	f := &failure{entry: entry{item: it, idents: lang.ExtractIdents(line)}, callID: r.ID, target: info.target,
+		command: info.command, errTokens: lang.ErrorTokens(line, text), intent: intent{src: line}}
+	for v := range commandVerbs {
+		if info.termSet()[v] {
+			f.verbs = append(f.verbs, v)
+		}
+	}
+	e.l.opened(f)
+	e.byTarget[info.target] = f
+}
+
+// succeeded resolves the errors a successful call answers: the same call,
+// a command that covers the failed one, or the work a failed skill was for.
+func (e *errorTracker) succeeded(r *model.ToolResult, info *callInfo) {
+	if old := e.byTarget[info.target]; old != nil && old.item.Open {
+		e.l.close(old, r, fmt.Sprintf("the same call succeeded at turn %d (%s)", r.Turn, r.ID))
+	}
+	if info.command == "" {
+		return
+	}
+	for f := range openOf[*failure](e.l) {
+		if !f.item.Open {
+			continue
+		}
+		switch {
+		case f.command != "" && covers(info.command, f.command):
+			e.l.close(f, r, fmt.Sprintf("%s succeeded at turn %d (%s)", info.command, r.Turn, r.ID))
+		case f.command == "" && workaround(f.verbs, info):
+			// A failed skill or sub-agent ("commit") done by hand instead.
+			e.l.close(f, r, fmt.Sprintf("worked around: %s succeeded at turn %d (%s)", info.command, r.Turn, r.ID))
+		}
+	}
+}
+
+// closeNamedBy closes the open errors a completed plan step names ("Fix
+// TestCreateOrder").
+func (e *errorTracker) closeNamedBy(step string, ev model.Event) {
+	for f := range openOf[*failure](e.l) {
+		if !f.item.Open {
+			continue
+		}
+		for _, tok := range f.errTokens {
+			if strings.Contains(step, tok) {
+				e.l.close(f, ev, fmt.Sprintf("plan step “%s” completed at turn %d", step, ev.Header().Turn))
+				break
+			}
+		}
+	}
+}
+
+// covers reports whether a successful command re-ran what a failed one
+// ran: the same program and subcommand, without a narrowing filter, over the
+// same or a wider set of targets ("go test ./..." covers "go test ./orders").
+func covers(ok, failed string) bool {
+	a, b := strings.Fields(lang.NormCommand(ok)), strings.Fields(lang.NormCommand(failed))
+	if len(a) < 2 || len(b) < 2 || a[0] != b[0] || a[1] != b[1] {
+		return len(a) > 0 && len(b) > 0 && len(a) == 1 && len(b) == 1 && a[0] == b[0]
+	}
+	for _, f := range a[2:] {
+		switch f {
+		case "-run", "-k", "--grep", "-t", "--testNamePattern", "-g", "--filter", "-m", "--only":
+			return false
+		}
+	}
+	args := a[2:]
+	if len(args) == 0 {
+		return true // the whole suite ("npm test" after "npm test -- checkout.test.js")
+	}
+	for _, x := range args {
+		if x == "./..." || x == "..." || x == "." || x == "all" || x == "--all" {
+			return true
+		}
+	}
+	for _, x := range b[2:] {
+		if !containsStr(args, x) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsStr(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// workaround reports whether a successful shell command does what a failed
+// non-shell call (a skill, a sub-agent) was for: "git commit" after a failed
+// "commit" skill.
+func workaround(verbs []string, ok *callInfo) bool {
+	for _, v := range verbs {
+		if ok.termSet()[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// failed reports whether a result is a failure: is_error, or a non-zero exit
+// status reported in its text.
+func failed(r *model.ToolResult) bool {
+	if r.IsError {
+		return true
+	}
+	// Runtimes report the exit status at the start (Codex: "Exit code: 1")
+	// or the end of an output: its first and last kilobyte are enough.
+	head, tail := r.Text.Head(), r.Text.Tail()
+	if tail == "" && len(head) > 2048 {
+		head, tail = head[:lang.CutUTF8(head, 1024)], head[len(head)-1024:]
+	}
+	for _, part := range []string{head, tail} {
+		if !lang.ContainsFoldASCII(part, "exit") {
+			continue // the regular expression is the slow part: most outputs say nothing of exits
+		}
+		for _, m := range lang.ExitCodeRe.FindAllStringSubmatch(part, -1) {
+			if m[1] != "0" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rejected reports whether a failed result is the user declining or
+// interrupting the call rather than the call failing: nothing to resolve.
+func rejected(r *model.ToolResult) bool {
+	h := strings.ToLower(r.Text.Head())
+	for _, p := range []string{"doesn't want to proceed with this tool use", "tool use was rejected", "request interrupted by user",
+		"user rejected", "user denied", "permission denied by user", "user declined", "aborted by user", "cancelled by user", "canceled by user"} {
+		if strings.Contains(h, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// indexClosed files a resolved error under the first term of each of its
+// identifying tokens.
+func (e *errorTracker) indexClosed(f *failure) {
+	for _, tok := range f.errTokens {
+		ts := lang.Tokenize(tok)
+		if len(ts) == 0 || ts[0].Term == "" {
+			continue
+		}
+		m := e.closed[ts[0].Term]
+		if m == nil {
+			m = map[string]*failure{}
+			e.closed[ts[0].Term] = m
+		}
+		m[string(Error)+"|"+f.item.Text] = f
+	}
+}
+
+// closedNamedIn adds the resolved errors one of whose identifying words the
+// summary uses.
+func (e *errorTracker) closedNamedIn(d *doc, add func(tracked)) {
+	for h := range d.postings {
+		for _, f := range e.closed[h] {
+			add(f)
+		}
+	}
+}
+
+// match: the error's distinctive tokens (file, symbol, test name) or most
+// of its words must be in the summary, and not presented as fixed.
+func (f *failure) match(l *ledger, d *doc, ir *ItemResult) {
+	ir.Status, ir.Why = Dropped, "the error is not mentioned"
+	if len(f.errTokens) == 0 {
+		f.matchWords(d, ir)
+		return
+	}
+	best, h := f.bestUnit(d)
+	if best < 0 {
+		return
+	}
+	u := &d.units[best]
+	failing := failureIn(d.lower[u.Start:u.End])
+	ir.Score = round2(min(1, float64(h.n)/float64(len(f.errTokens))+0.5*b2f(failing)))
+	lo, hi := tokRange(u, h.span)
+	p, cue := d.polarity(u, -1, lo, hi)
+	ir.Evidence = d.evidence(candidate{unit: best}, p)
+	switch {
+	case p == Done && !strings.HasPrefix(cue, "under") && !stillFailing(d.lower[u.Start:u.End]):
+		ir.Status = Flipped
+		ir.Why = fmt.Sprintf("the summary presents the error as fixed (%s) while no later call succeeded", cue)
+	case failing || h.n >= 2:
+		ir.Status, ir.Why = Retained, "the error's test, file or message is carried"
+	default:
+		ir.Status, ir.Why = Weak, "the error's test or file is named, but not that it fails"
+	}
+}
+
+// tokenHits counts a unit's mentions of an error's identifying tokens.
+type tokenHits struct {
+	n    int
+	span Span // the earliest mention
+}
+
+// bestUnit counts, per summary unit, the error's identifying words it names
+// (the failing test, the file and line, the error class); the unit that
+// names most, preferring one that says something failed, is the evidence.
+// It returns -1 when no unit names any.
+func (f *failure) bestUnit(d *doc) (int, *tokenHits) {
+	byUnit := map[int]*tokenHits{}
+	var order []int
+	for _, tok := range f.errTokens {
+		for off := 0; off < len(d.text); {
+			i := lang.FindBounded(d.text[off:], tok, lang.IsIdentByte, lang.IsIdentByte, false)
+			if i < 0 {
+				break
+			}
+			i += off
+			ui := unitAt(d, i)
+			if ui >= 0 {
+				h := byUnit[ui]
+				if h == nil {
+					h = &tokenHits{span: Span{i, i + len(tok)}}
+					byUnit[ui] = h
+					order = append(order, ui)
+				}
+				if i < h.span.Start {
+					// Judge the status at the earliest mention: "Fixed the
+					// E0382 error in src/main.rs" says "fixed" first.
+					h.span = Span{i, i + len(tok)}
+				}
+				h.n++
+			}
+			off = i + len(tok)
+		}
+	}
+	if len(order) == 0 {
+		return -1, nil
+	}
+	sort.Ints(order)
+	best, bestScore := -1, -1
+	for _, ui := range order {
+		score := 2 * byUnit[ui].n
+		if failureIn(d.lower[d.units[ui].Start:d.units[ui].End]) {
+			score += 3
+		}
+		if score > bestScore {
+			best, bestScore = ui, score
+		}
+	}
+	return best, byUnit[best]
+}
+
+// matchWords matches an error line with no identifying word by most of its
+// words.
+func (f *failure) matchWords(d *doc, ir *ItemResult) {
+	cands := d.candidates(f.intent.atom())
+	if len(cands) == 0 {
+		return
+	}
+	best := cands[0]
+	ir.Score = round2(best.containment)
+	switch {
+	case best.containment >= 0.6:
+		ir.Status, ir.Why = Retained, "most of the error line is carried"
+		ir.Evidence = d.evidence(best, Neutral)
+	case best.containment >= 0.4:
+		ir.Status, ir.Why = Weak, "part of the error line is carried"
+		ir.Evidence = d.evidence(best, Neutral)
+	}
+}
+
+// resurrected: a summary that presents a resolved error as still failing.
+func (f *failure) resurrected(d *doc, claimed map[int][]tracked) (ItemResult, bool) {
+	ir := ItemResult{Item: f.item}
+	for _, tok := range f.errTokens {
+		i := lang.FindBounded(d.text, tok, lang.IsIdentByte, lang.IsIdentByte, false)
+		if i < 0 {
+			continue
+		}
+		ui := unitAt(d, i)
+		u := &d.units[ui]
+		if len(claimed[ui]) > 0 {
+			continue
+		}
+		lower := d.lower[u.Start:u.End]
+		lo, hi := tokRange(u, Span{i, i + len(tok)})
+		p, cue := d.polarity(u, -1, lo, hi)
+		if p == Done || p == Negated || !(stillFailing(lower) || p == Pending && failureIn(lower)) {
+			continue // naming the test's file in a new pending step is not the failure again
+		}
+		if cue == "" {
+			cue = "still failing"
+		}
+		ir.Status, ir.Score = Resurrected, 1
+		ir.Evidence = d.evidence(candidate{unit: ui}, Pending)
+		ir.Why = fmt.Sprintf("resolved in the source (%s) but the summary presents it as unresolved (%s)", f.item.ClosedBy, cue)
+		return ir, true
+	}
+	return ir, false
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// failureIn reports whether a (lower-cased) text says something fails.
+func failureIn(lower string) bool {
+	for _, w := range []string{"fail", "error", "panic", "broken", "conflict", "crash", "exception", "assert", "race", "red ", "does not pass", "doesn't pass", "not passing", "regress", "timeout", "timed out", "unresolved", "blocked"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// stillFailing reports whether a (lower-cased) text says a failure persists.
+func stillFailing(lower string) bool {
+	for _, w := range []string{"still fail", "is failing", "are failing", "keeps failing", "still broken", "fails with", "still red", "needs fixing", "to fix", "unresolved"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
