@@ -26,6 +26,10 @@ type callInfo struct {
 	command  string // the shell command, when there is one
 	path     string // the file the call targets, when there is one
 	target   string // tool + target: what "the same call again" means for errors
+	main     lang.Command   // the command a shell line runs, past cd and wrappers
+	key      lang.Command   // the command that says what the line did (see lang.KeyCommand)
+	cmds     []lang.Command // every command of the line
+	about    string       // the call's own description of itself, when it has one
 	input    string // the input's text, for term matching
 	terms    map[string]bool
 	inTerms  map[string]bool // terms of the input only (see inputTermSet)
@@ -46,6 +50,7 @@ type callInput struct {
 	TargetFile   string          `json:"target_file"`
 	URL          string          `json:"url"`
 	Pattern      string          `json:"pattern"`
+	Description  string          `json:"description"`
 }
 
 // shellCommand reads a command given as a string or as an argv array
@@ -75,6 +80,7 @@ func parseCall(c *model.ToolCall) *callInfo {
 				break
 			}
 		}
+		ci.about = in.Description
 		for _, p := range []string{in.Path, in.FilePath, in.FilePathC, in.File, in.Filename, in.NotebookPath, in.TargetFile, in.URL, in.Pattern} {
 			if p != "" {
 				ci.path = p
@@ -86,15 +92,22 @@ func parseCall(c *model.ToolCall) *callInfo {
 	switch {
 	case ci.command != "" || lang.ContainsAny(name, "bash", "shell", "exec", "terminal", "command", "run", "powershell"):
 		ci.category = toolExec
-		if first := lang.FirstWord(ci.command); lang.ReadOnlyCommands[first] || lang.GitReadOnly(ci.command) {
+		if lang.ReadOnly(ci.command) {
 			ci.category = toolRead
 		}
 	case lang.ContainsAny(name, "edit", "write", "patch", "replace", "create", "apply", "insert", "notebook", "delete", "move", "rename"):
 		ci.category = toolEdit
-	case lang.ContainsAny(name, "read", "view", "cat", "open", "grep", "search", "glob", "ls", "list", "find", "fetch", "web", "get"):
+	case lang.ContainsAny(name, "read", "view", "cat", "open", "grep", "search", "glob", "ls", "list", "find", "fetch", "web", "get", "output"):
 		ci.category = toolRead
 	}
+	ci.main = lang.MainCommand(ci.command)
+	ci.key = lang.KeyCommand(ci.command)
+	ci.cmds = lang.Commands(ci.command)
 	switch {
+	case ci.command != "" && ci.main.Program != "":
+		// The same command again, whatever directory it was run from and
+		// whatever wrapper ran it.
+		ci.target = name + " " + lang.NormCommand(ci.main.Program+" "+strings.Join(ci.main.Args, " "))
 	case ci.command != "":
 		ci.target = name + " " + lang.NormCommand(ci.command)
 	case ci.path != "":
@@ -190,4 +203,16 @@ func (ci *callInfo) hasTerm(t string) bool {
 		}
 	}
 	return false
+}
+
+// intentText is what a call was for, in words: its description when it
+// gives one (a sub-agent task), else its path or the start of its input.
+func (ci *callInfo) intentText() string {
+	switch {
+	case ci.about != "":
+		return ci.about
+	case ci.path != "":
+		return ci.path
+	}
+	return ci.input[:lang.CutUTF8(ci.input, 300)]
 }

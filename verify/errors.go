@@ -14,6 +14,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -27,6 +28,13 @@ type failure struct {
 	callID    string   // the failing call's id
 	target    string   // tool + target: what "the same call again" means
 	command   string   // the failed shell command, when it was one
+	key       lang.Command // the command of that line that failed (see lang.KeyCommand)
+	tool      string       // the tool's name
+	category  toolCategory
+	path      string // the file the call targeted, when there was one
+	// missingProgram: the failure says the program is not installed.
+	missingProgram bool
+	about          string // what a non-shell call was for (a task's description)
 	verbs     []string // command verbs a failed non-shell call was for ("commit")
 	errTokens []string // the words that identify the failure (test, file, symbol)
 	intent    intent   // the error line, for a summary that names no token
@@ -65,7 +73,11 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
 	it.ID = "error:" + r.ID
 	f := &failure{entry: entry{item: it, idents: lang.ExtractIdents(line)}, callID: r.ID, target: info.target,
-		command: info.command, errTokens: lang.ErrorTokens(line, text), intent: intent{src: line}}
+		command: info.command, key: info.key, tool: info.name, category: info.category, path: info.path,
+		missingProgram: missingProgram(line), errTokens: lang.ErrorTokens(line, text), intent: intent{src: line}}
+	if info.command == "" {
+		f.about = info.intentText()
+	}
 	for v := range commandVerbs {
 		if info.termSet()[v] {
 			f.verbs = append(f.verbs, v)
@@ -76,26 +88,191 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 }
 
 // succeeded resolves the errors a successful call answers: the same call,
-// a command that covers the failed one, or the work a failed skill was for.
+// another run of the failed command or a variant of it, another edit of a
+// file whose edit failed, or the work a failed skill was for.
 func (e *errorTracker) succeeded(r *model.ToolResult, info *callInfo) {
 	if old := e.byTarget[info.target]; old != nil && old.item.Open {
 		e.l.close(old, r, fmt.Sprintf("the same call succeeded at turn %d (%s)", r.Turn, r.ID))
-	}
-	if info.command == "" {
-		return
 	}
 	for f := range openOf[*failure](e.l) {
 		if !f.item.Open {
 			continue
 		}
-		switch {
-		case f.command != "" && covers(info.command, f.command):
-			e.l.close(f, r, fmt.Sprintf("%s succeeded at turn %d (%s)", info.command, r.Turn, r.ID))
-		case f.command == "" && workaround(f.verbs, info):
-			// A failed skill or sub-agent ("commit") done by hand instead.
-			e.l.close(f, r, fmt.Sprintf("worked around: %s succeeded at turn %d (%s)", info.command, r.Turn, r.ID))
+		if why := f.resolvedBy(info); why != "" {
+			e.l.close(f, r, fmt.Sprintf("%s at turn %d (%s)", why, r.Turn, r.ID))
 		}
 	}
+}
+
+// resolvedBy says why a successful call resolves the failure, or "".
+func (f *failure) resolvedBy(ok *callInfo) string {
+	switch {
+	case f.command != "" && ok.command != "":
+		// Every command of a successful line succeeded.
+		for _, c := range ok.cmds {
+			if why := commandResolves(c, f.key, f.item.Text); why != "" {
+				return why + ": " + model.Clip(ok.command, 120) + " succeeded"
+			}
+		}
+		if f.missingProgram && ok.category == toolExec {
+			// "command not found": the agent switched to another tool.
+			return "worked around (the failed program is not installed): " + model.Clip(ok.command, 120) + " succeeded"
+		}
+	case f.command == "" && ok.command != "" && workaround(f.verbs, ok):
+		// A failed skill or sub-agent ("commit") done by hand instead.
+		return "worked around: " + model.Clip(ok.command, 120) + " succeeded"
+	case f.category == toolEdit && ok.category == toolEdit && f.path != "" && samePath(f.path, ok.path):
+		// "String to replace not found", "File has not been read yet": the
+		// edit was redone, perhaps with another tool.
+		return "the file was edited successfully (" + model.Clip(ok.path, 120) + ")"
+	case f.command == "" && ok.command == "" && f.tool == ok.name && f.tool != "" && sameIntent(f.about, ok.intentText()):
+		return "the same " + f.tool + " succeeded"
+	}
+	return ""
+}
+
+// commandResolves says why a successful shell command resolves a failed one,
+// or "": the same program and subcommand over the same or a wider set of
+// targets, the same targets with other flags, a corrected path after "no
+// such file", or, for git, the step that ends a conflicted merge or rebase.
+func commandResolves(ok, failed lang.Command, failLine string) string {
+	if ok.Program == "" || ok.Program != failed.Program {
+		return ""
+	}
+	if ok.Program == "git" {
+		if why := gitResolves(ok, failed); why != "" {
+			return why
+		}
+	}
+	okPos, failPos := ok.Positionals(), failed.Positionals()
+	if len(okPos) > 0 && len(failPos) > 0 && okPos[0] != failPos[0] {
+		return "" // another subcommand: "go vet" does not re-run "go test"
+	}
+	if len(okPos) == 0 && len(failPos) > 0 || len(failPos) == 0 && len(okPos) > 0 {
+		return ""
+	}
+	switch {
+	case slices.Equal(okPos, failPos):
+		return "the same command ran again"
+	case coversTargets(ok.Args, okPos, failPos):
+		return "re-ran over the same or a wider set of targets"
+	case notFound(failLine):
+		return "re-ran with a corrected target"
+	}
+	return ""
+}
+
+// coversTargets reports whether positionals okPos cover failPos (their
+// first word, the subcommand, is the same): no narrowing filter, and the
+// whole suite, a wildcard, or every failed target.
+func coversTargets(okArgs, okPos, failPos []string) bool {
+	for _, f := range okArgs {
+		switch f {
+		case "-run", "-k", "--grep", "-t", "--testNamePattern", "-g", "--filter", "-m", "--only":
+			return false
+		}
+	}
+	args := okPos[1:]
+	if len(args) == 0 {
+		return true // the whole suite ("npm test" after "npm test -- checkout.test.js")
+	}
+	for _, x := range args {
+		if x == "./..." || x == "..." || x == "." || x == "all" || x == "--all" {
+			return true
+		}
+	}
+	for _, x := range failPos[1:] {
+		if !slices.Contains(args, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// gitResolves: a conflicted merge, rebase, cherry-pick or pull is over once
+// it is committed, continued, skipped or aborted; a rejected push once a
+// push succeeds.
+func gitResolves(ok, failed lang.Command) string {
+	fs, os := failed.Sub(), ok.Sub()
+	switch fs {
+	case "merge", "rebase", "cherry-pick", "pull", "revert", "am", "stash":
+		switch {
+		case os == "commit":
+			return "the conflicted " + fs + " was committed"
+		case os == fs || os == "merge" || os == "rebase":
+			for _, a := range ok.Args {
+				if a == "--continue" || a == "--abort" || a == "--skip" || a == "--quit" {
+					return "the " + fs + " was ended (" + a + ")"
+				}
+			}
+		case os == "reset":
+			return "the " + fs + " was reset"
+		}
+	case "push":
+		if os == "push" {
+			return "a later push succeeded"
+		}
+	}
+	return ""
+}
+
+// notFound reports whether an error line says its target does not exist.
+func notFound(line string) bool {
+	l := strings.ToLower(line)
+	for _, w := range []string{"no such file", "not found", "does not exist", "doesn't exist", "cannot find", "can't find",
+		"could not find", "enoent", "no module named", "no tests ran", "unknown file", "no matches for", "did not match any"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// missingProgram reports whether a failure says the program itself is not
+// there: the agent will use another one.
+func missingProgram(line string) bool {
+	l := strings.ToLower(line)
+	for _, w := range []string{"command not found", "is not recognized as an internal or external command",
+		"executable file not found", "no such file or directory: '", "not installed", "unknown command"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// samePath reports whether two paths name the same file: equal, or one is a
+// whole-segment suffix of the other (an absolute path and a relative one).
+func samePath(a, b string) bool {
+	if a == b {
+		return true
+	}
+	sa, sb := lang.PathSegments(a), lang.PathSegments(b)
+	return lang.SuffixOf(sa, sb) || lang.SuffixOf(sb, sa)
+}
+
+// sameIntent reports whether two non-shell calls of one tool are the same
+// work: most of the failed call's words are in the later one ("Run fast CI",
+// then "Re-run fast CI to confirm it passes").
+func sameIntent(failed, ok string) bool {
+	ft := lang.WordTerms(failed)
+	if len(ft) == 0 {
+		return false
+	}
+	have := map[string]bool{}
+	for _, t := range lang.WordTerms(ok) {
+		have[t] = true
+		if base, isRe := lang.ReVerbs[t]; isRe {
+			have[lang.TermOf(base)] = true
+		}
+	}
+	n := 0
+	for _, t := range ft {
+		if have[t] {
+			n++
+		}
+	}
+	return n*3 >= len(ft)*2 && n >= 2
 }
 
 // closeNamedBy closes the open errors a completed plan step names ("Fix
@@ -114,46 +291,6 @@ func (e *errorTracker) closeNamedBy(step string, ev model.Event) {
 	}
 }
 
-// covers reports whether a successful command re-ran what a failed one
-// ran: the same program and subcommand, without a narrowing filter, over the
-// same or a wider set of targets ("go test ./..." covers "go test ./orders").
-func covers(ok, failed string) bool {
-	a, b := strings.Fields(lang.NormCommand(ok)), strings.Fields(lang.NormCommand(failed))
-	if len(a) < 2 || len(b) < 2 || a[0] != b[0] || a[1] != b[1] {
-		return len(a) > 0 && len(b) > 0 && len(a) == 1 && len(b) == 1 && a[0] == b[0]
-	}
-	for _, f := range a[2:] {
-		switch f {
-		case "-run", "-k", "--grep", "-t", "--testNamePattern", "-g", "--filter", "-m", "--only":
-			return false
-		}
-	}
-	args := a[2:]
-	if len(args) == 0 {
-		return true // the whole suite ("npm test" after "npm test -- checkout.test.js")
-	}
-	for _, x := range args {
-		if x == "./..." || x == "..." || x == "." || x == "all" || x == "--all" {
-			return true
-		}
-	}
-	for _, x := range b[2:] {
-		if !containsStr(args, x) {
-			return false
-		}
-	}
-	return true
-}
-
-func containsStr(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // workaround reports whether a successful shell command does what a failed
 // non-shell call (a skill, a sub-agent) was for: "git commit" after a failed
 // "commit" skill.
@@ -166,11 +303,15 @@ func workaround(verbs []string, ok *callInfo) bool {
 	return false
 }
 
-// failed reports whether a result is a failure: is_error, or a non-zero exit
-// status reported in its text.
-func failed(r *model.ToolResult) bool {
+// failed reports whether a result is a failure: is_error, or, for a shell
+// command, a non-zero exit status reported in its text. A sub-agent's
+// report that quotes an exit code is prose about other commands.
+func failed(r *model.ToolResult, info *callInfo) bool {
 	if r.IsError {
 		return true
+	}
+	if info != nil && info.command == "" && info.category != toolExec {
+		return false
 	}
 	// Runtimes report the exit status at the start (Codex: "Exit code: 1")
 	// or the end of an output: its first and last kilobyte are enough.

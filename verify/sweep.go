@@ -196,7 +196,7 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 	info := l.calls[ci]
 	delete(l.calls, ci) // a call has one result; keep memory bounded by what is in flight
 	if info != nil {
-		if failed(r) {
+		if failed(r, info) {
 			if info.category != toolRead && !rejected(r) {
 				l.errors.failed(r, info)
 			}
