@@ -78,6 +78,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleOverlay(ovFindings)
 	case key.Matches(msg, k.Lineage):
 		return m.openLineage()
+	case key.Matches(msg, k.ViolationsOnly):
+		return m.toggleViolationsOnly()
 	case key.Matches(msg, k.Copy):
 		return m.copyCmd()
 	case key.Matches(msg, k.Pager):
@@ -186,10 +188,68 @@ func (m *Model) stepCompaction(d int) tea.Cmd {
 		return nil
 	}
 	ci := m.ci + d
+	for m.vonly && ci >= 0 && ci < len(m.res.Compactions) && m.res.Compactions[ci].Verdict != verify.Violate {
+		ci += d // the timeline shows violations only
+	}
 	if ci < 0 || ci >= len(m.res.Compactions) {
+		if m.vonly {
+			return m.setStatus("no more violating compactions that way (v shows all)")
+		}
 		return m.setStatus("no more compactions that way")
 	}
 	return m.selectCompaction(ci)
+}
+
+// shownCompactions are the compactions the timeline shows: nil for all,
+// the violating ones in violations-only mode.
+func (m *Model) shownCompactions() []int {
+	if !m.vonly || m.res == nil {
+		return nil
+	}
+	out := []int{}
+	for i, c := range m.res.Compactions {
+		if c.Verdict == verify.Violate {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// toggleViolationsOnly hides (or shows again) the degrading compactions in
+// the timeline and the verified items in the preservation set, keeping the
+// selection when it is still shown.
+func (m *Model) toggleViolationsOnly() tea.Cmd {
+	if m.res == nil {
+		return nil
+	}
+	m.vonly = !m.vonly
+	cr, _ := m.cur()
+	keep := m.selItem
+	if m.vonly && cr != nil && keep >= 0 && cr.Items[keep].Status.Verified() {
+		keep = -1
+		for i, it := range cr.Items {
+			if it.Item != nil && !it.Status.Verified() {
+				keep = i
+				break
+			}
+		}
+	}
+	top := m.panes[paneItems].top
+	m.items = newPreservationView(cr, m.vonly)
+	m.panes[paneItems] = newPane(m.items)
+	m.search[paneItems] = searchState{}
+	m.relayout()
+	if keep >= 0 {
+		m.selectItem(keep)
+	} else {
+		m.selItem = -1
+		m.panes[paneItems].top = top
+		m.panes[paneItems].clampBottom()
+	}
+	if m.vonly {
+		return m.setStatus(fmt.Sprintf("violations only: %d of %d compactions violate; verified items hidden · v shows all", m.res.Violations(), len(m.res.Compactions)))
+	}
+	return m.setStatus("showing every compaction and item")
 }
 
 func (m *Model) nextViolation(d int) tea.Cmd {
@@ -600,7 +660,7 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 		return nil
 	}
 	if ms.Y == m.lay.timeline && m.res != nil {
-		_, _, _, chips := timelineLayout(m.res.Compactions, max(0, m.ci), m.w)
+		_, _, _, _, chips := timelineLayout(m.res.Compactions, m.shownCompactions(), max(0, m.ci), m.w)
 		for _, c := range chips {
 			if ms.X >= c.x0 && ms.X < c.x1 {
 				return m.selectCompaction(c.ci)

@@ -19,6 +19,8 @@ type KeyMap struct {
 
 	Copy, Pager key.Binding
 
+	ViolationsOnly key.Binding
+
 	Help, Back, Quit key.Binding
 }
 
@@ -58,6 +60,8 @@ func DefaultKeyMap() KeyMap {
 		NextMatch: b([]string{"n"}, "n/N", "next/previous match"),
 		PrevMatch: b([]string{"N", "shift+n"}, "N", "previous match"),
 
+		ViolationsOnly: b([]string{"v"}, "v", "violations only (timeline, preservation set)"),
+
 		Copy:  b([]string{"y"}, "y", "copy (OSC 52)"),
 		Pager: b([]string{"e"}, "e", "open in $PAGER"),
 
@@ -72,7 +76,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.FocusSource, k.FocusSummary, k.FocusItems, k.PrevCompaction, k.NextCompaction, k.NextViolation, k.PrevViolation},
-		{k.Open, k.Diff, k.Retry, k.Findings, k.Lineage, k.Search, k.NextMatch, k.Copy, k.Pager},
+		{k.Open, k.Diff, k.Retry, k.Findings, k.Lineage, k.ViolationsOnly, k.Search, k.NextMatch, k.Copy, k.Pager},
 		{k.Help, k.Back, k.Quit},
 	}
 }

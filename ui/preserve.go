@@ -12,8 +12,8 @@ import (
 // verdict and its reasons, then the items grouped by kind (status, score,
 // origin turn, self-report finding, why), then the unsourced claims, the
 // consumers and the warnings. Items are the selectable blocks; their ref is
-// their index in cr.Items.
-func newPreservationView(cr *verify.CompactionResult) *listView {
+// their index in cr.Items. violationsOnly leaves out the verified items.
+func newPreservationView(cr *verify.CompactionResult, violationsOnly bool) *listView {
 	v := &listView{sel: -1, gutter: true}
 	if cr == nil {
 		v.add(-1, lineOf("no compaction in this run: nothing had to be preserved", stSubtle))
@@ -37,24 +37,44 @@ func newPreservationView(cr *verify.CompactionResult) *listView {
 	if !cr.Attested {
 		lines = append(lines, lineOf("  no self-report from the compactor (unattested)", stSubtle))
 	}
+	if violationsOnly {
+		hidden := 0
+		for _, it := range cr.Items {
+			if it.Item != nil && it.Status.Verified() {
+				hidden++
+			}
+		}
+		note := "violations only: " + plural(hidden, "verified item") + " hidden · v shows all"
+		if hidden == len(cr.Items) && hidden > 0 {
+			note = "violations only: every item is verified (" + strconv.Itoa(hidden) + " hidden) · v shows them"
+		}
+		lines = append(lines, lineOf("  "+note, stAccent))
+	}
 	v.add(-1, lines...)
 
 	// Items by kind.
 	for _, k := range verify.Kinds {
 		var idx []int
 		counts := map[verify.Status]int{}
+		shown := 0
 		for i, it := range cr.Items {
 			if it.Item != nil && it.Kind == k {
 				idx = append(idx, i)
 				counts[it.Status]++
+				if !violationsOnly || !it.Status.Verified() {
+					shown++
+				}
 			}
 		}
-		if len(idx) == 0 {
+		if shown == 0 {
 			continue
 		}
 		v.add(-1, line{}, groupHeading(k, len(idx), counts))
 		for _, i := range idx {
 			it := cr.Items[i]
+			if violationsOnly && it.Status.Verified() {
+				continue
+			}
 			v.addLazy(i, func() []line { return itemLines(it) })
 		}
 	}
@@ -83,6 +103,9 @@ func newPreservationView(cr *verify.CompactionResult) *listView {
 			} else {
 				l = lineOf(glyphViolate+" refused ", stBad, oneLine(c.Name), stHeading, "  needs "+strings.Join(kinds, ", "), stSubtle)
 			}
+			if r := consumerRole(c.Name); r != "" {
+				l = append(l, lineOf(" · "+r, stSubtle)...)
+			}
 			ls := []line{l}
 			for _, w := range c.Why {
 				ls = append(ls, lineOf("    ", stPlain, oneLine(w), stSubtle))
@@ -98,6 +121,20 @@ func newPreservationView(cr *verify.CompactionResult) *listView {
 		}
 	}
 	return v
+}
+
+// consumerRole is what a default consumer does, for a reader who has not
+// read the design ("" for a consumer the transcript declared).
+func consumerRole(name string) string {
+	switch name {
+	case "planner":
+		return "decides the next step"
+	case "router":
+		return "routes late tool results to their calls"
+	case "verifier":
+		return "checks the work"
+	}
+	return ""
 }
 
 func groupHeading(k verify.Kind, n int, counts map[verify.Status]int) line {
@@ -129,7 +166,7 @@ func itemLines(it verify.ItemResult) []line {
 	first := lineOf(statusGlyph(it.Status)+" ", st, word, st, oneLine(key), stHeading)
 	out := []line{first}
 
-	meta := lineOf("  t"+strconv.Itoa(it.Turn), stAccent)
+	meta := lineOf("  "+turnLabel(it.Turn), stAccent)
 	if it.Origin != "" {
 		meta = append(meta, lineOf(" · "+oneLine(it.Origin), stSubtle)...)
 	}
@@ -145,7 +182,7 @@ func itemLines(it verify.ItemResult) []line {
 		meta = append(meta, lineOf(" · self-report: ", stSubtle, sr, sst)...)
 	}
 	if (it.Status == verify.Resurrected || it.Status == verify.Closed) && it.ClosedBy != "" {
-		meta = append(meta, lineOf(" · closed at t"+strconv.Itoa(it.ClosedTurn)+": "+oneLine(it.ClosedBy), stSubtle)...)
+		meta = append(meta, lineOf(" · closed at "+turnLabel(it.ClosedTurn)+": "+oneLine(it.ClosedBy), stSubtle)...)
 	}
 	out = append(out, meta)
 
@@ -167,15 +204,39 @@ func itemLines(it verify.ItemResult) []line {
 	return out
 }
 
-// selfReportWord names a self-report finding ("" for none worth saying).
+// selfReportWord names a self-report finding with what it means for the
+// item ("" for none worth saying): a bare "underclaim" on a retained item
+// reads like a fault.
 func selfReportWord(f verify.Finding) string {
-	switch f {
-	case verify.Overclaim:
-		return "overclaim ⚠ (claimed retained)"
-	case verify.UnsourcedClaim:
-		return "unsourced claim ⚠"
-	case verify.NoClaim:
+	if f == verify.NoClaim {
 		return ""
 	}
-	return strings.ReplaceAll(string(f), "_", " ")
+	w := strings.ReplaceAll(string(f), "_", " ")
+	switch f {
+	case verify.Overclaim, verify.UnsourcedClaim:
+		w += " ⚠"
+	}
+	if m := selfReportMeaning(f); m != "" {
+		w += " (" + m + ")"
+	}
+	return w
+}
+
+// selfReportMeaning says in a few words what a self-report finding means.
+func selfReportMeaning(f verify.Finding) string {
+	switch f {
+	case verify.Agree:
+		return "claimed kept, and kept"
+	case verify.Overclaim:
+		return "claimed kept, but not verified"
+	case verify.UnsourcedClaim:
+		return "a claim that matches nothing in the source"
+	case verify.StaleClaim:
+		return "claimed, but closed before this compaction"
+	case verify.Underclaim:
+		return "kept, though the compactor did not claim it"
+	case verify.Unattested:
+		return "the compactor reported nothing"
+	}
+	return ""
 }

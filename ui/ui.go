@@ -114,6 +114,9 @@ type Model struct {
 	panes   [numPanes]*pane
 	focus   int
 	selItem int // index in the compaction's Items, -1 for none
+	// vonly shows only violating compactions in the timeline and only
+	// unverified items in the preservation set.
+	vonly bool
 
 	ov        overlay
 	ovView    *listView
@@ -309,7 +312,11 @@ func (m *Model) setStatusTTL(s string, ttl time.Duration) tea.Cmd {
 
 // relayout recomputes the layout and sizes every pane.
 func (m *Model) relayout() {
-	m.lay = computeLayout(m.w, m.h, m.flag != nil)
+	rows := 1
+	if cr, _ := m.cur(); cr != nil {
+		rows = len(detailRows(m.th, cr, len(m.res.Compactions), m.w))
+	}
+	m.lay = computeLayout(m.w, m.h, m.flag != nil, rows)
 	for i, p := range m.panes {
 		if p == nil {
 			continue
@@ -403,7 +410,7 @@ func (m *Model) selectCompaction(ci int) tea.Cmd {
 	}
 	m.src.SetCompaction(ev, items)
 	m.sum = newSummaryView(c, cr)
-	m.items = newPreservationView(cr)
+	m.items = newPreservationView(cr, m.vonly)
 	m.panes[paneSummary] = newPane(m.sum)
 	m.panes[paneItems] = newPane(m.items)
 	m.search[paneSummary], m.search[paneItems] = searchState{}, searchState{}
@@ -451,6 +458,15 @@ func (m *Model) selectItem(idx int) {
 	m.selItem = idx
 	it := cr.Items[idx]
 	b := m.items.blockOf(idx)
+	if b < 0 && m.vonly {
+		// A jump (lineage, finding) to a verified item: show every item
+		// rather than select one that is not on screen.
+		m.vonly = false
+		m.items = newPreservationView(cr, false)
+		m.panes[paneItems] = newPane(m.items)
+		m.relayout()
+		b = m.items.blockOf(idx)
+	}
 	m.items.sel = b
 	m.panes[paneItems].sel = b
 	m.panes[paneItems].Reveal(b)
