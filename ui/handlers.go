@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -80,6 +81,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openLineage()
 	case key.Matches(msg, k.ViolationsOnly):
 		return m.toggleViolationsOnly()
+	case key.Matches(msg, k.Problems):
+		m.toggleOverlay(ovProblems)
 	case key.Matches(msg, k.Copy):
 		return m.copyCmd()
 	case key.Matches(msg, k.Pager):
@@ -332,6 +335,8 @@ func (m *Model) refreshOverlay() {
 		v = newHelpView(&m.keys)
 	case ovFindings:
 		v = newFindingsView(m.res)
+	case ovProblems:
+		v = newProblemsView(m.t)
 	case ovLineage:
 		v = newLineageView(m.res, m.lineageID)
 	case ovDiff:
@@ -342,7 +347,7 @@ func (m *Model) refreshOverlay() {
 		v = newDiffView(m.diff, m.diffPending || m.diff == nil)
 	}
 	keep := -1
-	if m.ovView != nil && m.ovPane != nil && m.ov == ovFindings {
+	if m.ovView != nil && m.ovPane != nil && (m.ov == ovFindings || m.ov == ovProblems) {
 		keep = m.ovView.sel
 	}
 	m.ovView = v
@@ -370,6 +375,9 @@ func (m *Model) handleOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Findings):
 		m.toggleOverlay(ovFindings)
+		return nil
+	case key.Matches(msg, k.Problems):
+		m.toggleOverlay(ovProblems)
 		return nil
 	case key.Matches(msg, k.Diff):
 		if m.ov == ovDiff {
@@ -421,6 +429,8 @@ func (m *Model) overlayOpen() tea.Cmd {
 	switch m.ov {
 	case ovFindings:
 		return m.jumpToFinding(ref)
+	case ovProblems:
+		return m.jumpToProblem(ref)
 	case ovLineage:
 		id := m.lineageID
 		m.closeOverlay()
@@ -473,6 +483,36 @@ func (m *Model) jumpToFinding(fi int) tea.Cmd {
 	}
 	m.focus = paneSource
 	return nil
+}
+
+// jumpToProblem shows the line of problem pi in the source: the event read
+// from it (a line that did not parse is kept as a raw event).
+func (m *Model) jumpToProblem(pi int) tea.Cmd {
+	if m.t == nil || pi < 0 || pi >= len(m.t.Problems) {
+		return nil
+	}
+	p := m.t.Problems[pi]
+	ev := eventAtLine(m.t, p.Line)
+	if ev < 0 {
+		return m.setStatus(fmt.Sprintf("line %d is not an event of the source (%s)", p.Line, oneLine(p.Msg)))
+	}
+	m.closeOverlay()
+	m.focus = paneSource
+	m.panes[paneSource].ScrollTo(ev, 1)
+	return m.setStatus(fmt.Sprintf("line %d: %s", p.Line, oneLine(p.Msg)))
+}
+
+// eventAtLine finds the event read from a line of the file by binary
+// search (events are in file order), or -1.
+func eventAtLine(t *model.Transcript, ln int) int {
+	if ln <= 0 {
+		return -1
+	}
+	i := sort.Search(len(t.Events), func(i int) bool { return t.Events[i].Header().Line >= ln })
+	if i < len(t.Events) && t.Events[i].Header().Line == ln {
+		return i
+	}
+	return -1
 }
 
 func (m *Model) openLineage() tea.Cmd {

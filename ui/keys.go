@@ -19,7 +19,7 @@ type KeyMap struct {
 
 	Copy, Pager key.Binding
 
-	ViolationsOnly key.Binding
+	ViolationsOnly, Problems key.Binding
 
 	Help, Back, Quit key.Binding
 }
@@ -61,6 +61,7 @@ func DefaultKeyMap() KeyMap {
 		PrevMatch: b([]string{"N", "shift+n"}, "N", "previous match"),
 
 		ViolationsOnly: b([]string{"v"}, "v", "violations only (timeline, preservation set)"),
+		Problems:       b([]string{"!"}, "!", "lines that did not parse, and other problems of the file"),
 
 		Copy:  b([]string{"y"}, "y", "copy (OSC 52)"),
 		Pager: b([]string{"e"}, "e", "open in $PAGER"),
@@ -76,7 +77,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.FocusSource, k.FocusSummary, k.FocusItems, k.PrevCompaction, k.NextCompaction, k.NextViolation, k.PrevViolation},
-		{k.Open, k.Diff, k.Retry, k.Findings, k.Lineage, k.ViolationsOnly, k.Search, k.NextMatch, k.Copy, k.Pager},
+		{k.Open, k.Diff, k.Retry, k.Findings, k.Lineage, k.ViolationsOnly, k.Problems, k.Search, k.NextMatch, k.Copy, k.Pager},
 		{k.Help, k.Back, k.Quit},
 	}
 }

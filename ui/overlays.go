@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify"
 )
 
@@ -156,6 +157,57 @@ func newFindingsView(res *verify.Result) *listView {
 		v.add(i, lines...)
 	}
 	return v
+}
+
+// newProblemsView lists what was wrong in the file: lines that did not
+// parse (kept as raw events) and the reader's warnings; enter shows the
+// line in the source.
+func newProblemsView(t *model.Transcript) *listView {
+	v := &listView{sel: -1, gutter: true}
+	if t == nil || len(t.Problems) == 0 {
+		v.add(-1, lineOf("No problems: every line of the file parsed.", stSubtle))
+		return v
+	}
+	v.add(-1, lineOf(problemCount(t.Problems)+" · enter shows the line in the source", stSubtle),
+		lineOf("A line that does not parse is kept as a raw event and left out of the verification; `loupe verify` refuses the file unless --lenient.", stSubtle), line{})
+	for i, p := range t.Problems {
+		where := "file"
+		if p.Line > 0 {
+			where = "line " + strconv.Itoa(p.Line)
+			if p.Column > 0 {
+				where += ":" + strconv.Itoa(p.Column)
+			}
+		}
+		st, word := stWarn, "warning"
+		if p.Severity == model.Error {
+			st, word = stBad, "error"
+		}
+		l := lineOf("! "+word+" ", st, where, stAccent)
+		if p.Type != "" {
+			l = append(l, lineOf(" · "+oneLine(p.Type), stSubtle)...)
+		}
+		if p.Field != "" {
+			l = append(l, lineOf(" · field "+oneLine(p.Field), stSubtle)...)
+		}
+		v.add(i, l, lineOf("  "+oneLine(p.Msg), stPlain))
+	}
+	return v
+}
+
+// problemCount is "2 lines did not parse · 1 warning" for the header and
+// the problems view.
+func problemCount(ps model.Problems) string {
+	errs := len(ps.Errors())
+	var parts []string
+	if errs == 1 {
+		parts = append(parts, "1 line did not parse")
+	} else if errs > 1 {
+		parts = append(parts, commas(errs)+" lines did not parse")
+	}
+	if w := len(ps) - errs; w > 0 {
+		parts = append(parts, plural(w, "warning"))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // lineageOf returns an item's lineage: the verifier's, or one read off the

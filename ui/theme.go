@@ -168,7 +168,7 @@ type theme struct {
 	sgr             [numTones][numStyles]string
 	// Frame pieces, as SGR prefixes.
 	border, borderFocus, title, titleFocus string
-	chipOK, chipBad, chipSel               string
+	chipOK, chipBad, chipWarn, chipSel     string
 	tabActive, tabIdle                     string
 	barSpan, barAfter, barSel              string
 	header, footerKey, footerDesc, status  string
@@ -259,6 +259,7 @@ func newTheme(isDark, noColor bool) *theme {
 	t.titleFocus = prefix(fg(p.accent).Bold(true).Reverse(true))
 	t.chipOK = prefix(fg(p.ok))
 	t.chipBad = prefix(fg(p.bad).Bold(true))
+	t.chipWarn = prefix(fg(p.warn).Bold(true))
 	t.chipSel = prefix(lipgloss.NewStyle().Reverse(true).Bold(true))
 	t.tabActive = prefix(fg(p.accent).Bold(true).Reverse(true))
 	t.tabIdle = prefix(fg(p.subtle))

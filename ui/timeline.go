@@ -20,8 +20,10 @@ func headerRow(th *theme, res *verify.Result, title string, w int) string {
 	type part struct {
 		s    string
 		drop int // order in which parts go when the row is too narrow (0: never)
+		// short replaces s when the row is still too narrow.
+		short string
 	}
-	parts := []part{{paint(th.header, "loupe"), 0}, {oneLine(title), 0}}
+	parts := []part{{s: paint(th.header, "loupe")}, {s: oneLine(title)}}
 	if res != nil {
 		src := res.Source
 		if src == "" && res.Transcript != nil {
@@ -31,15 +33,15 @@ func headerRow(th *theme, res *verify.Result, title string, w int) string {
 			src = res.Format
 		}
 		if src != "" {
-			parts = append(parts, part{oneLine(src), 1})
+			parts = append(parts, part{s: oneLine(src), drop: 1})
 		}
-		parts = append(parts, part{commas(res.Turns) + " turns", 3})
+		parts = append(parts, part{s: commas(res.Turns) + " turns", drop: 3})
 		n := len(res.Compactions)
-		parts = append(parts, part{plural(n, "compaction"), 4})
+		parts = append(parts, part{s: plural(n, "compaction"), drop: 4})
 		if v := res.Violations(); v > 0 {
-			parts = append(parts, part{paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate"), 0})
+			parts = append(parts, part{s: paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate"), drop: 0})
 		} else if n > 0 {
-			parts = append(parts, part{paint(th.chipOK, glyphDegrade+" all degrade"), 0})
+			parts = append(parts, part{s: paint(th.chipOK, glyphDegrade+" all degrade"), drop: 0})
 		}
 		fc := 0
 		for _, f := range res.Findings {
@@ -48,10 +50,22 @@ func headerRow(th *theme, res *verify.Result, title string, w int) string {
 			}
 		}
 		if fc > 0 {
-			parts = append(parts, part{paint(th.chipBad, glyphFinding+" "+plural(fc, "false completion")), 0})
+			parts = append(parts, part{s: paint(th.chipBad, glyphFinding+" "+plural(fc, "false completion")), drop: 0})
 		}
 		if o := len(res.Findings) - fc; o > 0 {
-			parts = append(parts, part{plural(o, "other finding"), 2})
+			parts = append(parts, part{s: plural(o, "other finding"), drop: 2})
+		}
+		if t := res.Transcript; t != nil && len(t.Problems) > 0 {
+			// Never dropped: a file that opens with a broken line must say so.
+			st := th.chipWarn
+			if len(t.Problems.Errors()) > 0 {
+				st = th.chipBad
+			}
+			short := "⚠ " + plural(len(t.Problems), "problem") + " (!)"
+			if n := len(t.Problems.Errors()); n > 0 {
+				short = "⚠ " + plural(n, "bad line") + " (!)"
+			}
+			parts = append(parts, part{s: paint(st, "⚠ "+problemCount(t.Problems)+" (!)"), short: paint(st, short)})
 		}
 	}
 	join := func() string {
@@ -67,6 +81,11 @@ func headerRow(th *theme, res *verify.Result, title string, w int) string {
 			if parts[i].drop == d {
 				parts = append(parts[:i], parts[i+1:]...)
 			}
+		}
+	}
+	for i := range parts {
+		if parts[i].short != "" && ansi.StringWidth(join()) > w {
+			parts[i].s = parts[i].short
 		}
 	}
 	if over := ansi.StringWidth(join()) - w; over > 0 {

@@ -72,6 +72,7 @@ const (
 	ovFindings
 	ovLineage
 	ovDiff
+	ovProblems
 )
 
 // searchState is a search in one pane: its query and where it matched.

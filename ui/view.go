@@ -167,6 +167,8 @@ func (m *Model) overlayTitle() string {
 		s = "Findings · enter jumps · esc closes"
 	case ovLineage:
 		s = "Lineage · enter goes to the compaction · esc closes"
+	case ovProblems:
+		s = "Problems of the file · enter shows the line · esc closes"
 	case ovDiff:
 		s = "Word diff: replaced span vs summary"
 		if cr, _ := m.cur(); cr != nil {
@@ -310,6 +312,10 @@ func (m *Model) footerItems() []footItem {
 	case ovLineage:
 		pair(extra, k.Down, k.Up, "select")
 		add(important, k.Open.Keys()[0], "go to compaction")
+		add(keep, k.Back.Help().Key, "close")
+	case ovProblems:
+		pair(extra, k.Down, k.Up, "select")
+		add(important, k.Open.Keys()[0], "show the line")
 		add(keep, k.Back.Help().Key, "close")
 	case ovDiff:
 		pair(extra, k.Down, k.Up, "scroll")
