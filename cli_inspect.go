@@ -39,6 +39,7 @@ func inspect(e *env, args []string) (int, error) {
 
 	var (
 		title    string
+		file     string // the file the run is read from, for $EDITOR
 		load     ui.LoadFunc
 		sessions []ui.Session
 	)
@@ -51,7 +52,7 @@ func inspect(e *env, args []string) (int, error) {
 		if err != nil {
 			return exitBadInput, err
 		}
-		title = path
+		title, file = path, path
 		load = fileLoader(path, *from, vopt)
 	case fset.NArg() == 0:
 		title = sampledata.Default + " (built-in sample)"
@@ -71,9 +72,10 @@ func inspect(e *env, args []string) (int, error) {
 				return exitBadInput, err
 			}
 			if len(sessions) == 1 {
-				title, load, sessions = sessions[0].Name, sessions[0].Load, nil
+				title, file, load, sessions = sessions[0].Name, sessions[0].Path, sessions[0].Load, nil
 			}
 		} else {
+			file = path
 			load = fileLoader(path, *from, vopt)
 		}
 	}
@@ -88,6 +90,9 @@ func inspect(e *env, args []string) (int, error) {
 		Sessions: sessions,
 		NoColor:  os.Getenv("NO_COLOR") != "",
 		Pager:    ui.PagerFromEnv(os.Getenv("PAGER")),
+		File:     file,
+		Editor:   ui.EditorFromEnv(os.Getenv("VISUAL"), os.Getenv("EDITOR")),
+		Tmux:     os.Getenv("TMUX") != "",
 	}
 	if err := ui.Run(context.Background(), opt, nil, out); err != nil {
 		return exitBadInput, err
@@ -214,7 +219,7 @@ func dirSessions(dir, from string, opt verify.Options) ([]ui.Session, error) {
 		if f == "" {
 			f = s.Format
 		}
-		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Load: fileLoader(s.Path, f, opt)})
+		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: s.Path, Load: fileLoader(s.Path, f, opt)})
 	}
 	return out, nil
 }

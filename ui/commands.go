@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -136,6 +138,66 @@ func pagerExecCmd(pager []string, path string) tea.Cmd {
 	args := append(append([]string(nil), pager[1:]...), path)
 	c := exec.Command(pager[0], args...)
 	return tea.ExecProcess(c, func(err error) tea.Msg { return pagerDoneMsg{path: path, err: err} })
+}
+
+// editorCmd suspends the inspector and runs the editor on file at line ln.
+// It checks first that file is a file: some importers read a directory.
+func editorCmd(editor []string, file string, ln int) tea.Cmd {
+	if st, err := os.Stat(file); err != nil {
+		return func() tea.Msg { return editorDoneMsg{err: err} }
+	} else if st.IsDir() {
+		return func() tea.Msg {
+			return editorDoneMsg{err: fmt.Errorf("the run was read from the directory %s: there is no single file to open", model.Sanitize(file))}
+		}
+	}
+	args := editorArgs(editor, file, ln)
+	c := exec.Command(editor[0], args...)
+	return tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{editor: editor[0], err: err} })
+}
+
+// clipboardCmd keeps what y copied where it can be found: tmux's paste
+// buffer when tmux drops OSC 52 from programs (its default, set-clipboard
+// external), and a file in the user's cache directory, since no terminal
+// confirms an OSC 52 write.
+func clipboardCmd(dir string, tmux bool, s string) tea.Cmd {
+	return func() tea.Msg {
+		msg := copiedMsg{n: len(s)}
+		if tmux {
+			out, err := exec.Command("tmux", "show-options", "-gv", "set-clipboard").Output()
+			if err == nil {
+				msg.tmuxMode = strings.TrimSpace(string(out))
+			}
+			if msg.tmuxMode != "on" {
+				load := exec.Command("tmux", "load-buffer", "-")
+				load.Stdin = strings.NewReader(s)
+				msg.tmuxBuffer = load.Run() == nil
+				if msg.tmuxMode == "" {
+					msg.tmuxMode = "unknown"
+				}
+			}
+		}
+		if dir == "" {
+			if c, err := os.UserCacheDir(); err == nil {
+				dir = filepath.Join(c, "loupe")
+			} else {
+				dir = filepath.Join(os.TempDir(), "loupe")
+			}
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			msg.err = err
+			return msg
+		}
+		path := filepath.Join(dir, "clipboard.txt")
+		if err := os.WriteFile(path, []byte(s), 0o600); err != nil {
+			msg.err = err
+			return msg
+		}
+		msg.path = path
+		if home, err := os.UserHomeDir(); err == nil && home != "" && strings.HasPrefix(path, home+string(filepath.Separator)) {
+			msg.path = "~" + path[len(home):] // shorter in a narrow footer
+		}
+		return msg
+	}
 }
 
 // removeCmd deletes a temporary file.

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"sort"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -87,6 +86,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.copyCmd()
 	case key.Matches(msg, k.Pager):
 		return m.pagerCmd()
+	case key.Matches(msg, k.Editor):
+		return m.editorCmd()
 	case key.Matches(msg, k.Open):
 		return m.open()
 	default:
@@ -399,6 +400,8 @@ func (m *Model) handleOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.copyCmd()
 	case key.Matches(msg, k.Pager):
 		return m.pagerCmd()
+	case key.Matches(msg, k.Editor):
+		return m.editorCmd()
 	case key.Matches(msg, k.Open):
 		return m.overlayOpen()
 	case m.ov == ovDiff && key.Matches(msg, k.Retry):
@@ -570,85 +573,6 @@ func (m *Model) handleDiff(msg diffMsg) {
 	}
 }
 
-// ---- copy and pager ----
-
-// copyCmd copies the selection, sanitized, with OSC 52.
-func (m *Model) copyCmd() tea.Cmd {
-	var s string
-	switch {
-	case m.ov == ovFindings && m.ovView != nil && m.ovView.sel >= 0:
-		f := m.res.Findings[m.ovView.ref[m.ovView.sel]]
-		s = fmt.Sprintf("%s at turn %d: %s\n%s\n", f.Kind, f.Turn, f.Text, f.Why)
-	case m.ov != ovNone:
-		return m.setStatus("nothing to copy here")
-	case m.focus == paneItems && m.curItem() != nil:
-		s = itemText(m.curItem())
-	case m.focus == paneSummary:
-		if it := m.curItem(); it != nil && it.Evidence != nil {
-			s = it.Evidence.Text
-		} else if _, c := m.cur(); c != nil {
-			s = c.Summary
-		}
-	case m.focus == paneSource && m.t != nil && m.src.Len() > 0:
-		e := m.t.Events[m.panes[paneSource].top.b]
-		s = eventTitle(e) + "\n" + eventPreview(e)
-	}
-	if s == "" {
-		return m.setStatus("nothing to copy")
-	}
-	s = model.Sanitize(s)
-	return tea.Batch(tea.SetClipboard(s), m.setStatus(fmt.Sprintf("copied %s to the clipboard (OSC 52)", bytesHuman(int64(len(s))))))
-}
-
-// itemText is an item as text for the clipboard.
-func itemText(it *verify.ItemResult) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s · %s · %s\n", it.Kind, statusWord(it.Status), it.Key)
-	if it.Text != "" {
-		fmt.Fprintf(&sb, "%q\n", it.Text)
-	}
-	fmt.Fprintf(&sb, "origin: turn %d (%s)\n", it.Turn, it.Origin)
-	if it.SelfReport != verify.NoClaim {
-		fmt.Fprintf(&sb, "self-report: %s\n", it.SelfReport)
-	}
-	if it.Evidence != nil {
-		fmt.Fprintf(&sb, "evidence: %q\n", it.Evidence.Text)
-	} else {
-		sb.WriteString("evidence: not in summary\n")
-	}
-	if it.Why != "" {
-		sb.WriteString(it.Why + "\n")
-	}
-	return sb.String()
-}
-
-// pagerCmd opens the selected event in $PAGER.
-func (m *Model) pagerCmd() tea.Cmd {
-	if m.t == nil {
-		return nil
-	}
-	ev := -1
-	switch {
-	case m.ov == ovFindings && m.ovView != nil && m.ovView.sel >= 0:
-		ev = m.res.Findings[m.ovView.ref[m.ovView.sel]].Event
-	case m.ov != ovNone:
-		return m.setStatus("nothing to open here")
-	case m.focus == paneItems && m.curItem() != nil:
-		ev = m.curItem().Event
-	case m.focus == paneSummary:
-		if _, c := m.cur(); c != nil {
-			ev = c.Index
-		}
-	case m.focus == paneSource:
-		ev = m.panes[paneSource].top.b
-	}
-	if ev < 0 || ev >= len(m.t.Events) {
-		return m.setStatus("nothing to open")
-	}
-	e := m.t.Events[ev]
-	return pagerFileCmd(m.opt.TempDir, eventTitle(e), func() (string, error) { return eventText(e) })
-}
-
 // ---- mouse ----
 
 const wheelRows = 3
@@ -743,7 +667,7 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 func (m *Model) handlePickerKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.Open) && m.picker.sel >= 0 {
 		s := m.opt.Sessions[m.picker.ref[m.picker.sel]]
-		m.opt.Title = s.Name
+		m.opt.Title, m.opt.File = s.Name, s.Path
 		return m.startLoad(s.Load)
 	}
 	if d, ok := m.selectionStep(msg, m.picker, m.pickPane); ok {

@@ -17,7 +17,7 @@ type KeyMap struct {
 
 	Search, NextMatch, PrevMatch key.Binding
 
-	Copy, Pager key.Binding
+	Copy, Pager, Editor key.Binding
 
 	ViolationsOnly, Problems key.Binding
 
@@ -63,8 +63,9 @@ func DefaultKeyMap() KeyMap {
 		ViolationsOnly: b([]string{"v"}, "v", "violations only (timeline, preservation set)"),
 		Problems:       b([]string{"!"}, "!", "lines that did not parse, and other problems of the file"),
 
-		Copy:  b([]string{"y"}, "y", "copy (OSC 52)"),
-		Pager: b([]string{"e"}, "e", "open in $PAGER"),
+		Copy:   b([]string{"y"}, "y", "copy (OSC 52, tmux buffer, a file)"),
+		Pager:  b([]string{"p"}, "p", "open the event in $PAGER"),
+		Editor: b([]string{"e"}, "e", "open the file in $EDITOR at the event's line"),
 
 		Help: b([]string{"?"}, "?", "help"),
 		Back: b([]string{"esc"}, "esc", "back"),
@@ -77,7 +78,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.FocusSource, k.FocusSummary, k.FocusItems, k.PrevCompaction, k.NextCompaction, k.NextViolation, k.PrevViolation},
-		{k.Open, k.Diff, k.Retry, k.Findings, k.Lineage, k.ViolationsOnly, k.Problems, k.Search, k.NextMatch, k.Copy, k.Pager},
+		{k.Open, k.Diff, k.Retry, k.Findings, k.Lineage, k.ViolationsOnly, k.Problems, k.Search, k.NextMatch, k.Copy, k.Pager, k.Editor},
 		{k.Help, k.Back, k.Quit},
 	}
 }

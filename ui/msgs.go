@@ -56,6 +56,22 @@ type pagerDoneMsg struct {
 	err  error
 }
 
+// editorDoneMsg says the editor exited (or could not start).
+type editorDoneMsg struct {
+	editor string
+	err    error
+}
+
+// copiedMsg says where a copy went besides OSC 52: tmux's paste buffer
+// (with tmux's set-clipboard mode) and a file.
+type copiedMsg struct {
+	n          int
+	tmuxMode   string
+	tmuxBuffer bool
+	path       string
+	err        error
+}
+
 // statusMsg shows a transient line in the footer.
 type statusMsg struct {
 	text string

@@ -27,7 +27,10 @@ type LoadFunc func(report func(Progress)) (*verify.Result, error)
 // Session is one transcript a directory holds, for the picker.
 type Session struct {
 	Name, Detail string
-	Load         LoadFunc
+	// Path is the session's file (or directory, for the runtimes that keep
+	// a session in one), for $EDITOR and following.
+	Path string
+	Load LoadFunc
 }
 
 // Options configure the inspector.
@@ -46,9 +49,21 @@ type Options struct {
 	Light bool
 	// NoColor draws with text attributes only (NO_COLOR).
 	NoColor bool
-	// Pager is the command `e` runs, with the file appended (default
+	// Pager is the command `p` runs, with the file appended (default
 	// less -R).
 	Pager []string
+	// File is the file the run was read from: `e` opens it in Editor at
+	// the selected event's line, and it is watched for new lines when
+	// Follow is set. Empty for the built-in samples and standard input.
+	File string
+	// Editor is $VISUAL or $EDITOR as a command (nil: none is set).
+	Editor []string
+	// Tmux says the inspector runs inside tmux, which drops OSC 52 unless
+	// its set-clipboard option is on: `y` then also fills tmux's buffer.
+	Tmux bool
+	// ClipDir is where `y` saves what it copied (default: the user's cache
+	// directory, loupe/clipboard.txt).
+	ClipDir string
 	// TempDir holds the pager's files (default os.TempDir).
 	TempDir string
 	// DiffLimit is the word diff's deadline (default 3s).
@@ -233,6 +248,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmds = append(cmds, m.setStatus("pager: "+msg.err.Error()))
 		}
 		return m, tea.Batch(cmds...)
+	case editorDoneMsg:
+		if msg.err != nil {
+			return m, m.setStatus("editor: " + msg.err.Error())
+		}
+	case copiedMsg:
+		return m, m.setStatusTTL(copiedText(msg), 3*m.statusTTL)
 	case statusMsg:
 		return m, m.setStatusTTL(msg.text, msg.ttl)
 	case clearStatusMsg:

@@ -320,7 +320,7 @@ func TestHelpAndEscBacksOutFirst(t *testing.T) {
 	m := newTestModel(t, fixtureResult(t), 160, 45, false)
 	press(m, "?")
 	s := screen(m)
-	for _, want := range []string{"next compaction", "next violation", "word diff", "copy (OSC 52)", "open in $PAGER"} {
+	for _, want := range []string{"next compaction", "next violation", "word diff", "copy (OSC 52, tmux buffer, a file)", "open the event in $PAGER", "open the file in $EDITOR at the event's line"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("help lacks %q", want)
 		}
@@ -531,25 +531,6 @@ func TestPicker(t *testing.T) {
 	_, cmd := m.Update(keyMsg("enter"))
 	if m.opt.Title != "b.jsonl" || cmd == nil {
 		t.Fatalf("enter picked %q", m.opt.Title)
-	}
-}
-
-func TestCopyAndPager(t *testing.T) {
-	m := newTestModel(t, fixtureResult(t), 160, 45, false)
-	_, cmd := m.Update(keyMsg("y"))
-	if cmd == nil || !strings.Contains(m.status, "copied") {
-		t.Fatalf("y: status %q", m.status)
-	}
-	dir := t.TempDir()
-	m.opt.TempDir = dir
-	_, cmd = m.Update(keyMsg("e"))
-	msg := cmd()
-	ready, ok := msg.(pagerReadyMsg)
-	if !ok || ready.err != nil {
-		t.Fatalf("e: %#v", msg)
-	}
-	if !strings.HasPrefix(ready.path, dir) {
-		t.Fatalf("pager file %q not in %q", ready.path, dir)
 	}
 }
 

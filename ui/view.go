@@ -306,8 +306,9 @@ func (m *Model) footerItems() []footItem {
 	case ovFindings:
 		pair(extra, k.Down, k.Up, "select")
 		add(important, k.Open.Keys()[0], "jump to the turn")
-		hb(extra, k.Copy)
-		hb(extra, k.Pager)
+		add(extra, k.Copy.Help().Key, "copy")
+		add(extra, k.Pager.Help().Key, "pager")
+		add(extra, k.Editor.Help().Key, "editor")
 		add(keep, k.Back.Help().Key, "close")
 	case ovLineage:
 		pair(extra, k.Down, k.Up, "select")
@@ -330,14 +331,15 @@ func (m *Model) footerItems() []footItem {
 		case paneItems:
 			pair(extra, k.Down, k.Up, "item")
 			hb(extra, k.Lineage)
-			hb(extra, k.Copy)
+			add(extra, k.Copy.Help().Key, "copy")
 		case paneSource:
 			pair(extra, k.Down, k.Up, "scroll")
 			add(extra, k.Open.Keys()[1], "load event")
-			hb(extra, k.Pager)
+			add(extra, k.Pager.Help().Key, "pager")
+			add(extra, k.Editor.Help().Key, "editor")
 		default:
 			pair(extra, k.Down, k.Up, "scroll")
-			hb(extra, k.Copy)
+			add(extra, k.Copy.Help().Key, "copy")
 		}
 		add(important, k.PrevCompaction.Keys()[0]+" "+k.NextCompaction.Keys()[0], "compaction")
 		pair(important, k.NextViolation, k.PrevViolation, "violation")
