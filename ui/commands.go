@@ -86,6 +86,14 @@ func diffCmd(req int, t *model.Transcript, seq, lo, hi int, summary string, limi
 	}
 }
 
+// summaryDiffCmd computes the word diff of the previous summary against
+// this one, with the lost items marked.
+func summaryDiffCmd(req, prevSeq, seq int, prevSummary, summary string, lost []lostItem, limit time.Duration) tea.Cmd {
+	return func() tea.Msg {
+		return diffMsg{req: req, res: computeSummaryDiff(prevSeq, seq, prevSummary, summary, lost, limit)}
+	}
+}
+
 // maxSourceMatches bounds the matches a source search returns.
 const maxSourceMatches = 100_000
 

@@ -321,6 +321,9 @@ func (m *Model) toggleOverlay(o overlay) {
 }
 
 func (m *Model) closeOverlay() {
+	if m.ov == ovDiff {
+		m.diffChosen = false // the next d opens on its default again
+	}
 	m.ov = ovNone
 	m.ovView, m.ovPane = nil, nil
 	m.search[ovSlot] = searchState{}
@@ -342,10 +345,10 @@ func (m *Model) refreshOverlay() {
 		v = newLineageView(m.res, m.lineageID)
 	case ovDiff:
 		cr, _ := m.cur()
-		if m.diff != nil && cr != nil && m.diff.seq != cr.Seq {
+		if m.diff != nil && cr != nil && (m.diff.seq != cr.Seq || m.diff.mode != m.diffMode) {
 			m.diff = nil
 		}
-		v = newDiffView(m.diff, m.diffPending || m.diff == nil)
+		v, m.diffHead = newDiffView(m.diff, m.diffPending || m.diff == nil)
 	}
 	keep := -1
 	if m.ovView != nil && m.ovPane != nil && (m.ov == ovFindings || m.ov == ovProblems) {
@@ -406,6 +409,8 @@ func (m *Model) handleOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.overlayOpen()
 	case m.ov == ovDiff && key.Matches(msg, k.Retry):
 		return m.retryDiff()
+	case m.ov == ovDiff && key.Matches(msg, k.DiffMode):
+		return m.switchDiffMode()
 	case key.Matches(msg, k.PrevCompaction):
 		return m.stepCompaction(-1)
 	case key.Matches(msg, k.NextCompaction):
@@ -422,9 +427,13 @@ func (m *Model) handleOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// overlayOpen is enter in an overlay: jump to a finding, or to a
-// compaction of the lineage.
+// overlayOpen is enter in an overlay: jump to a finding, to a compaction
+// of the lineage, to the line of a problem, or to the next lost item of a
+// summary diff.
 func (m *Model) overlayOpen() tea.Cmd {
+	if m.ov == ovDiff {
+		return m.nextLostMark()
+	}
 	if m.ovView == nil || m.ovView.sel < 0 {
 		return nil
 	}
@@ -537,10 +546,85 @@ func (m *Model) openDiff() tea.Cmd {
 	}
 	m.ov = ovDiff
 	m.search[ovSlot] = searchState{}
-	if m.diff != nil && m.diff.seq == cr.Seq && !m.diff.timedOut {
+	m.diffMode = m.defaultDiffMode()
+	if m.diff != nil && m.diff.seq == cr.Seq && m.diff.mode == m.diffMode && !m.diff.timedOut {
 		m.refreshOverlay()
 		return nil
 	}
+	return m.startDiff(m.opt.DiffLimit)
+}
+
+// prevOf returns the compaction before the selected one and its result,
+// when there is one.
+func (m *Model) prevOf() (*verify.CompactionResult, *model.Compaction) {
+	_, c := m.cur()
+	if c == nil {
+		return nil, nil
+	}
+	p := m.t.Previous(c)
+	if p == nil {
+		return nil, nil
+	}
+	for _, pr := range m.res.Compactions {
+		if pr.Event == p.Index || (pr.Event < 0 && pr.Seq == p.Seq) {
+			return pr, p
+		}
+	}
+	return nil, p
+}
+
+// lostFromPrev lists what the previous summary carried that the selected
+// one lost.
+func (m *Model) lostFromPrev() []lostItem {
+	cr, _ := m.cur()
+	pr, p := m.prevOf()
+	if pr == nil || p == nil {
+		return nil
+	}
+	return lostSince(pr, cr, p.Summary)
+}
+
+// defaultDiffMode is the diff `d` opens on: the user's choice while the
+// view stays open, else the summary diff when the previous summary carried
+// an item this one lost (that is where the loss happened), else the span.
+func (m *Model) defaultDiffMode() diffMode {
+	if m.diffChosen {
+		return m.diffMode
+	}
+	if len(m.lostFromPrev()) > 0 {
+		return diffSummary
+	}
+	return diffSpan
+}
+
+// nextLostMark scrolls the summary diff to where the previous summary
+// carried the next lost item, cycling.
+func (m *Model) nextLostMark() tea.Cmd {
+	d := m.diff
+	if d == nil || d.mode != diffSummary || len(d.lost) == 0 {
+		return nil
+	}
+	for range len(d.marks) {
+		i := m.diffMark % len(d.marks)
+		m.diffMark++
+		if d.marks[i] >= 0 {
+			m.ovPane.ScrollTo(m.diffHead+d.marks[i], 2)
+			return m.setStatus(fmt.Sprintf("lost item %d of %d: %s", i+1, len(d.lost), oneLine(d.lost[i].key)))
+		}
+	}
+	return m.setStatus("the lost items' words were not found in the previous summary")
+}
+
+// switchDiffMode is s in the diff: span diff ⇄ summary diff.
+func (m *Model) switchDiffMode() tea.Cmd {
+	next := diffSummary
+	if m.diffMode == diffSummary {
+		next = diffSpan
+	}
+	if _, p := m.prevOf(); next == diffSummary && p == nil {
+		return m.setStatus("this is the first compaction: there is no previous summary to diff against")
+	}
+	m.diffMode, m.diffChosen = next, true
 	return m.startDiff(m.opt.DiffLimit)
 }
 
@@ -553,10 +637,24 @@ func (m *Model) retryDiff() tea.Cmd {
 
 func (m *Model) startDiff(limit time.Duration) tea.Cmd {
 	cr, c := m.cur()
+	if m.diffMode == diffSummary {
+		if _, p := m.prevOf(); p == nil {
+			m.diffMode = diffSpan // the first compaction has only its span
+		}
+	}
 	m.diffReq++
 	m.diffPending = true
 	m.diff = nil
+	m.diffMark = 0
 	m.refreshOverlay()
+	if m.diffMode == diffSummary {
+		pr, p := m.prevOf()
+		prevSeq := p.Seq
+		if pr != nil {
+			prevSeq = pr.Seq
+		}
+		return summaryDiffCmd(m.diffReq, prevSeq, cr.Seq, p.Summary, c.Summary, m.lostFromPrev(), limit)
+	}
 	lo, hi := m.t.ReplacedSpan(c)
 	return diffCmd(m.diffReq, m.t, cr.Seq, lo, hi, c.Summary, limit)
 }

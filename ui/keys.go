@@ -13,7 +13,7 @@ type KeyMap struct {
 	PrevCompaction, NextCompaction key.Binding
 	NextViolation, PrevViolation   key.Binding
 
-	Open, Diff, Findings, Lineage, Retry key.Binding
+	Open, Diff, DiffMode, Findings, Lineage, Retry key.Binding
 
 	Search, NextMatch, PrevMatch key.Binding
 
@@ -51,7 +51,8 @@ func DefaultKeyMap() KeyMap {
 		PrevViolation:  b([]string{"N", "shift+n"}, "N", "previous violation"),
 
 		Open:     b([]string{"enter", "o"}, "enter/o", "jump / load whole event"),
-		Diff:     b([]string{"d"}, "d", "word diff: span vs summary"),
+		Diff:     b([]string{"d"}, "d", "word diff (the previous summary's when it lost an item, else the span's)"),
+		DiffMode: b([]string{"s"}, "s", "diff: switch span ⇄ previous summary"),
 		Findings: b([]string{"f"}, "f", "findings"),
 		Lineage:  b([]string{"l"}, "l", "lineage of the item"),
 		Retry:    b([]string{"r"}, "r", "diff: retry without a time limit"),
@@ -78,7 +79,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.FocusSource, k.FocusSummary, k.FocusItems, k.PrevCompaction, k.NextCompaction, k.NextViolation, k.PrevViolation},
-		{k.Open, k.Diff, k.Retry, k.Findings, k.Lineage, k.ViolationsOnly, k.Problems, k.Search, k.NextMatch, k.Copy, k.Pager, k.Editor},
+		{k.Open, k.Diff, k.DiffMode, k.Retry, k.Findings, k.Lineage, k.ViolationsOnly, k.Problems, k.Search, k.NextMatch, k.Copy, k.Pager, k.Editor},
 		{k.Help, k.Back, k.Quit},
 	}
 }

@@ -48,6 +48,8 @@ const (
 	stBad                 // violate, refused, overclaim
 	stWarn                // warnings, weak
 	stAccent              // titles, the replaced-span bar
+	stLost                // summary diff: an item's evidence that the next summary lost
+	stLostMark            // summary diff: the mark naming the lost item
 	numStyles
 )
 
@@ -237,6 +239,8 @@ func newTheme(isDark, noColor bool) *theme {
 	base[stBad] = fg(p.bad).Bold(true)
 	base[stWarn] = fg(p.warn).Bold(true)
 	base[stAccent] = fg(p.accent).Bold(true)
+	base[stLost] = fg(p.bad).Bold(true).Underline(true)
+	base[stLostMark] = fg(p.bad).Bold(true).Reverse(true)
 
 	t := &theme{isDark: isDark, noColor: noColor}
 	for st := range numStyles {

@@ -142,6 +142,13 @@ type Model struct {
 	diffReq     int
 	diff        *diffResult
 	diffPending bool
+	// diffMode is the diff shown; diffChosen says the user picked it with
+	// s (else d opens on the default for the compaction).
+	diffMode   diffMode
+	diffChosen bool
+	// diffHead is where the diff's own blocks start in the overlay;
+	// diffMark is the next lost item enter goes to.
+	diffHead, diffMark int
 
 	searching bool
 	input     lineInput
@@ -463,6 +470,7 @@ func (m *Model) selectCompaction(ci int) tea.Cmd {
 		}
 	}
 	if m.ov == ovDiff && cr != nil && c != nil {
+		m.diffMode = m.defaultDiffMode()
 		return m.startDiff(m.opt.DiffLimit)
 	}
 	m.refreshOverlay()

@@ -436,7 +436,7 @@ func TestDiffThatHitsItsDeadlineIsNotShown(t *testing.T) {
 	if !r.timedOut || r.blocks != nil {
 		t.Fatalf("a 1ns diff was not reported as timed out: %+v", r)
 	}
-	v := newDiffView(&r, false)
+	v, _ := newDiffView(&r, false)
 	text := ""
 	for _, b := range v.blocks {
 		for _, l := range b.lines {
@@ -632,7 +632,8 @@ func TestRandomKeysKeepTheScreenWhole(t *testing.T) {
 		}
 	}
 	keys := []string{"j", "k", "g", "G", "ctrl+d", "ctrl+u", "tab", "shift+tab", "1", "2", "3", "[", "]", "n", "N",
-		"enter", "o", "d", "f", "l", "?", "esc", "esc", "/", "m", "i", "backspace", "enter", "y", "down", "up", "r"}
+		"enter", "o", "d", "f", "l", "?", "esc", "esc", "/", "m", "i", "backspace", "enter", "y", "down", "up", "r",
+		"s", "v", "!", "e"}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for ri, res := range runs {
 		m := newTestModel(t, res, 160, 45, ri%2 == 1)
@@ -649,7 +650,7 @@ func TestRandomKeysKeepTheScreenWhole(t *testing.T) {
 			}
 			k := keys[rng.IntN(len(keys))]
 			_, cmd := m.Update(keyMsg(k))
-			if k == "d" || k == "enter" || k == "r" || k == "o" {
+			if k == "d" || k == "enter" || k == "r" || k == "o" || k == "s" {
 				runCmd(m, cmd)
 			}
 			lines := strings.Split(m.View().Content, "\n")

@@ -170,9 +170,18 @@ func (m *Model) overlayTitle() string {
 	case ovProblems:
 		s = "Problems of the file · enter shows the line · esc closes"
 	case ovDiff:
-		s = "Word diff: replaced span vs summary"
-		if cr, _ := m.cur(); cr != nil {
-			s += " #" + strconv.Itoa(cr.Seq)
+		cr, _ := m.cur()
+		switch {
+		case cr == nil:
+			s = "Word diff"
+		case m.diffMode == diffSummary:
+			prev := "the previous summary"
+			if pr, _ := m.prevOf(); pr != nil {
+				prev = "summary #" + strconv.Itoa(pr.Seq)
+			}
+			s = "Word diff: " + prev + " → summary #" + strconv.Itoa(cr.Seq)
+		default:
+			s = "Word diff: replaced span → summary #" + strconv.Itoa(cr.Seq)
 		}
 		s += " · esc closes"
 	}
@@ -322,6 +331,14 @@ func (m *Model) footerItems() []footItem {
 		pair(extra, k.Down, k.Up, "scroll")
 		if m.diff != nil && m.diff.timedOut {
 			add(keep, k.Retry.Help().Key, "retry without a limit")
+		}
+		if m.diff != nil && m.diff.mode == diffSummary && len(m.diff.lost) > 0 {
+			add(keep, k.Open.Keys()[0], "next lost item")
+		}
+		if m.diffMode == diffSummary {
+			add(keep, k.DiffMode.Help().Key, "span diff")
+		} else {
+			add(keep, k.DiffMode.Help().Key, "summary diff")
 		}
 		hb(extra, k.Search)
 		add(keep, k.Back.Help().Key, "close")
