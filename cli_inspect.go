@@ -27,6 +27,7 @@ func inspect(e *env, args []string) (int, error) {
 		"Opens the inspector on a transcript (the built-in migration run without FILE).\nWhen standard output is not a terminal, prints the text report instead.")
 	from := fset.String("from", "", "read FILE as this runtime's format instead of detecting it")
 	latest := fset.Bool("latest", false, "open the most recent session of the runtimes loupe knows")
+	follow := fset.Bool("follow", true, "watch FILE while it is open and verify what is appended, for a live run (--follow=false reads it once)")
 	var cons consumerFlags
 	fset.Var(&cons, "consumer", "declare a consumer and the item kinds it requires, NAME=KIND,KIND (repeatable)")
 	if err := fset.Parse(args); err != nil {
@@ -91,6 +92,7 @@ func inspect(e *env, args []string) (int, error) {
 		NoColor:  os.Getenv("NO_COLOR") != "",
 		Pager:    ui.PagerFromEnv(os.Getenv("PAGER")),
 		File:     file,
+		Follow:   *follow,
 		Editor:   ui.EditorFromEnv(os.Getenv("VISUAL"), os.Getenv("EDITOR")),
 		Tmux:     os.Getenv("TMUX") != "",
 	}
@@ -208,7 +210,6 @@ func dirSessions(dir, from string, opt verify.Options) ([]ui.Session, error) {
 		if !s.Start.IsZero() {
 			detail = append(detail, s.Start.Local().Format("2006-01-02 15:04"))
 		}
-		detail = append(detail, fmt.Sprintf("%d turns", s.Turns), fmt.Sprintf("%d compactions", s.Compactions))
 		if s.Parent != "" {
 			detail = append(detail, "sub-agent of "+s.Parent)
 		}
@@ -219,7 +220,10 @@ func dirSessions(dir, from string, opt verify.Options) ([]ui.Session, error) {
 		if f == "" {
 			f = s.Format
 		}
-		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: s.Path, Load: fileLoader(s.Path, f, opt)})
+		// The counts go apart: the picker replaces the listing's (an
+		// estimate for some runtimes) with the verified run's.
+		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: s.Path,
+			Turns: s.Turns, Compactions: s.Compactions, Load: fileLoader(s.Path, f, opt)})
 	}
 	return out, nil
 }

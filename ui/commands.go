@@ -24,12 +24,18 @@ type loadStartedMsg struct {
 }
 
 // loadCmd starts load in the background. Progress arrives as progressMsg and
-// the end as loadedMsg, both read from the channel by waitLoad.
-func loadCmd(req int, load LoadFunc) tea.Cmd {
+// the end as loadedMsg, both read from the channel by waitLoad. When watch
+// names the file that will be followed, it is looked at first, so that
+// following starts from the file as it was read.
+func loadCmd(req int, load LoadFunc, watch string) tea.Cmd {
 	return func() tea.Msg {
 		ch := make(chan tea.Msg, 16)
 		go func() {
 			defer close(ch)
+			var st fileStat
+			if watch != "" {
+				st, _ = statFile(watch)
+			}
 			last := time.Time{}
 			res, err := load(func(p Progress) {
 				// Progress is best effort: at most ~30 updates a second,
@@ -44,9 +50,70 @@ func loadCmd(req int, load LoadFunc) tea.Cmd {
 				default:
 				}
 			})
-			ch <- loadedMsg{req: req, res: res, err: err}
+			ch <- loadedMsg{req: req, res: res, err: err, st: st}
 		}()
 		return loadStartedMsg{req: req, ch: ch}
+	}
+}
+
+// checkSessionCmd verifies session i of the chooser in the background,
+// with no progress: the chooser fills in the row when it is done. path is
+// looked at first, for following the session if it is opened.
+func checkSessionCmd(i int, load LoadFunc, path string) tea.Cmd {
+	return func() tea.Msg {
+		var st fileStat
+		if path != "" {
+			st, _ = statFile(path)
+		}
+		res, err := load(func(Progress) {})
+		if err == nil && res == nil {
+			err = errNoResult
+		}
+		return sessionCheckedMsg{i: i, res: res, err: err, st: st}
+	}
+}
+
+// statFile looks at a followed file: its size, time, identity and whether
+// its last byte ends a line.
+func statFile(path string) (fileStat, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return fileStat{}, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return fileStat{}, err
+	}
+	st := fileStat{ok: true, size: info.Size(), mod: info.ModTime(), info: info, isDir: info.IsDir()}
+	if !st.isDir && st.size > 0 {
+		var b [1]byte
+		if _, err := f.ReadAt(b[:], st.size-1); err == nil {
+			st.endsNL = b[0] == '\n'
+		}
+	}
+	return st, nil
+}
+
+// statCmd polls a followed file.
+func statCmd(gen int, path string) tea.Cmd {
+	return func() tea.Msg {
+		st, err := statFile(path)
+		return followStatMsg{gen: gen, st: st, err: err}
+	}
+}
+
+// reloadCmd reads and verifies a followed file again with the Load that
+// opened it, noting the file's state first: what is appended during the
+// read is seen by the next poll.
+func reloadCmd(gen int, path string, load LoadFunc, why string) tea.Cmd {
+	return func() tea.Msg {
+		st, err := statFile(path)
+		if err != nil {
+			return followLoadedMsg{gen: gen, err: err, why: why}
+		}
+		res, err := load(func(Progress) {})
+		return followLoadedMsg{gen: gen, res: res, err: err, st: st, why: why}
 	}
 }
 

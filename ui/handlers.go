@@ -27,6 +27,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case statePicker:
 		return m.handlePickerKey(msg)
 	case stateLoading, stateError:
+		if key.Matches(msg, k.Back) && m.inSession() {
+			return m.backToChooser()
+		}
 		return nil
 	}
 	if m.lay.tooSmall {
@@ -34,8 +37,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Back):
-		m.back()
-		return nil
+		return m.back()
 	case key.Matches(msg, k.Help):
 		m.toggleOverlay(ovHelp)
 		return nil
@@ -97,8 +99,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // back is esc: it closes an overlay, else clears the focused pane's search,
-// else the finding banner.
-func (m *Model) back() {
+// else the finding banner, else goes back to the session chooser.
+func (m *Model) back() tea.Cmd {
 	switch {
 	case m.ov != ovNone:
 		m.closeOverlay()
@@ -108,7 +110,10 @@ func (m *Model) back() {
 		m.flag = nil
 		m.src.flag = -1
 		m.relayout()
+	case m.inSession():
+		return m.backToChooser()
 	}
+	return nil
 }
 
 // move applies a movement key to the focused pane: the preservation set
@@ -756,21 +761,6 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 		if b := m.panes[i].BlockAt(ms.Y - in.y); b >= 0 && m.items.ref[b] >= 0 {
 			m.selectItem(m.items.ref[b])
 		}
-	}
-	return nil
-}
-
-// ---- picker ----
-
-func (m *Model) handlePickerKey(msg tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.Open) && m.picker.sel >= 0 {
-		s := m.opt.Sessions[m.picker.ref[m.picker.sel]]
-		m.opt.Title, m.opt.File = s.Name, s.Path
-		return m.startLoad(s.Load)
-	}
-	if d, ok := m.selectionStep(msg, m.picker, m.pickPane); ok {
-		m.picker.sel, m.pickPane.sel = d, d
-		m.pickPane.Reveal(d)
 	}
 	return nil
 }

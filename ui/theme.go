@@ -174,6 +174,7 @@ type theme struct {
 	tabActive, tabIdle                     string
 	barSpan, barAfter, barSel              string
 	header, footerKey, footerDesc, status  string
+	live                                   string
 }
 
 // reset ends any style.
@@ -274,6 +275,7 @@ func newTheme(isDark, noColor bool) *theme {
 	t.footerKey = prefix(fg(p.accent).Bold(true))
 	t.footerDesc = prefix(fg(p.subtle))
 	t.status = prefix(fg(p.warn).Bold(true))
+	t.live = prefix(fg(p.ok).Bold(true))
 	return t
 }
 

@@ -16,7 +16,7 @@ import (
 
 // headerRow is "loupe · FILE · runtime · turns · compactions · violate ·
 // false completions".
-func headerRow(th *theme, res *verify.Result, title string, w int) string {
+func headerRow(th *theme, res *verify.Result, title, live string, w int) string {
 	type part struct {
 		s    string
 		drop int // order in which parts go when the row is too narrow (0: never)
@@ -24,6 +24,10 @@ func headerRow(th *theme, res *verify.Result, title string, w int) string {
 		short string
 	}
 	parts := []part{{s: paint(th.header, "loupe")}, {s: oneLine(title)}}
+	if live != "" {
+		// Never dropped: a reader must know the view moves under them.
+		parts = append(parts, part{s: paint(th.live, oneLine(live)), short: paint(th.live, "● live")})
+	}
 	if res != nil {
 		src := res.Source
 		if src == "" && res.Transcript != nil {
@@ -88,7 +92,7 @@ func headerRow(th *theme, res *verify.Result, title string, w int) string {
 			parts[i].s = parts[i].short
 		}
 	}
-	if over := ansi.StringWidth(join()) - w; over > 0 {
+	if over := ansi.StringWidth(join()) - w; over > 0 && len(parts) > 1 {
 		parts[1].s = clip(parts[1].s, max(8, ansi.StringWidth(parts[1].s)-over))
 	}
 	return fit(join(), w)

@@ -30,7 +30,11 @@ type Session struct {
 	// Path is the session's file (or directory, for the runtimes that keep
 	// a session in one), for $EDITOR and following.
 	Path string
-	Load LoadFunc
+	// Turns and Compactions are what listing the directory found (turns
+	// may be an estimate); the picker replaces them with the verified
+	// run's as each session is verified in the background.
+	Turns, Compactions int
+	Load               LoadFunc
 }
 
 // Options configure the inspector.
@@ -68,6 +72,11 @@ type Options struct {
 	TempDir string
 	// DiffLimit is the word diff's deadline (default 3s).
 	DiffLimit time.Duration
+	// Follow watches File while it is open and verifies what is appended
+	// (a live run), keeping the user's place.
+	Follow bool
+	// FollowEvery is how often a followed file is looked at (default 1s).
+	FollowEvery time.Duration
 }
 
 type state int
@@ -119,6 +128,7 @@ type Model struct {
 	err      error
 	picker   *listView
 	pickPane *pane
+	ch       *chooser
 
 	res *verify.Result
 	t   *model.Transcript
@@ -161,6 +171,8 @@ type Model struct {
 	status    string
 	statusSeq int
 	statusTTL time.Duration
+
+	follow follower
 }
 
 // New returns the inspector for opt.
@@ -174,13 +186,7 @@ func New(opt Options) *Model {
 	case opt.Result != nil:
 		m.setResult(opt.Result)
 	case len(opt.Sessions) > 1:
-		m.st = statePicker
-		m.picker = &listView{sel: -1, gutter: true}
-		for i, s := range opt.Sessions {
-			m.picker.add(i, lineOf(oneLine(s.Name), stHeading), lineOf("  "+oneLine(s.Detail), stSubtle))
-		}
-		m.picker.sel = m.picker.first()
-		m.pickPane = newPane(m.picker)
+		m.newChooser()
 	}
 	return m
 }
@@ -198,11 +204,17 @@ func Run(ctx context.Context, opt Options, in io.Reader, out io.Writer) error {
 	return err
 }
 
-// Init asks the terminal for its background and starts the load.
+// Init asks the terminal for its background and starts the load (or the
+// chooser's background verification, or following).
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if m.st == stateLoading && m.opt.Load != nil {
+	switch {
+	case m.st == stateLoading && m.opt.Load != nil:
 		cmds = append(cmds, m.startLoad(m.opt.Load))
+	case m.st == statePicker:
+		cmds = append(cmds, m.nextCheck())
+	case m.st == stateReady:
+		cmds = append(cmds, m.startFollow(fileStat{}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -211,7 +223,12 @@ func (m *Model) startLoad(load LoadFunc) tea.Cmd {
 	m.loadReq++
 	m.st = stateLoading
 	m.progress = Progress{Phase: "reading"}
-	return loadCmd(m.loadReq, load)
+	m.opt.Load = load // what following reads again
+	watch := ""
+	if m.opt.Follow {
+		watch = m.opt.File
+	}
+	return loadCmd(m.loadReq, load, watch)
 }
 
 // Update routes a message to the handler that owns it.
@@ -240,6 +257,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleLoaded(msg)
 	case eventLoadedMsg:
 		return m, m.handleEventLoaded(msg)
+	case sessionCheckedMsg:
+		return m, m.handleSessionChecked(msg)
+	case followTickMsg:
+		if fl := &m.follow; msg.gen == fl.gen && fl.on && !fl.loading {
+			return m, statCmd(fl.gen, fl.path)
+		}
+	case followStatMsg:
+		return m, m.handleFollowStat(msg)
+	case followLoadedMsg:
+		return m, m.handleFollowLoaded(msg)
 	case diffMsg:
 		m.handleDiff(msg)
 	case searchMsg:
@@ -302,7 +329,11 @@ func (m *Model) handleLoaded(msg loadedMsg) tea.Cmd {
 		return nil
 	}
 	m.setResult(msg.res)
-	return nil
+	if m.inSession() {
+		m.remember(m.ch.cur, msg.res, msg.st)
+		m.refreshSession(m.ch.cur)
+	}
+	return m.startFollow(msg.st)
 }
 
 type constError string

@@ -42,7 +42,7 @@ func (m *Model) render() string {
 		return m.pickerView()
 	}
 	rows := make([]string, m.h)
-	rows[m.lay.header] = headerRow(m.th, m.res, m.opt.Title, m.w)
+	rows[m.lay.header] = headerRow(m.th, m.res, m.opt.Title, m.liveMark(), m.w)
 	ci := max(0, m.ci)
 	rows[m.lay.timeline] = timelineRow(m.th, m.res.Compactions, m.shownCompactions(), ci, m.w)
 	cr, _ := m.cur()
@@ -362,6 +362,9 @@ func (m *Model) footerItems() []footItem {
 		pair(important, k.NextViolation, k.PrevViolation, "violation")
 		add(important, k.Diff.Keys()[0], "diff")
 		add(keep, k.Findings.Keys()[0], "findings")
+		if m.inSession() && m.flag == nil && m.search[m.focus].query == "" {
+			add(important, k.Back.Help().Key, "sessions")
+		}
 		if m.vonly {
 			add(important, k.ViolationsOnly.Help().Key, "show all")
 		} else {
@@ -474,18 +477,4 @@ func (m *Model) errorView() string {
 		"",
 		paint(m.th.footerDesc, "q quits"),
 	})
-}
-
-func (m *Model) pickerView() string {
-	rows := make([]string, m.h)
-	rows[0] = fit(paint(m.th.header, "loupe")+" · "+oneLine(m.opt.Title)+" holds "+plural(len(m.opt.Sessions), "session"), m.w)
-	b := box(m.th, "Choose a session · enter opens", m.pickPane.View(m.th), m.lay.body.w, m.lay.body.h, true)
-	copy(rows[m.lay.body.y:], b)
-	for i, r := range rows {
-		if r == "" {
-			rows[i] = strings.Repeat(" ", m.w)
-		}
-	}
-	rows[m.lay.footer] = fit(paint(m.th.footerDesc, "j/k select · enter open · q quit"), m.w)
-	return strings.Join(rows, "\n")
 }
