@@ -79,9 +79,19 @@ func headerRow(th *theme, res *verify.Result, title, live string, w int) string 
 		}
 		return strings.Join(ss, glyphSeparator)
 	}
-	// Drop the least useful parts first, then shorten the title.
+	// Drop the least useful parts first; before the counts go, shorten a
+	// long title (a session's first request) to what is left, so that the
+	// turns stay beside the chooser's; then shorten it further.
+	clipTitle := func(least int) {
+		if over := ansi.StringWidth(join()) - w; over > 0 {
+			parts[1].s = clip(parts[1].s, max(least, ansi.StringWidth(parts[1].s)-over))
+		}
+	}
 	for d := 1; d <= 4 && ansi.StringWidth(join()) > w; d++ {
-		for i := len(parts) - 1; i >= 0; i-- {
+		if d == 3 {
+			clipTitle(24)
+		}
+		for i := len(parts) - 1; i >= 0 && ansi.StringWidth(join()) > w; i-- {
 			if parts[i].drop == d {
 				parts = append(parts[:i], parts[i+1:]...)
 			}

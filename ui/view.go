@@ -136,6 +136,9 @@ func (m *Model) paneTitle(i int) string {
 		}
 	case paneItems:
 		s = num + "Preservation set"
+		if m.vonly {
+			s += " · violations only"
+		}
 		if cr, _ := m.cur(); cr != nil {
 			bad := 0
 			for _, it := range cr.Items {
@@ -146,9 +149,6 @@ func (m *Model) paneTitle(i int) string {
 			s += " · " + plural(len(cr.Items), "item")
 			if bad > 0 {
 				s += " · " + strconv.Itoa(bad) + " unverified"
-			}
-			if m.vonly {
-				s += " · violations only"
 			}
 		}
 	}
