@@ -349,8 +349,8 @@ func newDiffView(r *diffResult, pending bool) (*listView, int) {
 		prev, cur := "#"+strconv.Itoa(r.prevSeq), "#"+strconv.Itoa(r.seq)
 		v.add(-1,
 			lineOf(fmt.Sprintf("Summary %s kept %s of the %s words of summary %s (%d%%) and adds %s.", cur, commas(r.kept), commas(r.srcWords), prev, pct, commas(r.added)), stHeading),
-			lineOf("[-deleted-]", stDel, " words of "+prev+" that "+cur+" does not have · ", stSubtle, "{+added+}", stIns, " words "+cur+" adds · ", stSubtle,
-				"⟦✗ …⟧", stLostMark, " where "+prev+" carried an item "+cur+" lost, its words ", stSubtle, "underlined", stLost, took, stSubtle))
+			lineOf("[-deleted-]", stDel, " words of "+prev+" that "+cur+" does not have · ", stSubtle, "{+added+}", stIns, " words "+cur+" adds"+took, stSubtle),
+			lineOf("⟦✗ dropped in "+cur+": …⟧", stLostMark, " where "+prev+" carried an item that "+cur+" lost, its words ", stSubtle, "underlined", stLost))
 		if len(r.lost) == 0 {
 			v.add(-1, lineOf("Every item summary "+prev+" carried is still verified in "+cur+".", stOK))
 		} else {

@@ -57,10 +57,14 @@ func newHelpView(k *KeyMap) *listView {
 // it refuses one of them, so a reader needs to know who they are.
 func consumerHelp() []line {
 	return []line{
-		lineOf("CONSUMERS", stHeading, "  the parts of an agent that read a summary; each is allowed it only if every item of the kinds it needs is verified", stSubtle),
-		lineOf("  planner   ", stAccent, "needs commitment, constraint", stPlain, "  decides the next step: it must know what was promised and the user's standing rules", stSubtle),
-		lineOf("  router    ", stAccent, "needs handle", stPlain, "  hands a late tool result back to the call that started it, by its id", stSubtle),
-		lineOf("  verifier  ", stAccent, "needs handle, error", stPlain, "  checks the work: it must know what is still running and what still fails", stSubtle),
+		lineOf("CONSUMERS", stHeading),
+		lineOf("  The parts of an agent that read a summary. Each is allowed it only if every item of the kinds it needs is verified; a refusal makes the compaction violate.", stSubtle),
+		lineOf("  planner     ", stAccent, "needs commitment, constraint", stPlain),
+		lineOf("              decides the next step: it must know what was promised and the user's standing rules", stSubtle),
+		lineOf("  router      ", stAccent, "needs handle", stPlain),
+		lineOf("              hands a late tool result back to the call that started it, by its id", stSubtle),
+		lineOf("  verifier    ", stAccent, "needs handle, error", stPlain),
+		lineOf("              checks the work: it must know what is still running and what still fails", stSubtle),
 		lineOf("  These are the defaults; the transcript's meta line or --consumer NAME=KIND,KIND replaces them.", stSubtle),
 	}
 }

@@ -324,14 +324,16 @@ func detailRows(th *theme, c *verify.CompactionResult, n, w int) []string {
 		return []string{fit(row, w)}
 	}
 	verdict := glyphViolate + " VIOLATE"
-	reason := ""
+	reason, short := "", ""
 	if len(c.Reasons) > 0 {
 		reason = oneLine(c.Reasons[0])
+		short = reason
 		if more := len(c.Reasons) - 1; more > 0 {
+			short += fmt.Sprintf(" (+%d more)", more)
 			reason += fmt.Sprintf(" (+%d more in the preservation set)", more)
 		}
 	}
-	one := strings.Join(append(facts, loss+sizes, paint(th.chipBad, verdict+": "+reason)), glyphSeparator)
+	one := strings.Join(append(facts, loss+sizes, paint(th.chipBad, verdict+": "+short)), glyphSeparator)
 	if reason == "" || ansi.StringWidth(one) <= w {
 		if reason == "" {
 			one = strings.Join(append(facts, loss+sizes, paint(th.chipBad, verdict)), glyphSeparator)

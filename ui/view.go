@@ -358,9 +358,11 @@ func (m *Model) footerItems() []footItem {
 			pair(extra, k.Down, k.Up, "scroll")
 			add(extra, k.Copy.Help().Key, "copy")
 		}
-		add(important, k.PrevCompaction.Keys()[0]+" "+k.NextCompaction.Keys()[0], "compaction")
-		pair(important, k.NextViolation, k.PrevViolation, "violation")
-		add(important, k.Diff.Keys()[0], "diff")
+		if m.res != nil && len(m.res.Compactions) > 0 {
+			add(important, k.PrevCompaction.Keys()[0]+" "+k.NextCompaction.Keys()[0], "compaction")
+			pair(important, k.NextViolation, k.PrevViolation, "violation")
+			add(important, k.Diff.Keys()[0], "diff")
+		}
 		add(keep, k.Findings.Keys()[0], "findings")
 		if m.inSession() && m.flag == nil && m.search[m.focus].query == "" {
 			add(important, k.Back.Help().Key, "sessions")
