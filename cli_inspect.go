@@ -153,7 +153,11 @@ func verified(t *model.Transcript, err error, report func(ui.Progress), opt veri
 	if err != nil {
 		return nil, err
 	}
-	report(ui.Progress{Phase: fmt.Sprintf("verifying %d compactions", len(t.Compactions))})
+	what := fmt.Sprintf("verifying %d compactions", len(t.Compactions))
+	if len(t.Compactions) == 1 {
+		what = "verifying 1 compaction"
+	}
+	report(ui.Progress{Phase: what})
 	return verify.Run(t, opt), nil
 }
 
