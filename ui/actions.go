@@ -146,9 +146,10 @@ func (m *Model) editorCmd() tea.Cmd {
 	if m.opt.File == "" {
 		return m.setStatus("this run did not come from a file (" + oneLine(m.opt.Title) + "): nothing to open in $EDITOR · p shows the event in $PAGER")
 	}
+	// The line first: a narrow footer cuts a long path's end.
 	where := oneLine(m.opt.File)
 	if ln > 0 {
-		where += ":" + strconv.Itoa(ln)
+		where = "line " + strconv.Itoa(ln) + " of " + where
 	}
 	if len(m.opt.Editor) == 0 {
 		return m.setStatusTTL("no $VISUAL or $EDITOR is set: the event is at "+where+" · p shows it in $PAGER", 2*m.statusTTL)

@@ -84,7 +84,7 @@ func TestEditorSaysWhyItCannotOpen(t *testing.T) {
 	press(m, "e")
 	// The dropped commitment's origin is line 7 of the fixture (the meta
 	// line is line 1).
-	if !strings.Contains(m.status, "no $VISUAL or $EDITOR is set: the event is at runs/fixture.jsonl:7") {
+	if !strings.Contains(m.status, "no $VISUAL or $EDITOR is set: the event is at line 7 of runs/fixture.jsonl") {
 		t.Errorf("e without an editor: %q", m.status)
 	}
 	m.opt.Editor = []string{"vi"}

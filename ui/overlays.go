@@ -172,8 +172,11 @@ func newProblemsView(t *model.Transcript) *listView {
 		v.add(-1, lineOf("No problems: every line of the file parsed.", stSubtle))
 		return v
 	}
-	v.add(-1, lineOf(problemCount(t.Problems)+" · enter shows the line in the source", stSubtle),
-		lineOf("A line that does not parse is kept as a raw event and left out of the verification; `loupe verify` refuses the file unless --lenient.", stSubtle), line{})
+	head := []line{lineOf(problemCount(t.Problems)+" · enter shows the line in the source", stSubtle)}
+	if len(t.Problems.Errors()) > 0 {
+		head = append(head, lineOf("A line that does not parse is kept as a raw event and left out of the verification; `loupe verify` refuses the file unless --lenient.", stSubtle))
+	}
+	v.add(-1, append(head, line{})...)
 	for i, p := range t.Problems {
 		where := "file"
 		if p.Line > 0 {
