@@ -167,47 +167,57 @@ func prefixSep(s string) string {
 	return " · " + s
 }
 
+// place is where the user is: what applyLive keeps across a reload.
+type place struct {
+	seq, focus    int
+	itemID        string
+	tops          [numPanes]pos
+	ov            overlay
+	lineageID     string
+	ovTop         pos
+	ovSel         int
+	flag          *verify.RunFinding
+	search        [numPanes + 1]searchState
+	oldCompaction int
+	oldEvents     int
+}
+
+func (m *Model) savePlace() place {
+	p := place{seq: -1, focus: m.focus, ov: m.ov, lineageID: m.lineageID, ovSel: -1, flag: m.flag, search: m.search,
+		oldCompaction: len(m.res.Compactions), oldEvents: len(m.t.Events)}
+	if cr, _ := m.cur(); cr != nil {
+		p.seq = cr.Seq
+	}
+	if it := m.curItem(); it != nil {
+		p.itemID = it.ID
+	}
+	for i, pn := range m.panes {
+		if pn != nil {
+			p.tops[i] = pn.top
+		}
+	}
+	if m.ovPane != nil {
+		p.ovTop, p.ovSel = m.ovPane.top, m.ovView.sel
+	}
+	return p
+}
+
 // applyLive replaces the result with res, keeping the user's place, and
 // says what is new (a compaction that landed, with its verdict). reset is
 // set when the file was truncated or replaced: the old positions may point
 // at other events, so searches are cleared.
 func (m *Model) applyLive(res *verify.Result, reset bool) string {
-	old := m.res
-	oldN := len(old.Compactions)
-	seq := -1
-	if cr, _ := m.cur(); cr != nil {
-		seq = cr.Seq
-	}
-	itemID := ""
-	if it := m.curItem(); it != nil {
-		itemID = it.ID
-	}
-	var tops [numPanes]pos
-	for i, p := range m.panes {
-		if p != nil {
-			tops[i] = p.top
-		}
-	}
-	ov, lineageID := m.ov, m.lineageID
-	var ovTop pos
-	ovSel := -1
-	if m.ovPane != nil {
-		ovTop, ovSel = m.ovPane.top, m.ovView.sel
-	}
-	focus := m.focus
-	flag := m.flag
-	searches := m.search
-
+	p := m.savePlace()
 	m.res, m.t = res, res.Transcript
 	m.src = newSourceView(m.t)
 	m.panes[paneSource] = newPane(m.src)
 	ci := -1
 	for i, c := range res.Compactions {
-		if c.Seq == seq {
+		if c.Seq == p.seq {
 			ci = i
 		}
 	}
-	if ci < 0 && len(res.Compactions) > 0 {
+	if ci < 0 {
 		ci = firstViolation(res) // nothing was selected (or it is gone)
 	}
 	m.ci = -1
@@ -217,46 +227,55 @@ func (m *Model) applyLive(res *verify.Result, reset bool) string {
 			m.ov = ovNone // the diff of an unchanged compaction stays as it is
 		}
 		m.selectCompaction(ci)
-		m.ov = ov
-		if itemID != "" {
-			m.selectItemByID(itemID)
-		}
-	} else {
-		m.ci = -1
-	}
-	m.focus = focus
-	for i, p := range m.panes {
-		if p != nil {
-			p.top = tops[i]
-			p.clampBottom()
+		m.ov = p.ov
+		if p.itemID != "" {
+			m.selectItemByID(p.itemID)
 		}
 	}
-	m.lineageID = lineageID
-	if flag != nil && flag.Event < len(m.t.Events) {
-		m.src.flag = flag.Event
+	m.restorePlace(p, reset)
+	return landedNote(res, p.oldCompaction, p.oldEvents)
+}
+
+// restorePlace puts back the focus, the scroll of every pane, the finding
+// banner, the searches and the overlay after a reload.
+func (m *Model) restorePlace(p place, reset bool) {
+	m.focus = p.focus
+	for i, pn := range m.panes {
+		if pn != nil {
+			pn.top = p.tops[i]
+			pn.clampBottom()
+		}
+	}
+	m.lineageID = p.lineageID
+	if p.flag != nil && p.flag.Event < len(m.t.Events) {
+		m.src.flag = p.flag.Event
 	} else {
 		m.flag = nil
 	}
 	if !reset {
-		m.search = searches
-		for i, p := range m.panes {
-			if p != nil {
-				p.query = searches[i].query
+		m.search = p.search
+		for i, pn := range m.panes {
+			if pn != nil {
+				pn.query = p.search[i].query
 			}
 		}
 	}
-	if ov != ovNone && ov != ovDiff {
+	if p.ov != ovNone && p.ov != ovDiff {
 		m.refreshOverlay()
 		if m.ovPane != nil {
-			m.ovPane.top = ovTop
-			if ovSel >= 0 && ovSel < m.ovView.Len() && m.ovView.ref[ovSel] >= 0 {
-				m.ovView.sel, m.ovPane.sel = ovSel, ovSel
+			m.ovPane.top = p.ovTop
+			if p.ovSel >= 0 && p.ovSel < m.ovView.Len() && m.ovView.ref[p.ovSel] >= 0 {
+				m.ovView.sel, m.ovPane.sel = p.ovSel, p.ovSel
 			}
 			m.ovPane.clampBottom()
 		}
 	}
 	m.relayout()
+}
 
+// landedNote says what a reload brought: the compactions that landed and
+// the verdict of the last, or the count of new events.
+func landedNote(res *verify.Result, oldN, oldEvents int) string {
 	if n := len(res.Compactions); n > oldN {
 		c := res.Compactions[n-1]
 		what := "compaction #" + strconv.Itoa(c.Seq)
@@ -272,7 +291,7 @@ func (m *Model) applyLive(res *verify.Result, reset bool) string {
 		}
 		return fmt.Sprintf("%s landed at %s: %s · ] goes there", what, turnLabel(c.Turn), verdict)
 	}
-	if d := len(res.Transcript.Events) - len(old.Transcript.Events); d > 0 {
+	if d := len(res.Transcript.Events) - oldEvents; d > 0 {
 		return "+" + plural(d, "event")
 	}
 	return ""

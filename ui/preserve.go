@@ -20,7 +20,17 @@ func newPreservationView(cr *verify.CompactionResult, violationsOnly bool) *list
 		return v
 	}
 
-	// Verdict and reasons.
+	v.add(-1, verdictLines(cr, violationsOnly)...)
+	addItems(v, cr, violationsOnly)
+	if len(cr.Items) == 0 {
+		v.add(-1, line{}, lineOf("no open items at this compaction", stSubtle))
+	}
+	addClaimsConsumersWarnings(v, cr)
+	return v
+}
+
+// verdictLines are the verdict, every reason, and what the filter hides.
+func verdictLines(cr *verify.CompactionResult, violationsOnly bool) []line {
 	var head line
 	if cr.Verdict == verify.Violate {
 		head = lineOf(glyphViolate+" VIOLATE", stBad, " — the summary must not be consumed", stSubtle)
@@ -50,9 +60,12 @@ func newPreservationView(cr *verify.CompactionResult, violationsOnly bool) *list
 		}
 		lines = append(lines, lineOf("  "+note, stAccent))
 	}
-	v.add(-1, lines...)
+	return lines
+}
 
-	// Items by kind.
+// addItems adds the items by kind, each kind under a heading with its
+// counts; violationsOnly leaves out the verified ones.
+func addItems(v *listView, cr *verify.CompactionResult, violationsOnly bool) {
 	for _, k := range verify.Kinds {
 		var idx []int
 		counts := map[verify.Status]int{}
@@ -78,10 +91,11 @@ func newPreservationView(cr *verify.CompactionResult, violationsOnly bool) *list
 			v.addLazy(i, func() []line { return itemLines(it) })
 		}
 	}
-	if len(cr.Items) == 0 {
-		v.add(-1, line{}, lineOf("no open items at this compaction", stSubtle))
-	}
+}
 
+// addClaimsConsumersWarnings adds what follows the items: the claims that
+// match nothing, the consumers' gate and the sanity warnings.
+func addClaimsConsumersWarnings(v *listView, cr *verify.CompactionResult) {
 	if len(cr.UnsourcedClaims) > 0 {
 		v.add(-1, line{}, lineOf("UNSOURCED CLAIMS "+strconv.Itoa(len(cr.UnsourcedClaims)), stHeading,
 			"  self-report claims that match nothing in the source", stSubtle))
@@ -120,7 +134,6 @@ func newPreservationView(cr *verify.CompactionResult, violationsOnly bool) *list
 			v.add(-1, lineOf("! ", stWarn, oneLine(w.Msg), stPlain))
 		}
 	}
-	return v
 }
 
 // consumerRole is what a default consumer does, for a reader who has not

@@ -14,64 +14,78 @@ import (
 // verdict counts), the timeline of compactions, and the selected
 // compaction's details. All three are a handful of strings per frame.
 
-// headerRow is "loupe · FILE · runtime · turns · compactions · violate ·
-// false completions".
+// headerPart is one part of the header row.
+type headerPart struct {
+	s    string
+	drop int // order in which parts go when the row is too narrow (0: never)
+	// short replaces s when the row is still too narrow.
+	short string
+}
+
+// headerRow is "loupe · FILE · live · runtime · turns · compactions ·
+// violate · false completions · problems", fitted to w.
 func headerRow(th *theme, res *verify.Result, title, live string, w int) string {
-	type part struct {
-		s    string
-		drop int // order in which parts go when the row is too narrow (0: never)
-		// short replaces s when the row is still too narrow.
-		short string
-	}
-	parts := []part{{s: paint(th.header, "loupe")}, {s: oneLine(title)}}
+	parts := []headerPart{{s: paint(th.header, "loupe")}, {s: oneLine(title)}}
 	if live != "" {
 		// Never dropped: a reader must know the view moves under them.
-		parts = append(parts, part{s: paint(th.live, oneLine(live)), short: paint(th.live, "● live")})
+		parts = append(parts, headerPart{s: paint(th.live, oneLine(live)), short: paint(th.live, "● live")})
 	}
 	if res != nil {
-		src := res.Source
-		if src == "" && res.Transcript != nil {
-			src = res.Transcript.Meta.Source
-		}
-		if src == "" {
-			src = res.Format
-		}
-		if src != "" {
-			parts = append(parts, part{s: oneLine(src), drop: 1})
-		}
-		parts = append(parts, part{s: commas(res.Turns) + " turns", drop: 3})
-		n := len(res.Compactions)
-		parts = append(parts, part{s: plural(n, "compaction"), drop: 4})
-		if v := res.Violations(); v > 0 {
-			parts = append(parts, part{s: paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate"), drop: 0})
-		} else if n > 0 {
-			parts = append(parts, part{s: paint(th.chipOK, glyphDegrade+" all degrade"), drop: 0})
-		}
-		fc := 0
-		for _, f := range res.Findings {
-			if f.Kind == verify.FalseCompletion {
-				fc++
-			}
-		}
-		if fc > 0 {
-			parts = append(parts, part{s: paint(th.chipBad, glyphFinding+" "+plural(fc, "false completion")), drop: 0})
-		}
-		if o := len(res.Findings) - fc; o > 0 {
-			parts = append(parts, part{s: plural(o, "other finding"), drop: 2})
-		}
-		if t := res.Transcript; t != nil && len(t.Problems) > 0 {
-			// Never dropped: a file that opens with a broken line must say so.
-			st := th.chipWarn
-			if len(t.Problems.Errors()) > 0 {
-				st = th.chipBad
-			}
-			short := "⚠ " + plural(len(t.Problems), "problem") + " (!)"
-			if n := len(t.Problems.Errors()); n > 0 {
-				short = "⚠ " + plural(n, "bad line") + " (!)"
-			}
-			parts = append(parts, part{s: paint(st, "⚠ "+problemCount(t.Problems)+" (!)"), short: paint(st, short)})
+		parts = append(parts, resultParts(th, res)...)
+	}
+	return fitHeader(parts, w)
+}
+
+// resultParts are the header's parts that describe the verified run.
+func resultParts(th *theme, res *verify.Result) []headerPart {
+	type part = headerPart
+	var parts []part
+	src := res.Source
+	if src == "" && res.Transcript != nil {
+		src = res.Transcript.Meta.Source
+	}
+	if src == "" {
+		src = res.Format
+	}
+	if src != "" {
+		parts = append(parts, part{s: oneLine(src), drop: 1})
+	}
+	parts = append(parts, part{s: commas(res.Turns) + " turns", drop: 3})
+	n := len(res.Compactions)
+	parts = append(parts, part{s: plural(n, "compaction"), drop: 4})
+	if v := res.Violations(); v > 0 {
+		parts = append(parts, part{s: paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate")})
+	} else if n > 0 {
+		parts = append(parts, part{s: paint(th.chipOK, glyphDegrade+" all degrade")})
+	}
+	fc := 0
+	for _, f := range res.Findings {
+		if f.Kind == verify.FalseCompletion {
+			fc++
 		}
 	}
+	if fc > 0 {
+		parts = append(parts, part{s: paint(th.chipBad, glyphFinding+" "+plural(fc, "false completion"))})
+	}
+	if o := len(res.Findings) - fc; o > 0 {
+		parts = append(parts, part{s: plural(o, "other finding"), drop: 2})
+	}
+	if t := res.Transcript; t != nil && len(t.Problems) > 0 {
+		// Never dropped: a file that opens with a broken line must say so.
+		st := th.chipWarn
+		short := "⚠ " + plural(len(t.Problems), "problem") + " (!)"
+		if n := len(t.Problems.Errors()); n > 0 {
+			st = th.chipBad
+			short = "⚠ " + plural(n, "bad line") + " (!)"
+		}
+		parts = append(parts, part{s: paint(st, "⚠ "+problemCount(t.Problems)+" (!)"), short: paint(st, short)})
+	}
+	return parts
+}
+
+// fitHeader joins the parts in w cells, leaving out and shortening the
+// least useful first.
+func fitHeader(parts []headerPart, w int) string {
 	join := func() string {
 		ss := make([]string, 0, len(parts))
 		for _, p := range parts {
