@@ -22,6 +22,12 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 			continue
 		}
 		sameTurn := tc.Turn == p.item.Turn && !p.planned
+		if sameTurn && announces(p.item.Text) {
+			// "I'll add the helpers to common.go and modify X:" with the
+			// calls right after: the sentence announces the work under way.
+			p.durable, p.narrated, p.worked = false, true, true
+			continue
+		}
 		does := carries(p.act, p.actionFiles(), ci, false)
 		switch {
 		case does && c.meantForSibling(p, ci):
@@ -79,6 +85,10 @@ func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
 		// response: the call is the promise being kept ("I'll do a full
 		// rewrite of the renderer" with the Write of it).
 		return true
+	case sameTurn && !p.durable && readVerbs[p.act.Verb]:
+		// "I need to understand what happens to stashed files" with a
+		// search beside it: the look is under way.
+		return true
 	case sameTurn && ci.category == toolEdit && compatible(p.act.Verb, toolEdit) && pronounObject(p.act):
 		// "I'll add it next to the header when annotations exist" with the
 		// edit beside it: "it" is what the agent has in hand, and a
@@ -86,6 +96,12 @@ func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
 		return true
 	}
 	return false
+}
+
+// announces reports whether a promise's sentence ends with a colon: it
+// introduces what the same response does next ("Let me fix both:").
+func announces(sentence string) bool {
+	return strings.HasSuffix(strings.TrimSpace(sentence), ":")
 }
 
 // pronounObject reports whether an action's object is a pronoun ("add it",

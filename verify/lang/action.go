@@ -318,19 +318,39 @@ func conditionCut(lower string) int {
 // ("check if the layout renders flash", "see when the job last ran"), not a
 // condition on the action.
 func inquiry(lower string, cut int) bool {
-	if !strings.HasPrefix(lower[cut:], "if ") && !strings.HasPrefix(lower[cut:], "when ") {
+	if !strings.HasPrefix(lower[cut:], "if ") && !strings.HasPrefix(lower[cut:], "when ") && !strings.HasPrefix(lower[cut:], "whenever ") {
 		return false
 	}
 	words := strings.Fields(lower[:cut])
-	if len(words) == 0 || len(words) > 3 {
+	if len(words) == 0 {
 		return false
 	}
-	switch words[len(words)-1] {
-	case "check", "see", "verify", "confirm", "test", "ask", "out", "investigate", "determine", "know", "tell", "decide", "look":
+	if len(words) <= 3 && inquiryVerbs[words[len(words)-1]] {
 		return true
 	}
-	return false
+	// "understand what happens when files are stashed", "check how the
+	// parser behaves if the input is empty": the clause is part of the
+	// question, not a wait.
+	if len(words) <= 8 && inquiryVerbs[words[0]] {
+		for _, w := range words[1:] {
+			if w == "what" || w == "how" || w == "whether" || w == "which" || w == "why" {
+				return true
+			}
+		}
+	}
+	// "a caveat about the behaviour when a new prompt runs": the clause
+	// says which situation a noun is about.
+	return situationNouns[strings.Trim(words[len(words)-1], ",;:`'\"")]
 }
+
+// inquiryVerbs ask a question rather than do a deed.
+var inquiryVerbs = WordSet("check", "see", "verify", "confirm", "test", "ask", "out", "investigate", "determine",
+	"know", "tell", "decide", "look", "understand", "figure", "find", "explore", "examine", "learn", "trace", "debug", "inspect")
+
+// situationNouns take a "when" or "if" clause that describes them ("the
+// behaviour when", "the case if"): the clause is no condition on the action.
+var situationNouns = WordSet("behavior", "behaviour", "behaviors", "behaviours", "case", "cases", "scenario",
+	"scenarios", "situation", "situations", "happens", "happen", "logic", "handling", "flow")
 
 // invariant reports whether an action is a check that a clause holds
 // ("make sure the cache is only warmed on deploy"), not a deed.

@@ -28,6 +28,10 @@ var genericWords = WordSet(
 	"file", "code", "thing", "stuff", "change", "work", "task", "item", "part", "step",
 	"anything", "everything", "something", "one", "way", "bit", "lot", "new", "old",
 	"current", "rest", "issue", "problem", "project", "repo", "repository", "also",
+	// participles and adjectives that describe the state of a thing, not
+	// which thing it is ("the updated file", "the remaining ones")
+	"updated", "modified", "remaining", "relevant", "necessary", "following", "final", "full",
+	"entire", "whole", "actual", "proper", "correct", "appropriate", "impactful", "important",
 )
 
 // Prepositions end the object noun phrase of an action: the head noun is the
@@ -170,6 +174,8 @@ var constraintCues = []string{
 	"always", "never", "don't", "dont", "do not", "must", "make sure", "from now on",
 	"going forward", "avoid", "no more", "under no circumstances", "only ever",
 	"remember to", "be sure to", "is forbidden", "is not allowed", "are not allowed",
+	"ensure", "please use", "please keep", "use only", "only", "stick to", "keep it", "keep them", "keep this",
+	"keep everything", "until i say otherwise", "until further notice",
 }
 
 // DoneCues are words that present work as finished.

@@ -137,7 +137,7 @@ func commitmentCue(lower string) (int, string) {
 		if i < 0 {
 			continue
 		}
-		if c == "will" && !clauseStart(lower, i) {
+		if c == "will" && !clauseStart(lower, i) || inQuestion(lower, i) {
 			continue
 		}
 		if best < 0 || i < best || (i == best && len(c) > len(cue)) {
@@ -145,6 +145,20 @@ func commitmentCue(lower string) (int, string) {
 		}
 	}
 	return best, cue
+}
+
+// inQuestion reports whether the cue at i sits in an "if" or "whether"
+// clause of its own ("check if it is exported or if I need to move it"): a
+// question about a need is not the need.
+func inQuestion(lower string, i int) bool {
+	words := strings.Fields(lower[:i])
+	for k := len(words) - 1; k >= 0 && k >= len(words)-3; k-- {
+		switch strings.Trim(words[k], ",;:") {
+		case "if", "whether", "unless":
+			return true
+		}
+	}
+	return false
 }
 
 // conditionalCue finds the earliest weak cue at a clause start.

@@ -4,8 +4,10 @@ import "strings"
 
 // Rule is a standing instruction in a user message.
 type Rule struct {
-	Sentence string
-	Action   Action
+	// Sentence is the sentence that states it, as written; Clause the part
+	// of it that is the rule.
+	Sentence, Clause string
+	Action           Action
 }
 
 // Key is the rule's normalized instruction.
@@ -14,68 +16,302 @@ func (c Rule) Key() string { return c.Action.Key() }
 // prohibitionCues make a constraint a prohibition ("never push to main").
 var prohibitionCues = WordSet("never", "don't", "dont", "do not", "avoid", "no more", "under no circumstances")
 
-// FindRules returns the sentences of a user message that carry an
-// imperative cue (always, never, don't, do not, must, make sure, from now
-// on...): standing instructions that every later summary must keep.
-// Questions are not instructions.
+// FindRules returns the standing instructions of a user message: each
+// clause with an imperative cue (always, never, don't, must, make sure,
+// ensure, from now on, only ..., until I say otherwise...), as the user wrote
+// it. Several rules joined by a semicolon, a dash or "but" are separate
+// rules. Not rules: the user's pasted material (fenced code, quotes,
+// injected tags, documents), questions and requests ("can you ...?"),
+// descriptions ("we use X but don't change Y", "it must be the cache"), a
+// one-shot instruction about the thing at hand ("make sure it's in the
+// Troy project"), and a bullet specifying what to build ("- must be
+// controlled by configuration").
 func FindRules(text string) []Rule {
+	own := OwnWords(text)
 	var out []Rule
-	for _, sn := range Sentences(text) {
-		s := text[sn.Start:sn.End]
-		if strings.HasSuffix(s, "?") {
+	for _, sn := range Sentences(own) {
+		s := own[sn.Start:sn.End]
+		if strings.TrimSpace(s) == "" {
 			continue
 		}
 		lower := FoldText(s)
-		pos, cue := -1, ""
-		for _, c := range constraintCues {
-			c = strings.TrimSpace(c)
-			i := phraseAt(lower, c)
-			if i < 0 || !instructionCue(lower, i, c) {
-				continue
-			}
-			if pos < 0 || i < pos {
-				pos, cue = i, c
-			}
-		}
-		if pos < 0 {
+		q := questionLead(lower)
+		if strings.HasSuffix(strings.TrimSpace(s), "?") && q < 0 || asks(lower) {
 			continue
 		}
-		neg := prohibitionCues[cue] || prohibitionCues[cue+" "] || strings.HasPrefix(cue, "is ") || strings.HasPrefix(cue, "are ")
-		// "Don't forget to update the changelog" is an obligation, not a prohibition.
-		if rest := strings.TrimSpace(lower[pos+len(cue):]); neg && (strings.HasPrefix(rest, "forget to ") || strings.HasPrefix(rest, "forget ")) {
-			neg = false
-			cue += " forget to"
-			if !strings.HasPrefix(rest, "forget to ") {
-				cue = strings.TrimSuffix(cue, " to")
+		for _, cl := range ruleClauses(s, lower) {
+			if q >= 0 && cl.start < q {
+				// The request itself ("can you ..."): only a rule asked
+				// for right after it counts ("can you make sure ...").
+				if cl.end <= q {
+					continue
+				}
+				cl.start = q
+			}
+			if r, ok := ruleIn(text[sn.Start+cl.start:sn.Start+cl.end], cl); ok {
+				r.Sentence = strings.TrimSpace(text[sn.Start:sn.End])
+				out = append(out, r)
 			}
 		}
-		// "must not", "make sure you never", "always avoid"
-		after := strings.TrimLeft(lower[pos+len(cue):], " ,;:-")
-		for _, lead := range []string{"you ", "to ", "that ", "we ", "it's ", "it is "} {
-			after = strings.TrimPrefix(after, lead) // "make sure you never touch prod"
-		}
-		for _, n := range []string{"not ", "never ", "n't ", "avoid ", "don't ", "do not "} {
-			if strings.HasPrefix(after, n) {
-				neg = true
-			}
-		}
-		end := min(pos+len(cue), len(s))
-		body := strings.TrimLeft(s[:pos]+" "+s[end:], " ,:;-")
-		// The rule, not its rationale: "Don't change the public expand()
-		// signature — three downstream apps pin to it."
-		body = cutRationale(body)
-		act := ParseAction(stripPoliteness(body))
-		// A negation anywhere in the rule makes it a prohibition ("make sure
-		// gift card balances are never shown"); the summary side is read the
-		// same way, so a verbatim restatement always has the same sense.
-		act.Negated = neg || ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(lower, "don't forget", ""), "do not forget", ""))
-		act.Deferred = true
-		if act.Verb == "" {
-			continue
-		}
-		out = append(out, Rule{Sentence: s, Action: act})
 	}
 	return out
+}
+
+// clause is a part of a sentence that may hold one rule.
+type clause struct {
+	start, end int
+	// shared: the clause continues one whose subject is a third person or
+	// "we" ("we use git add but don't change the tree"): a cue at its start
+	// describes that subject.
+	shared bool
+}
+
+// ruleClauses splits a sentence at semicolons, dashes and the conjunctions
+// that join two instructions.
+func ruleClauses(s, lower string) []clause {
+	var out []clause
+	start, shared := 0, false
+	for i := 0; i < len(lower); i++ {
+		sep := 0
+		joins := false
+		switch {
+		case lower[i] == ';':
+			sep = 1
+		case strings.HasPrefix(lower[i:], " — ") || strings.HasPrefix(lower[i:], " – "):
+			sep = len(" — ")
+			if strings.HasPrefix(lower[i:], " – ") {
+				sep = len(" – ")
+			}
+		case strings.HasPrefix(lower[i:], " - "):
+			sep = 3
+		case strings.HasPrefix(lower[i:], ", but "), strings.HasPrefix(lower[i:], ", and "), strings.HasPrefix(lower[i:], ", so "):
+			sep, joins = strings.IndexByte(lower[i+2:], ' ')+3, true
+		case strings.HasPrefix(lower[i:], " but "):
+			sep, joins = 5, true
+		}
+		if sep == 0 {
+			continue
+		}
+		out = append(out, clause{start: start, end: i, shared: shared})
+		shared = joins && describesSubject(lower[start:i])
+		start = i + sep
+		i = start - 1
+	}
+	return append(out, clause{start: start, end: len(s), shared: shared})
+}
+
+// describesSubject reports whether a clause has a subject that is not the
+// agent addressed ("we", "it", "they"...): what follows it with a bare
+// "don't" or "never" shares that subject and describes it.
+func describesSubject(lower string) bool {
+	for _, w := range strings.Fields(lower) {
+		switch strings.Trim(w, ",.`'\"()") {
+		case "we", "they", "it", "he", "she", "there", "it's", "we're", "they're":
+			return true
+		}
+	}
+	return false
+}
+
+// questionLead returns where the request a sentence opens with ends ("can
+// you", "could we", "would you please"), or -1 when it opens with none.
+func questionLead(lower string) int {
+	t := strings.TrimLeft(lower, " -*>")
+	off := len(lower) - len(t)
+	for _, p := range []string{"ok, ", "ok ", "so ", "and ", "also ", "hey, ", "hmm, ", "now "} {
+		if strings.HasPrefix(t, p) {
+			t, off = t[len(p):], off+len(p)
+		}
+	}
+	// A request to the addressee may ask for a rule ("can you make sure
+	// ..."); other questions ("should we always ...?") only ask.
+	for _, q := range []string{"can you ", "could you ", "would you ", "will you "} {
+		if strings.HasPrefix(t, q) {
+			n := off + len(q)
+			if strings.HasPrefix(lower[n:], "please ") {
+				n += len("please ")
+			}
+			return n
+		}
+	}
+	return -1
+}
+
+// asks reports whether a sentence opens as a question, with or without its
+// question mark ("can we check what happens...").
+func asks(lower string) bool {
+	t := strings.TrimLeft(lower, " -*>")
+	for _, q := range []string{"can we ", "could we ", "should we ", "shall we ", "do you ", "did you ", "is it ", "is there ",
+		"are there ", "does it ", "do we ", "why ", "how ", "what ", "which ", "where ", "when did ", "have you ", "has it "} {
+		if strings.HasPrefix(t, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleIn reads the rule a clause states, if it states one.
+func ruleIn(raw string, cl clause) (Rule, bool) {
+	lower := FoldText(raw)
+	pos, cue := -1, ""
+	for _, c := range constraintCues {
+		c = strings.TrimSpace(c)
+		i := phraseAt(lower, c)
+		if i < 0 || !instructionCue(lower, i, c, cl.shared) {
+			continue
+		}
+		if pos < 0 || i < pos {
+			pos, cue = i, c
+		}
+	}
+	if pos < 0 {
+		return Rule{}, false
+	}
+	trimmed := strings.TrimLeft(lower, " -*•>0123456789.)")
+	if strings.HasPrefix(trimmed, "must be ") || strings.HasPrefix(trimmed, "should be ") || strings.HasPrefix(trimmed, "needs to be ") {
+		return Rule{}, false // "- must be controlled by configuration": what to build
+	}
+	neg := prohibitionCues[cue] || strings.HasPrefix(cue, "is ") || strings.HasPrefix(cue, "are ")
+	// "Don't forget to update the changelog" is an obligation, not a prohibition.
+	if rest := strings.TrimSpace(lower[pos+len(cue):]); neg && (strings.HasPrefix(rest, "forget to ") || strings.HasPrefix(rest, "forget ")) {
+		neg = false
+		cue += " forget to"
+		if !strings.HasPrefix(rest, "forget to ") {
+			cue = strings.TrimSuffix(cue, " to")
+		}
+	}
+	// "must not", "make sure you never", "always avoid"
+	after := strings.TrimLeft(lower[pos+len(cue):], " ,;:-")
+	for _, lead := range []string{"you ", "to ", "that ", "we ", "it's ", "it is "} {
+		after = strings.TrimPrefix(after, lead) // "make sure you never touch prod"
+	}
+	for _, n := range []string{"not ", "never ", "n't ", "avoid ", "don't ", "do not "} {
+		if strings.HasPrefix(after, n) {
+			neg = true
+		}
+	}
+	if oneShot(lower[pos+len(cue):]) {
+		return Rule{}, false
+	}
+	end := min(pos+len(cue), len(raw))
+	keep := ""
+	if verbCues[cue] {
+		keep = raw[pos:end] // the cue is the rule's own verb: "please use X", "keep it local"
+		keep = strings.TrimPrefix(strings.TrimPrefix(keep, "please "), "Please ")
+	}
+	// What comes before the cue is the rule's subject ("tests must pass"),
+	// unless a comma or colon ends it ("A is fine, ensure we log").
+	subject := raw[:pos]
+	if k := strings.LastIndexAny(subject, ",:"); k >= 0 {
+		subject = subject[k+1:]
+	}
+	body := strings.TrimRight(strings.TrimLeft(subject+" "+keep+raw[end:], " ,:;-"), " ?")
+	// The rule, not its rationale: "Don't change the public expand()
+	// signature because three downstream apps pin to it."
+	body = cutRationale(body)
+	act := ParseAction(stripPoliteness(body))
+	// A negation anywhere in the rule makes it a prohibition ("make sure
+	// gift card balances are never shown"); the summary side is read the
+	// same way, so a verbatim restatement always has the same sense.
+	act.Negated = neg || ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(lower, "don't forget", ""), "do not forget", ""))
+	act.Deferred = true
+	if act.Verb == "" {
+		return Rule{}, false
+	}
+	return Rule{Action: act, Clause: strings.TrimSpace(raw)}, true
+}
+
+// verbCues are cues that hold the rule's verb.
+var verbCues = WordSet("please use", "please keep", "keep it", "keep them", "keep this", "keep everything",
+	"stick to", "use only", "only")
+
+// oneShot reports whether what follows a cue is about the thing at hand:
+// "make sure it's in Project: Troy", "don't touch it", "ensure this
+// passes" instruct about one piece of work, not every later one.
+func oneShot(rest string) bool {
+	f := strings.Fields(strings.TrimLeft(rest, " ,;:-"))
+	for len(f) > 0 && (f[0] == "to" || f[0] == "that" || f[0] == "you" || f[0] == "please") {
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.Trim(f[0], ",.!") {
+	case "it", "it's", "its", "this", "this's", "that's", "these", "those", "they", "they're", "them":
+		return true
+	}
+	// "don't touch it", "never merge this": a verb and a pronoun alone.
+	if len(f) == 2 {
+		switch strings.Trim(f[1], ",.!") {
+		case "it", "this", "that", "them":
+			return true
+		}
+	}
+	return false
+}
+
+// OwnWords returns text with what the user pasted or the runtime injected
+// blanked out (same length, so offsets stay valid): fenced code, quoted
+// lines ("> ..."), XML-like blocks such as <system-reminder>, and the text
+// after a line that introduces a paste ("here is the log:"). What is left
+// is the user's own words.
+func OwnWords(text string) string {
+	b := []byte(text)
+	blank := func(i, j int) {
+		for k := i; k < j && k < len(b); k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+	}
+	// Fenced blocks.
+	for off := 0; ; {
+		i := strings.Index(text[off:], "```")
+		if i < 0 {
+			break
+		}
+		i += off
+		j := strings.Index(text[i+3:], "```")
+		if j < 0 {
+			blank(i, len(text))
+			break
+		}
+		j += i + 6
+		blank(i, j)
+		off = j
+	}
+	// Injected blocks: <tag-name>...</tag-name> with a - or _ in the name.
+	for off := 0; off < len(text); {
+		i := strings.IndexByte(text[off:], '<')
+		if i < 0 {
+			break
+		}
+		i += off
+		k := i + 1
+		for k < len(text) && (text[k] >= 'a' && text[k] <= 'z' || text[k] == '-' || text[k] == '_') {
+			k++
+		}
+		name := text[i+1 : k]
+		if k < len(text) && text[k] == '>' && strings.ContainsAny(name, "-_") {
+			if j := strings.Index(text[k:], "</"+name+">"); j >= 0 {
+				blank(i, k+j+len(name)+3)
+				off = k + j + len(name) + 3
+				continue
+			}
+		}
+		off = i + 1
+	}
+	// Quoted lines.
+	lineStart := 0
+	for i := 0; i <= len(text); i++ {
+		if i == len(text) || text[i] == '\n' {
+			if l := strings.TrimSpace(text[lineStart:i]); strings.HasPrefix(l, ">") {
+				blank(lineStart, i)
+			}
+			lineStart = i + 1
+		}
+	}
+	return string(b)
 }
 
 // cutRationale drops the reason a rule gives after a dash, a semicolon, a
@@ -90,23 +326,40 @@ func cutRationale(s string) string {
 	return strings.TrimSpace(s[:cut])
 }
 
-// instructionCue rejects descriptive uses of a cue: "it always fails on CI"
-// or "this never happened" state facts, while "always run go vet", "you must
-// not push" and "never push to main" instruct. "always"/"never" instruct only
-// at the start of a clause or after an addressee or modal.
-func instructionCue(lower string, i int, cue string) bool {
-	if cue != "always" && cue != "never" {
-		return true
-	}
+// instructionCue rejects descriptive uses of a cue: "it always fails on CI",
+// "this never happened", "we don't change the tree", "it must be the cache"
+// state facts, while "always run go vet", "you must not push", "don't edit
+// the tests" and "never push to main" instruct. shared says the clause
+// continues a described subject ("we use X but don't change Y").
+func instructionCue(lower string, i int, cue string, shared bool) bool {
 	before := strings.Fields(strings.TrimRight(lower[:i], " ,;:"))
-	if len(before) == 0 || strings.HasSuffix(strings.TrimSpace(lower[:i]), ",") || strings.HasSuffix(strings.TrimSpace(lower[:i]), ";") {
-		return true
+	atStart := len(before) == 0 || strings.HasSuffix(strings.TrimSpace(lower[:i]), ",") || strings.HasSuffix(strings.TrimSpace(lower[:i]), ";")
+	prev := ""
+	if len(before) > 0 {
+		prev = strings.Trim(before[len(before)-1], "`'\"()*")
 	}
-	switch before[len(before)-1] {
-	case "please", "you", "we", "and", "but", "so", "should", "must", "will", "to", "also", "then", "i", "agent", "assistant":
-		return true
+	switch cue {
+	case "always", "never", "don't", "dont", "do not":
+		if atStart {
+			return !shared || len(before) > 0
+		}
+		switch prev {
+		case "please", "you", "and", "but", "so", "should", "must", "will", "to", "also", "then", "just", "agent", "assistant", "said", "told":
+			return true
+		case "we", "i":
+			return cue == "always" || cue == "never" // "we always rebase" instructs; "I don't know" does not
+		}
+		return false
+	case "must":
+		switch prev {
+		case "it", "this", "that", "there", "which", "who":
+			return false // "it must be the cache": a guess
+		}
+		return !strings.HasPrefix(lower[i:], "must have ")
+	case "keep it", "keep them", "keep this", "keep everything", "only", "please use", "please keep", "use only", "stick to":
+		return atStart || prev == "please" || prev == "and" || prev == "but" || prev == "so" || prev == "just" || prev == "always"
 	}
-	return false
+	return true
 }
 
 // stripPoliteness drops the addressing words around an instruction: "please",

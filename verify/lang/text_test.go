@@ -122,3 +122,34 @@ func TestExtractIdents(t *testing.T) {
 		}
 	}
 }
+
+func TestFindRulesReal(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string // the rule actions, in order
+	}{
+		{"I think B, nested in strategy options. please use the british spelling :)", []string{"use the british spelling :)"}},
+		{"A. is fine, ensure we log", []string{"log"}},
+		{"intentional - keep it local! let's proceed with implementation", []string{"keep it local"}},
+		{"can you review the change in this branch, I'm mostly concerned in regards to shadow branches where we use `git add` but don't change the local folder tree", nil},
+		{"make sure it's in Project: Troy", nil},
+		{"brainstorm:\n- automatically generate summaries\n- must be controlled by configuration, default to 'off'", nil},
+		{"Here is the skill:\n```\nAssume they don't know good test design very well.\n- \"Run it to make sure it fails\" - step\n```", nil},
+		{"go ahead with the rollback, but don't touch iOS", []string{"touch iOS"}},
+		{"Never push to main; always open a PR.", []string{"push to main", "open a PR"}},
+		{"Only deploy to staging until I say otherwise.", []string{"Only deploy to staging"}},
+		{"I don't know if we can ship this today.", nil},
+		{"Can you make sure you never commit generated files?", []string{"commit generated files"}},
+		{"<system-reminder>Never use emojis.</system-reminder>", nil},
+		{"> never do this\nthanks", nil},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, r := range FindRules(c.text) {
+			got = append(got, r.Action.Text)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q:\n  got  %q\n  want %q", c.text, got, c.want)
+		}
+	}
+}
