@@ -23,14 +23,14 @@ const (
 type callInfo struct {
 	name     string // as written
 	category toolCategory
-	command  string // the shell command, when there is one
-	path     string // the file the call targets, when there is one
-	target   string // tool + target: what "the same call again" means for errors
+	command  string         // the shell command, when there is one
+	path     string         // the file the call targets, when there is one
+	target   string         // tool + target: what "the same call again" means for errors
 	main     lang.Command   // the command a shell line runs, past cd and wrappers
 	key      lang.Command   // the command that says what the line did (see lang.KeyCommand)
 	cmds     []lang.Command // every command of the line
-	about    string       // the call's own description of itself, when it has one
-	input    string // the input's text, for term matching
+	about    string         // the call's own description of itself, when it has one
+	input    string         // the input's text, for term matching
 	terms    map[string]bool
 	inTerms  map[string]bool // terms of the input only (see inputTermSet)
 }

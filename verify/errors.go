@@ -25,19 +25,19 @@ import (
 // failure is an unresolved (or resolved) error.
 type failure struct {
 	entry
-	callID    string   // the failing call's id
-	target    string   // tool + target: what "the same call again" means
-	command   string   // the failed shell command, when it was one
-	key       lang.Command // the command of that line that failed (see lang.KeyCommand)
-	tool      string       // the tool's name
-	category  toolCategory
-	path      string // the file the call targeted, when there was one
+	callID   string       // the failing call's id
+	target   string       // tool + target: what "the same call again" means
+	command  string       // the failed shell command, when it was one
+	key      lang.Command // the command of that line that failed (see lang.KeyCommand)
+	tool     string       // the tool's name
+	category toolCategory
+	path     string // the file the call targeted, when there was one
 	// missingProgram: the failure says the program is not installed.
 	missingProgram bool
-	about          string // what a non-shell call was for (a task's description)
-	verbs     []string // command verbs a failed non-shell call was for ("commit")
-	errTokens []string // the words that identify the failure (test, file, symbol)
-	intent    intent   // the error line, for a summary that names no token
+	about          string   // what a non-shell call was for (a task's description)
+	verbs          []string // command verbs a failed non-shell call was for ("commit")
+	errTokens      []string // the words that identify the failure (test, file, symbol)
+	intent         intent   // the error line, for a summary that names no token
 }
 
 func (f *failure) ref() string             { return f.callID }
