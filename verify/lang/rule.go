@@ -46,7 +46,7 @@ func FindRules(text string) []Rule {
 				if cl.end <= q {
 					continue
 				}
-				cl.start = q
+				cl.start, cl.request = q, true
 			}
 			if r, ok := ruleIn(text[sn.Start+cl.start:sn.Start+cl.end], cl); ok {
 				r.Sentence = strings.TrimSpace(text[sn.Start:sn.End])
@@ -64,6 +64,9 @@ type clause struct {
 	// "we" ("we use git add but don't change the tree"): a cue at its start
 	// describes that subject.
 	shared bool
+	// request: the clause is part of a request ("can you ..."); only a cue
+	// of general scope makes it a standing rule.
+	request bool
 }
 
 // ruleClauses splits a sentence at semicolons, dashes and the conjunctions
@@ -157,7 +160,7 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	for _, c := range constraintCues {
 		c = strings.TrimSpace(c)
 		i := phraseAt(lower, c)
-		if i < 0 || !instructionCue(lower, i, c, cl.shared) {
+		if i < 0 || !instructionCue(lower, i, c, cl.shared) || cl.request && !generalCues[c] {
 			continue
 		}
 		if pos < 0 || i < pos {
@@ -220,6 +223,15 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	}
 	return Rule{Action: act, Clause: strings.TrimSpace(raw)}, true
 }
+
+// imperativeVerbs are verbs users instruct with that knownVerbs lacks.
+var imperativeVerbs = WordSet("use", "touch", "change", "modify", "call", "talk", "send", "write", "read", "work",
+	"do", "make", "keep", "go", "ship", "allow", "accept", "return", "show", "log", "print", "ask", "answer")
+
+// generalCues say a rule holds beyond the request it comes with: inside
+// "can you ... and make sure X" only these make a standing rule.
+var generalCues = WordSet("always", "never", "don't", "dont", "do not", "from now on", "going forward", "only ever",
+	"until i say otherwise", "until further notice", "under no circumstances", "no more", "avoid")
 
 // verbCues are cues that hold the rule's verb.
 var verbCues = WordSet("please use", "please keep", "keep it", "keep them", "keep this", "keep everything",
@@ -301,17 +313,75 @@ func OwnWords(text string) string {
 		}
 		off = i + 1
 	}
-	// Quoted lines.
+	// Quoted, indented, diff and terminal lines.
 	lineStart := 0
 	for i := 0; i <= len(text); i++ {
 		if i == len(text) || text[i] == '\n' {
-			if l := strings.TrimSpace(text[lineStart:i]); strings.HasPrefix(l, ">") {
+			if pastedLine(text[lineStart:i]) {
 				blank(lineStart, i)
 			}
 			lineStart = i + 1
 		}
 	}
+	// What follows "here's the log:", "the transcript:", "got this
+	// feedback:" is the paste.
+	if i := pasteIntro(FoldText(text)); i >= 0 {
+		blank(i, len(text))
+	}
 	return string(b)
+}
+
+// pastedLine reports whether a line looks copied from elsewhere: a quote,
+// indented code, a diff, a terminal capture.
+func pastedLine(line string) bool {
+	t := strings.TrimSpace(line)
+	switch {
+	case t == "":
+		return false
+	case strings.HasPrefix(t, ">"), strings.HasPrefix(line, "    "), strings.HasPrefix(line, "\t"):
+		return true
+	case strings.HasPrefix(t, "+") || strings.HasPrefix(t, "@@") || strings.HasPrefix(t, "- ") && strings.HasPrefix(line, "-"):
+		return strings.HasPrefix(t, "+++") || strings.HasPrefix(t, "@@") || len(t) > 1 && (t[1] == ' ' || t[1] == '\t') && strings.HasPrefix(t, "+")
+	}
+	for _, g := range []string{"❯", "⏺", "⎿", "│", "┃", "╭", "╰", "✻", "▐", "⠋", "$ "} {
+		if strings.HasPrefix(t, g) {
+			return true
+		}
+	}
+	// A line-number gutter: "  86 +    // comment".
+	k := 0
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	return k > 0 && k < len(t) && t[k] == ' ' && strings.HasPrefix(strings.TrimLeft(t[k:], " "), "+") || k > 0 && strings.HasPrefix(t[k:], ":") && strings.Contains(t, "    ")
+}
+
+// pasteIntro returns where pasted material starts after a phrase that
+// introduces it ("The transcript:", "here is the error:", "got this
+// feedback:"), or -1.
+func pasteIntro(lower string) int {
+	best := -1
+	for _, w := range []string{"transcript", "output", "log", "logs", "error", "errors", "trace", "traceback", "feedback",
+		"diff", "response", "result", "results", "review", "comment", "comments", "message", "says", "said", "email",
+		"template", "prompt", "document", "doc", "spec", "snippet", "screenshot", "stack"} {
+		for off := 0; ; {
+			i := phraseAt(lower[off:], w)
+			if i < 0 {
+				break
+			}
+			i += off
+			j := i + len(w)
+			rest := lower[j:]
+			k := strings.IndexAny(rest, ":\n")
+			if k >= 0 && rest[k] == ':' && strings.TrimSpace(rest[:k]) == "" && strings.TrimSpace(rest[k+1:]) != "" {
+				if best < 0 || j+k+1 < best {
+					best = j + k + 1
+				}
+			}
+			off = j
+		}
+	}
+	return best
 }
 
 // cutRationale drops the reason a rule gives after a dash, a semicolon, a
@@ -356,7 +426,15 @@ func instructionCue(lower string, i int, cue string, shared bool) bool {
 			return false // "it must be the cache": a guess
 		}
 		return !strings.HasPrefix(lower[i:], "must have ")
-	case "keep it", "keep them", "keep this", "keep everything", "only", "please use", "please keep", "use only", "stick to":
+	case "only":
+		// "only run X against Y", "only on staging" instruct; "only
+		// index.html was included" describes.
+		next := strings.Fields(lower[i+len(cue):])
+		if len(next) == 0 || !(Prepositions[next[0]] || knownVerbs[TermOf(next[0])] || imperativeVerbs[next[0]]) {
+			return false
+		}
+		return atStart || prev == "please" || prev == "and" || prev == "but" || prev == "so" || prev == "just"
+	case "keep it", "keep them", "keep this", "keep everything", "please use", "please keep", "use only", "stick to":
 		return atStart || prev == "please" || prev == "and" || prev == "but" || prev == "so" || prev == "just" || prev == "always"
 	}
 	return true

@@ -142,6 +142,9 @@ func TestFindRulesReal(t *testing.T) {
 		{"Can you make sure you never commit generated files?", []string{"commit generated files"}},
 		{"<system-reminder>Never use emojis.</system-reminder>", nil},
 		{"> never do this\nthanks", nil},
+		{"It doesn't work. The transcript: ❯ Make something\n⏺ Only index.html was included — the changes were left unstaged.\n   86 +   // never clear", nil},
+		{"got this feedback:\nDon't use a global lock here.", nil},
+		{"Never force-push. Here is the log:\nerror: must not be empty", []string{"force-push"}},
 	}
 	for _, c := range cases {
 		var got []string
