@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"slices"
@@ -52,7 +53,8 @@ type emitter struct {
 	lastFull    int    // events since this index are in the context (since the last full compaction)
 	lastFullRef string // that compaction's ref: its summary is still in the context
 	clearedIDs  map[string]bool
-	mergedRef   map[string]string // uuid of a line merged into an earlier message -> that message's ref
+	waiting     map[int32][]waitingLine // record -> result lines emitted after it
+	mergedRef   map[string]string       // uuid of a line merged into an earlier message -> that message's ref
 
 	versions    []string
 	models      []string
@@ -75,6 +77,7 @@ func (imp *importer) emit() (*model.Transcript, error) {
 		taskStatus: map[string]model.PlanStatus{},
 		clearedIDs: map[string]bool{},
 		mergedRef:  map[string]string{},
+		waiting:    map[int32][]waitingLine{},
 	}
 	i := 0
 	var total int64
@@ -96,8 +99,7 @@ func (imp *importer) emit() (*model.Transcript, error) {
 			if i >= len(imp.recs) || imp.recs[i].file != int32(fi) || imp.recs[i].n != int32(l.N) {
 				return fmt.Errorf("line %d changed while it was read", l.N)
 			}
-			e.record(i, l)
-			e.comp.Release()
+			e.inOrder(i, l)
 			i++
 			return nil
 		})
@@ -149,6 +151,41 @@ func (e *emitter) finishMeta() {
 	if len(e.imp.files) > 1 {
 		e.b.SetExtra("files", strings.Join(baseNames(e.imp.files), " "))
 	}
+}
+
+// inOrder emits record i, read from line l, in the conversation's order
+// (see callOrder): the call lines that belong before it first; then the
+// record itself, unless it waits for a call written after it or was moved up;
+// then the result lines that were waiting for it.
+func (e *emitter) inOrder(i int, l kit.Line) {
+	o := &e.imp.order
+	k := int32(i)
+	for _, c := range o.before[k] {
+		e.record(int(c), o.held[c])
+		e.comp.Release()
+	}
+	switch {
+	case o.moved(k):
+		delete(o.held, k)
+	case o.after[k] > k:
+		held := l
+		held.B = bytes.Clone(l.B)
+		e.waiting[o.after[k]] = append(e.waiting[o.after[k]], waitingLine{i, held})
+	default:
+		e.record(i, l)
+		e.comp.Release()
+	}
+	for _, w := range e.waiting[k] {
+		e.record(w.rec, w.line)
+		e.comp.Release()
+	}
+	delete(e.waiting, k)
+}
+
+// waitingLine is a result line held back until its call is emitted.
+type waitingLine struct {
+	rec  int
+	line kit.Line
 }
 
 // add appends an event of the current record, opening the record's turn.
@@ -239,6 +276,10 @@ func (e *emitter) record(i int, l kit.Line) {
 			e.b.Skip("file-history-snapshot")
 		case "queue-operation":
 			e.b.Skip("queue-operation")
+		case "permission-mode", "last-prompt":
+			// Session state (the permission mode, the prompt box's text),
+			// not conversation.
+			e.b.Skip(typ)
 		default:
 			e.b.RawLine(typ, fmt.Sprintf("unknown Claude Code line type %q", typ), l)
 		}

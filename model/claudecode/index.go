@@ -91,6 +91,7 @@ type importer struct {
 	tailBroken bool
 	sizes      []int64 // of the files, for progress
 	total      int64
+	order      callOrder
 }
 
 // progress reports the two passes as one read of the files: the first pass
@@ -106,7 +107,7 @@ func (imp *importer) progress(base int64, pass int) func(read, size int64) {
 }
 
 func newImporter(name string, opt model.ReadOptions) *importer {
-	return &importer{name: name, opt: opt, first: map[string]int32{}}
+	return &importer{name: name, opt: opt, first: map[string]int32{}, order: newCallOrder()}
 }
 
 const preamble = "This session is being continued from a previous conversation"
@@ -130,6 +131,7 @@ func (imp *importer) index(files []string) error {
 		if err != nil {
 			return err
 		}
+		imp.order.startFile()
 		_, err = kit.ReadLines(r, func(l kit.Line) error {
 			rc := rec{file: int32(fi), n: int32(l.N)}
 			v, err := p.ParseBytes(l.B)
@@ -176,6 +178,13 @@ func (imp *importer) index(files []string) error {
 				rc.msgID = string(msg.GetStringBytes("id"))
 				u := msg.Get("usage")
 				rc.usage = u.GetInt("input_tokens") + u.GetInt("cache_read_input_tokens") + u.GetInt("cache_creation_input_tokens")
+				if rc.act != aDup {
+					for _, b := range msg.Get("content").GetArray() {
+						if string(b.GetStringBytes("type")) == "tool_use" {
+							imp.order.call(string(b.GetStringBytes("id")), idx, l)
+						}
+					}
+				}
 			case kUser:
 				// GetArray, not Type: asking a string content for its type
 				// would unescape it in place, before summaryText reads it.
@@ -183,7 +192,9 @@ func (imp *importer) index(files []string) error {
 				for _, b := range content.GetArray() {
 					if string(b.GetStringBytes("type")) == "tool_result" {
 						rc.result = true
-						break
+						if rc.act != aDup {
+							imp.order.result(string(b.GetStringBytes("tool_use_id")), idx)
+						}
 					}
 				}
 				if v.GetBool("isCompactSummary") || startsWithPreamble(content) {
@@ -193,6 +204,9 @@ func (imp *importer) index(files []string) error {
 			imp.recs = append(imp.recs, rc)
 			if rc.act == aDup {
 				return nil
+			}
+			if rc.summary || rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary") {
+				imp.order.compaction(idx)
 			}
 			switch {
 			case rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary"):
@@ -210,6 +224,7 @@ func (imp *importer) index(files []string) error {
 	imp.subagent = conv > 0 && side == conv
 	imp.pairSummaries()
 	imp.decideSources()
+	imp.order.settle(imp)
 	return nil
 }
 
@@ -467,8 +482,11 @@ func (imp *importer) markOffPath(lo, hi, start, bnd int) bool {
 			reached = i >= 0 // it went back into the previous span
 			break
 		}
-		if i >= hi || on[i] {
-			break // a forward reference or a cycle: not a path
+		if i >= hi && !imp.order.moved(int32(i)) || on[i] {
+			// A forward reference or a cycle: not a path. (A call written
+			// after the boundary whose result was written before it is
+			// emitted before the result: it is on the path.)
+			break
 		}
 		on[i] = true
 		todo = append(todo, i)
@@ -506,7 +524,7 @@ func (imp *importer) markOffPath(lo, hi, start, bnd int) bool {
 	}
 	for i := lo; i < hi; i++ {
 		r := &imp.recs[i]
-		if (r.kind == kUser || r.kind == kAssistant) && r.act == aEmit && imp.main(i) && !on[i] {
+		if (r.kind == kUser || r.kind == kAssistant) && r.act == aEmit && imp.main(i) && !on[i] && !imp.order.moved(int32(i)) {
 			r.act = aOffBranch
 			r.bnd = int32(bnd)
 		}
