@@ -45,6 +45,8 @@ type emitter struct {
 
 	calls      map[string]*callInfo
 	jobCall    map[string]string // job id -> the call that started it
+	callJob    map[string]string // call id -> the job it started
+	jobClosed  map[string]bool   // jobs a result reported done or killed
 	todo       kit.PlanList
 	sawTodo    bool // a TodoWrite call was seen: the todos field is not needed
 	taskText   map[string]string
@@ -73,6 +75,8 @@ func (imp *importer) emit() (*model.Transcript, error) {
 		b:          kit.NewBuilder(imp.files[len(imp.files)-1], imp.name),
 		calls:      map[string]*callInfo{},
 		jobCall:    map[string]string{},
+		callJob:    map[string]string{},
+		jobClosed:  map[string]bool{},
 		taskText:   map[string]string{},
 		taskStatus: map[string]model.PlanStatus{},
 		clearedIDs: map[string]bool{},
@@ -258,7 +262,7 @@ func (e *emitter) record(i int, l kit.Line) {
 	case kProgress:
 		e.b.Skip("progress")
 	case kAttachment:
-		e.b.RawLine(typ, "attachment: context Claude Code attached to the conversation (not mapped)", l)
+		e.attachment(v, l)
 	default:
 		switch typ {
 		case "summary":
@@ -275,7 +279,7 @@ func (e *emitter) record(i int, l kit.Line) {
 		case "file-history-snapshot":
 			e.b.Skip("file-history-snapshot")
 		case "queue-operation":
-			e.b.Skip("queue-operation")
+			e.queueOperation(v)
 		case "permission-mode", "last-prompt":
 			// Session state (the permission mode, the prompt box's text),
 			// not conversation.
@@ -367,7 +371,7 @@ func (e *emitter) user(v *fastjson.Value, l kit.Line) {
 			switch bt := kit.Str(blk, "type"); bt {
 			case "text":
 				s := kit.Str(blk, "text")
-				if strings.HasPrefix(strings.TrimSpace(s), "<task-notification>") {
+				if isNotice(s) {
 					flush()
 					e.userText(s, meta)
 					continue
@@ -406,47 +410,6 @@ func (e *emitter) user(v *fastjson.Value, l kit.Line) {
 			}
 		}
 	}
-}
-
-var (
-	taskIDRE    = regexp.MustCompile(`<task[-_]id>\s*([^<\s]+)\s*</task[-_]id>`)
-	jobStatusRE = regexp.MustCompile(`<status>\s*([A-Za-z_]+)\s*</status>`)
-)
-
-// userText maps a user line whose content is a string.
-func (e *emitter) userText(s string, meta bool) {
-	if strings.HasPrefix(strings.TrimSpace(s), "<task-notification>") {
-		// Claude Code tells the agent that a background job ended: it closes
-		// the job's handle.
-		if m := taskIDRE.FindStringSubmatch(s); m != nil {
-			id := m[1]
-			state := model.JobDone
-			if st := jobStatusRE.FindStringSubmatch(s); st != nil {
-				if js, ok := jobState(st[1]); ok {
-					state = js
-				}
-			}
-			call := e.jobCall[id]
-			if call == "" {
-				call = id
-			}
-			e.add(&model.ToolResult{ID: call, Text: model.NewText(s), Job: &model.Job{ID: id, State: state}})
-			return
-		}
-	}
-	e.add(&model.Message{Role: userRole(s, meta), Text: s})
-}
-
-func jobState(s string) (model.JobState, bool) {
-	switch strings.ToLower(s) {
-	case "completed", "complete", "failed", "error", "done", "success", "succeeded", "exited", "finished":
-		return model.JobDone, true
-	case "killed", "cancelled", "canceled", "stopped", "terminated", "aborted":
-		return model.JobKilled, true
-	case "running", "pending", "in_progress", "started", "async_launched":
-		return model.JobRunning, true
-	}
-	return "", false
 }
 
 // resultText flattens a tool_result's content.
@@ -507,23 +470,6 @@ func (e *emitter) result(c *fastjson.Value, i int, l kit.Line, whole bool) (mode
 	return k.Text(e.lazy, l, resultAt(i)), ""
 }
 
-// needsText reports whether mapping a result of call reads its whole text:
-// a background shell's id, a polled job's status, a created task's number.
-func needsText(call *callInfo, isErr bool) bool {
-	if call == nil || isErr {
-		return false
-	}
-	switch call.name {
-	case "Bash":
-		return call.background
-	case "TaskOutput", "BashOutput", "AgentOutputTool", "TaskOutputTool", "TaskCreate":
-		return true
-	}
-	return false
-}
-
-var backgroundRE = regexp.MustCompile(`running in background with ID: ([A-Za-z0-9_-]+)`)
-
 // toolResult maps the tool_result block i of line l. Its text is only read
 // whole when needsText says so (job and planFromResult get "" otherwise).
 func (e *emitter) toolResult(blk, tur *fastjson.Value, i int, l kit.Line) {
@@ -532,67 +478,15 @@ func (e *emitter) toolResult(blk, tur *fastjson.Value, i int, l kit.Line) {
 	call := e.calls[id]
 	t, text := e.result(blk.Get("content"), i, l, needsText(call, isErr))
 	res := &model.ToolResult{ID: id, IsError: isErr, Text: t}
-	res.Job = e.job(id, call, text, isErr, tur)
+	if j := e.job(call, text, isErr, tur); j != nil && !e.jobClosed[j.ID] {
+		// (A read of a job that already ended reports nothing new.)
+		res.Job = j
+	}
 	e.add(res)
+	e.noteJob(id, res.Job)
 	if call != nil && !isErr {
 		e.planFromResult(call, text, tur)
 	}
-}
-
-// job reads what a result says about an asynchronous job.
-func (e *emitter) job(callID string, call *callInfo, text string, isErr bool, tur *fastjson.Value) *model.Job {
-	if tur != nil && tur.Type() == fastjson.TypeObject {
-		for _, k := range []string{"backgroundTaskId", "shellId", "bashId"} {
-			if id := kit.Str(tur, k); id != "" {
-				e.jobCall[id] = callID
-				return &model.Job{ID: id, State: model.JobRunning}
-			}
-		}
-		if kit.Bool(tur, "isAsync") || kit.Str(tur, "status") == "async_launched" {
-			if id := kit.Str(tur, "agentId"); id != "" {
-				e.jobCall[id] = callID
-				return &model.Job{ID: id, State: model.JobRunning}
-			}
-		}
-	}
-	if call == nil {
-		return nil
-	}
-	switch call.name {
-	case "Bash":
-		if call.background && !isErr {
-			if m := backgroundRE.FindStringSubmatch(text); m != nil {
-				e.jobCall[m[1]] = callID
-				return &model.Job{ID: m[1], State: model.JobRunning}
-			}
-		}
-	case "TaskOutput", "BashOutput", "AgentOutputTool", "TaskOutputTool":
-		id := call.jobRef
-		if id == "" {
-			if m := taskIDRE.FindStringSubmatch(text); m != nil {
-				id = m[1]
-			}
-		}
-		if id == "" || isErr {
-			return nil
-		}
-		status := ""
-		if m := jobStatusRE.FindStringSubmatch(text); m != nil {
-			status = m[1]
-		} else if tur != nil {
-			if status = kit.Str(tur, "task", "status"); status == "" {
-				status = kit.Str(tur, "status")
-			}
-		}
-		if st, ok := jobState(status); ok {
-			return &model.Job{ID: id, State: st}
-		}
-	case "KillShell", "KillBash", "TaskStop", "KillTask":
-		if call.jobRef != "" && !isErr {
-			return &model.Job{ID: call.jobRef, State: model.JobKilled}
-		}
-	}
-	return nil
 }
 
 var taskCreatedRE = regexp.MustCompile(`Task #?([A-Za-z0-9_-]+) created`)

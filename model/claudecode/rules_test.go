@@ -2,6 +2,7 @@ package claudecode
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,8 +19,10 @@ import (
 // (records moved or added around the same conversation).
 
 const (
+	realA     = "testdata/real/258c7280-ae70-4798-800f-63464d01a85d.jsonl"
 	realC     = "testdata/real/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl"
 	orderFile = "testdata/synthetic/44444444-0000-4000-8000-00000000000a.jsonl"
+	jobsFile  = "testdata/synthetic/55555555-0000-4000-8000-00000000000b.jsonl"
 )
 
 // edit is a change to a session file's lines (0-based line indexes).
@@ -191,6 +194,185 @@ func TestResultBeforeCall(t *testing.T) {
 				if !slices.Contains(refs, r) {
 					t.Errorf("the source of compaction 1 lacks %s", r)
 				}
+			}
+			if err := kittest.RoundTrip(tr); err != nil {
+				t.Errorf("round trip: %v", err)
+			}
+		})
+	}
+}
+
+// jobLog lists what the results say about jobs: "job:state@ref" (the ref of
+// a queue-operation line is empty).
+func jobLog(tr *model.Transcript) []string {
+	var out []string
+	for _, e := range tr.Events {
+		if r, ok := e.(*model.ToolResult); ok && r.Job != nil {
+			out = append(out, fmt.Sprintf("%s:%s@%s", r.Job.ID, r.Job.State, r.Ref))
+		}
+	}
+	return out
+}
+
+// TestBackgroundJobs: a background job is an open handle until a read finds
+// it finished, a kill stops it, or its task notification arrives — in a
+// queue-operation, a queued_command attachment or a user message, whichever
+// comes first; later notices of it are context.
+func TestBackgroundJobs(t *testing.T) {
+	tests := []struct {
+		name    string
+		path    func(t *testing.T) string
+		pending [][]string
+		jobs    []string
+		notices int // task notifications mapped to system messages
+		users   []string
+	}{
+		{
+			name:    "synthetic 2.1.2xx: queue-operation, attachments, TaskOutput, TaskStop, BashOutput",
+			path:    func(*testing.T) string { return jobsFile },
+			pending: [][]string{{"job:bj3"}, nil},
+			jobs: []string{
+				"bj1:running@j-r1", "aj2:running@j-r2", "bj3:running@j-r3",
+				"bj1:done@", // the queue-operation
+				"bj3:running@j-r4",
+				"aj2:done@j-at2", // the queued_command attachment
+				"bj3:killed@j-r5",
+				"bj6:running@j-r6", "bj6:done@j-r7",
+			},
+			notices: 2,
+			users: []string{
+				"Start the dev server in the background, run the e2e suite with an agent, and don't touch the schema.",
+				"Also, never run the migrations against prod.", // typed while the agent worked
+			},
+		},
+		{
+			// the job ends in the queue log before the agent's TaskOutput
+			// returns, long before the notice reaches it as a user message
+			name:    "real 2.1.39: queue-operation first",
+			path:    func(*testing.T) string { return realA },
+			pending: [][]string{nil},
+			jobs: []string{
+				"b0be39e:running@051a2517-f8b0-4d9d-92ac-9f67dd879c95", "b0be39e:done@",
+				"bd0afab:running@29d1d6ac-92cd-434c-829e-9ad71693d2c2", "bd0afab:running@5b51e10a-4420-4701-b8f9-ceb53de1493a",
+				"bd0afab:done@",
+			},
+			notices: 2,
+		},
+		{
+			// the same session as a version that writes no queue log: the
+			// notice in the user message closes the job
+			name: "real 2.1.39 without queue-operation lines, the notice naming the call",
+			path: func(t *testing.T) string {
+				return rewrite(t, realA, func(t *testing.T, lines [][]byte) [][]byte {
+					return slices.DeleteFunc(lines, func(l []byte) bool { return bytes.Contains(l, []byte(`"type":"queue-operation"`)) })
+				}, replace(`"uuid":"0a5857c1-7c3d-4165-b520-c7eff1cfa27a"`, `<task-id>b0be39e</task-id>\n`, `<task-id>b0be39e</task-id>\n<tool-use-id>toolu_01NJnxGx5djuhZxzyADD3hKf</tool-use-id>\n`))
+			},
+			pending: [][]string{nil},
+			jobs: []string{
+				"b0be39e:running@051a2517-f8b0-4d9d-92ac-9f67dd879c95",
+				"bd0afab:running@29d1d6ac-92cd-434c-829e-9ad71693d2c2", "bd0afab:running@5b51e10a-4420-4701-b8f9-ceb53de1493a",
+				"b0be39e:done@0a5857c1-7c3d-4165-b520-c7eff1cfa27a",
+				"bd0afab:done@138f2fef-a575-4873-ab29-043f791250a5", // the TaskOutput that found it finished
+			},
+			notices: 1, // bd0afab's notice, after its TaskOutput
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := open(t, tt.path(t))
+			if got := kittest.Pending(tr); !equalPending(got, tt.pending) {
+				t.Errorf("pending handles per compaction: got %q, want %q", got, tt.pending)
+			}
+			if got := jobLog(tr); !slices.Equal(got, tt.jobs) {
+				t.Errorf("jobs\n got %q\nwant %q", got, tt.jobs)
+			}
+			notices := 0
+			var users []string
+			for _, e := range tr.Events {
+				if m, ok := e.(*model.Message); ok {
+					if isNotice(m.Text) {
+						notices++
+						if m.Role != model.RoleSystem {
+							t.Errorf("a task notification as a %s message", m.Role)
+						}
+					}
+					if m.Role == model.RoleUser {
+						users = append(users, m.Text)
+					}
+				}
+			}
+			if notices != tt.notices {
+				t.Errorf("%d notices as messages, want %d", notices, tt.notices)
+			}
+			if tt.users != nil && !slices.Equal(users, tt.users) {
+				t.Errorf("user messages %q, want %q", users, tt.users)
+			}
+			callsBeforeResults(t, tr)
+			if err := kittest.RoundTrip(tr); err != nil {
+				t.Errorf("round trip: %v", err)
+			}
+		})
+	}
+}
+
+// TestUnknownRecords: records of types loupe does not know, anywhere in the
+// file — first, in the middle, on the conversation path itself — are kept
+// (raw, or skipped and counted when they are known session state) and change
+// nothing else.
+func TestUnknownRecords(t *testing.T) {
+	base := open(t, realC)
+	baseRefs := sourceRefs(base, base.Compactions[0])
+	const sess = `"sessionId":"8463c716-a2ea-4c14-9efa-87158ebd9f20"`
+	tests := []struct {
+		name  string
+		edits []edit
+		raw   int    // raw events added
+		skip  string // a skipped count that must be in meta
+	}{
+		{"permission-mode first", []edit{insert(`{"type":"permission-mode","permissionMode":"bypassPermissions",` + sess + `}`)}, 0, "permission-mode=1"},
+		{"last-prompt first", []edit{insert(`{"type":"last-prompt","lastPrompt":"tackle the beads",` + sess + `}`)}, 0, "last-prompt=1"},
+		{"unknown type first", []edit{insert(`{"type":"worktree-state",` + sess + `,"worktree":{"path":"/w"}}`)}, 1, ""},
+		{"unknown type before the boundary", []edit{insert(`{"type":"pr-link","prNumber":12,`+sess+`}`, `"subtype":"compact_boundary"`)}, 1, ""},
+		{
+			// a record of a new kind linked into the tree: the last result
+			// before the boundary hangs off it
+			"unknown type on the conversation path",
+			[]edit{
+				insert(`{"parentUuid":"cd17771b-ceb3-41e9-83ce-5f0b976de9c0","isSidechain":false,`+sess+`,"type":"tool-progress-v2","uuid":"x-link","timestamp":"2026-02-11T22:30:00.000Z"}`, `"uuid":"baf018bd-4787-46a4-9bd2-4e3fb5024f70"`),
+				replace(`"uuid":"baf018bd-4787-46a4-9bd2-4e3fb5024f70"`, `"parentUuid":"cd17771b-ceb3-41e9-83ce-5f0b976de9c0"`, `"parentUuid":"x-link"`),
+			}, 1, "",
+		},
+		{"unknown type after the compaction", []edit{insert(`{"type":"agent-color","color":"blue",`+sess+`}`, `"uuid":"965eb96c-fcc0-412d-9ce1-ee10ffd850aa"`)}, 1, ""},
+		{"unknown system subtype", []edit{insert(`{"parentUuid":null,"isSidechain":false,`+sess+`,"type":"system","subtype":"hook_metrics","uuid":"x-sys","timestamp":"2026-02-11T22:30:00.000Z"}`, `"subtype":"compact_boundary"`)}, 1, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := rewrite(t, realC, tt.edits...)
+			head, _ := os.ReadFile(path)
+			if !Detect(path, head[:min(len(head), 64<<10)], false) {
+				t.Fatal("not detected")
+			}
+			tr := open(t, path)
+			want := kittest.Count(base)
+			want.Raw += tt.raw
+			want.Events += tt.raw
+			if got := kittest.Count(tr); got != want {
+				t.Errorf("counts\n got %+v\nwant %+v", got, want)
+			}
+			var refs []string
+			for _, r := range sourceRefs(tr, tr.Compactions[0]) {
+				if !strings.HasPrefix(r, "raw:") {
+					refs = append(refs, r)
+				}
+			}
+			if !slices.Equal(refs, baseRefs) {
+				t.Errorf("the source of the compaction changed: %d events, was %d", len(refs), len(baseRefs))
+			}
+			if len(tr.Problems) != len(base.Problems) {
+				t.Errorf("problems %v", tr.Problems)
+			}
+			if tt.skip != "" && !strings.Contains(tr.Meta.Extra["skipped"], tt.skip) {
+				t.Errorf("skipped %q lacks %q", tr.Meta.Extra["skipped"], tt.skip)
 			}
 			if err := kittest.RoundTrip(tr); err != nil {
 				t.Errorf("round trip: %v", err)

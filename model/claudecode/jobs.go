@@ -1,0 +1,248 @@
+package claudecode
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/valyala/fastjson"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/model/formats/kit"
+)
+
+// Background work in Claude Code: a Bash call with run_in_background, or an
+// Agent (Task) call run in the background, returns at once with a job id
+// (toolUseResult.backgroundTaskId / shellId, or isAsync with an agentId), and
+// the job is an open handle until one of these says it ended:
+//   - a read of it that finds it finished (BashOutput, TaskOutput, ...), or
+//     a kill (KillShell, TaskStop, ...);
+//   - the <task-notification> Claude Code writes when it ends, which arrives
+//     in whichever record the version writes: a queue-operation enqueue
+//     (logged when the job ends, while the agent is busy), a queued_command
+//     attachment (folded into the running turn), or a user message.
+// The first of these closes the handle; a later notice of the same job is
+// context, not another result.
+
+var (
+	taskIDRE     = regexp.MustCompile(`<task[-_]id>\s*([^<\s]+)\s*</task[-_]id>`)
+	toolUseIDRE  = regexp.MustCompile(`<tool[-_]use[-_]id>\s*([^<\s]+)\s*</tool[-_]use[-_]id>`)
+	jobStatusRE  = regexp.MustCompile(`<status>\s*([A-Za-z_]+)\s*</status>`)
+	backgroundRE = regexp.MustCompile(`running in background with ID: ([A-Za-z0-9_-]+)`)
+	asyncAgentRE = regexp.MustCompile(`(?s)^\s*Async agent launched successfully.*?agentId: ([A-Za-z0-9_-]+)`)
+)
+
+// Tools that read a background job's output, and tools that stop one, by
+// the names Claude Code has given them.
+var (
+	jobReaders = map[string]bool{"BashOutput": true, "TaskOutput": true, "AgentOutputTool": true, "TaskOutputTool": true}
+	jobKillers = map[string]bool{"KillShell": true, "KillBash": true, "TaskStop": true, "KillTask": true}
+)
+
+func jobState(s string) (model.JobState, bool) {
+	switch strings.ToLower(s) {
+	case "completed", "complete", "failed", "error", "done", "success", "succeeded", "exited", "finished":
+		return model.JobDone, true
+	case "killed", "cancelled", "canceled", "stopped", "terminated", "aborted":
+		return model.JobKilled, true
+	case "running", "pending", "in_progress", "started", "async_launched":
+		return model.JobRunning, true
+	}
+	return "", false
+}
+
+func isNotice(s string) bool {
+	return strings.HasPrefix(strings.TrimSpace(s), "<task-notification>")
+}
+
+// notice is what a <task-notification> says: the job (its task id), the
+// call that started it (newer versions name it), and how it ended.
+type notice struct {
+	job, call string
+	state     model.JobState
+}
+
+func parseNotice(s string) (notice, bool) {
+	var n notice
+	if m := taskIDRE.FindStringSubmatch(s); m != nil {
+		n.job = m[1]
+	}
+	if m := toolUseIDRE.FindStringSubmatch(s); m != nil {
+		n.call = m[1]
+	}
+	if n.job == "" && n.call == "" {
+		return n, false
+	}
+	n.state = model.JobDone
+	if m := jobStatusRE.FindStringSubmatch(s); m != nil {
+		if st, ok := jobState(m[1]); ok {
+			n.state = st
+		}
+	}
+	return n, true
+}
+
+// jobNotice maps the task notification text: a result that reports on the
+// job, unless a read, a kill or an earlier notice already closed it, or
+// (queued: a queue log, which may name jobs loupe never saw start) the job
+// is not known. It reports whether it added the result.
+func (e *emitter) jobNotice(text string, queued bool) bool {
+	n, ok := parseNotice(text)
+	if !ok {
+		return false
+	}
+	id := n.job
+	if id == "" {
+		id = e.callJob[n.call]
+	}
+	if id == "" {
+		id = n.call
+	}
+	call := e.jobCall[id]
+	if e.jobClosed[id] || queued && call == "" {
+		return false
+	}
+	if call == "" {
+		call = n.call
+	}
+	if call == "" {
+		call = id
+	}
+	r := &model.ToolResult{ID: call, Text: model.NewText(text), Job: &model.Job{ID: id, State: n.state}}
+	e.add(r)
+	e.noteJob(call, r.Job)
+	return true
+}
+
+// noteJob remembers what a result said about a job.
+func (e *emitter) noteJob(call string, j *model.Job) {
+	if j == nil {
+		return
+	}
+	if j.State == model.JobRunning {
+		if e.jobCall[j.ID] == "" {
+			e.jobCall[j.ID] = call
+			e.callJob[call] = j.ID
+		}
+		return
+	}
+	e.jobClosed[j.ID] = true
+}
+
+// userText maps a user line whose content is a string.
+func (e *emitter) userText(s string, meta bool) {
+	if isNotice(s) {
+		if e.jobNotice(s, false) {
+			return
+		}
+		// A notice of a job already closed: what Claude Code told the
+		// agent, not the user's words.
+		meta = true
+	}
+	e.add(&model.Message{Role: userRole(s, meta), Text: s})
+}
+
+// queueOperation maps a queue-operation record: the log of the messages
+// Claude Code queued while the agent was busy. Only a task notification in
+// it matters (the job ended then); queued prompts reach the conversation as
+// their own records.
+func (e *emitter) queueOperation(v *fastjson.Value) {
+	if kit.Str(v, "operation") == "enqueue" && e.jobNotice(kit.Str(v, "content"), true) {
+		return
+	}
+	e.b.Skip("queue-operation")
+}
+
+// attachment maps an attachment line. A queued_command is a message folded
+// into the running turn: a task notification, or a prompt typed while the
+// agent worked (written with no user line of its own). Other attachments
+// are context Claude Code adds, kept as raw events.
+func (e *emitter) attachment(v *fastjson.Value, l kit.Line) {
+	a := v.Get("attachment")
+	if kit.Str(a, "type") != "queued_command" {
+		e.b.RawLine("attachment", "attachment: context Claude Code attached to the conversation (not mapped)", l)
+		return
+	}
+	text := summaryText(a.Get("prompt"))
+	if isNotice(text) && e.jobNotice(text, false) {
+		return
+	}
+	meta := v.GetBool("isMeta") || kit.Bool(a, "isMeta") || isNotice(text)
+	switch mode := kit.Str(a, "commandMode"); {
+	case mode != "" && mode != "prompt":
+		meta = true
+	case a.Exists("origin") && kit.Str(a, "origin", "kind") != "human":
+		// another session, an automatic continuation: not the user
+		meta = true
+	}
+	e.add(&model.Message{Role: userRole(text, meta), Text: text})
+}
+
+// needsText reports whether mapping a result of call reads its whole text:
+// a background job's id, a polled job's status, a created task's number.
+func needsText(call *callInfo, isErr bool) bool {
+	if call == nil || isErr {
+		return false
+	}
+	switch {
+	case call.name == "Bash", call.name == "Task", call.name == "Agent":
+		return call.background
+	case jobReaders[call.name], call.name == "TaskCreate":
+		return true
+	}
+	return false
+}
+
+// job reads what a result says about an asynchronous job.
+func (e *emitter) job(call *callInfo, text string, isErr bool, tur *fastjson.Value) *model.Job {
+	if tur != nil && tur.Type() == fastjson.TypeObject {
+		for _, k := range []string{"backgroundTaskId", "shellId", "bashId"} {
+			if id := kit.Str(tur, k); id != "" {
+				return &model.Job{ID: id, State: model.JobRunning}
+			}
+		}
+		if kit.Bool(tur, "isAsync") || kit.Str(tur, "status") == "async_launched" {
+			if id := kit.Str(tur, "agentId"); id != "" {
+				return &model.Job{ID: id, State: model.JobRunning}
+			}
+		}
+	}
+	if call == nil || isErr {
+		return nil
+	}
+	switch {
+	case call.background:
+		// The line held several results, so toolUseResult could not
+		// say which one it describes: the text names the job.
+		for _, re := range []*regexp.Regexp{backgroundRE, asyncAgentRE} {
+			if m := re.FindStringSubmatch(text); m != nil {
+				return &model.Job{ID: m[1], State: model.JobRunning}
+			}
+		}
+	case jobReaders[call.name]:
+		id := call.jobRef
+		if id == "" {
+			if m := taskIDRE.FindStringSubmatch(text); m != nil {
+				id = m[1]
+			}
+		}
+		if id == "" {
+			return nil
+		}
+		status := ""
+		if m := jobStatusRE.FindStringSubmatch(text); m != nil {
+			status = m[1]
+		} else if tur != nil {
+			if status = kit.Str(tur, "task", "status"); status == "" {
+				status = kit.Str(tur, "status")
+			}
+		}
+		if st, ok := jobState(status); ok {
+			return &model.Job{ID: id, State: st}
+		}
+	case jobKillers[call.name]:
+		if call.jobRef != "" {
+			return &model.Job{ID: call.jobRef, State: model.JobKilled}
+		}
+	}
+	return nil
+}
