@@ -9,7 +9,7 @@ import (
 // Claude Code adds record types often (permission-mode, last-prompt,
 // custom-title, agent-name...) and a session may start with any of them, so
 // a file is recognised by the envelope its records share, not by a known
-// first type: every line is an object with a "type"; conversation lines
+// first type: lines are objects, nearly all with a "type"; conversation lines
 // carry uuid, parentUuid (null for a root) and sessionId; the other records
 // carry sessionId (or leafUuid, or a snapshot's messageId).
 
@@ -33,7 +33,11 @@ func lineShape(v *fastjson.Value) shape {
 		return foreign
 	}
 	t := v.Get("type")
-	if t == nil || t.Type() != fastjson.TypeString {
+	if t == nil {
+		// Some bookkeeping lines have no type ({"pendingBackgroundAgentCount":0}).
+		return neutral
+	}
+	if t.Type() != fastjson.TypeString {
 		return foreign
 	}
 	typ := string(t.GetStringBytes())

@@ -26,6 +26,8 @@ func TestDetectHeadByEnvelope(t *testing.T) {
 		{"custom-title first", `{"type":"custom-title","customTitle":"parser work","sessionId":"s1"}` + "\n" + user, true},
 		{"a type no version of loupe knows", `{"type":"worktree-state","sessionId":"s1","worktree":{"path":"/w"}}` + "\n" + user, true},
 		{"unknown record without envelope, then conversation", `{"type":"mode-change","mode":"plan"}` + "\n" + user, true},
+		{"a bookkeeping line with no type", `{"pendingBackgroundAgentCount":0}` + "\n" + user, true},
+		{"mode and agent-name records", `{"type":"mode","mode":"plan","sessionId":"s1"}` + "\n" + `{"type":"agent-name","agentName":"fixer","sessionId":"s1"}` + "\n" + user, true},
 		{"only metadata so far", `{"type":"permission-mode","permissionMode":"default","sessionId":"s1"}` + "\n" + snap, true},
 		{"a broken line before the conversation", "{\"type\":\"permission-mo\n" + user, true},
 		{"first line cut by the sniff", user[:120], true},
@@ -36,7 +38,8 @@ func TestDetectHeadByEnvelope(t *testing.T) {
 		{"a user line without the envelope", `{"type":"user","sessionId":"s1","message":{"content":"hi"}}`, false},
 		{"metadata, then a foreign line", `{"type":"permission-mode","sessionId":"s1"}` + "\n" + `{"type":"tool_call","turn":1,"id":"c1","name":"x"}`, false},
 		{"snake_case record type", `{"type":"session_start","sessionId":"s1"}`, false},
-		{"neutral records only", `{"type":"note","text":"hello"}`, false},
+		{"neutral records only", `{"type":"note","text":"hello"}` + "\n" + `{"count":3}`, false},
+		{"a type that is not a string", `{"type":3,"sessionId":"s1"}` + "\n" + user, false},
 		{"not JSON", "just some notes\nmore notes", false},
 		{"empty", "", false},
 	}

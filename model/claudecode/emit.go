@@ -283,6 +283,8 @@ func (e *emitter) record(i int, l kit.Line) {
 			// Session state (the permission mode, the prompt box's text),
 			// not conversation.
 			e.b.Skip(typ)
+		case "":
+			e.b.RawLine(typ, "a Claude Code record with no type", l)
 		default:
 			e.b.RawLine(typ, fmt.Sprintf("unknown Claude Code line type %q", typ), l)
 		}
