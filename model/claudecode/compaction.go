@@ -2,6 +2,7 @@ package claudecode
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/valyala/fastjson"
 
@@ -59,8 +60,12 @@ func (e *emitter) compaction(b *boundary, v *fastjson.Value) {
 			c.Kept = kit.Kept(events, refs)
 		}
 	}
+	lost := e.lostResults(b)
 	e.b.NextTurn()
 	e.b.Add(c)
+	if len(lost) > 0 {
+		e.b.Warn("system", "compaction %d: no result in the file for %s; Claude Code compacts only after calls return, so taken as answered before it", c.Seq, strings.Join(lost, ", "))
+	}
 	switch {
 	case b.lone:
 		e.b.Warn("user", "compaction %d: a summary with no compact_boundary; what it summarised is not in this file (an earlier session?)", c.Seq)
@@ -111,4 +116,27 @@ func (imp *importer) segment(head, tail string) []string {
 		return []string{head}
 	}
 	return []string{head, tail}
+}
+
+// lostText is the text of a result Claude Code did not write (see callOrder).
+const lostText = "[no result in the transcript: Claude Code compacted after this call returned and did not write its result to the file; the result was in the context it summarised]"
+
+// lostResults adds, just before compaction b, a result for each call before
+// it that no result line answers, and returns their ids.
+func (e *emitter) lostResults(b *boundary) []string {
+	ids := e.imp.order.lost[int32(b.rec)]
+	if len(ids) == 0 {
+		return nil
+	}
+	e.b.NextTurn()
+	for _, id := range ids {
+		r := &model.ToolResult{ID: id, IsError: e.imp.order.failedHook[id], Text: model.NewText(lostText)}
+		r.TS = b.ts
+		if len(ids) == 1 {
+			// The boundary's logical parent is the line that was lost.
+			r.Ref = b.lparent
+		}
+		e.b.Add(r)
+	}
+	return ids
 }

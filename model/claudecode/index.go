@@ -185,6 +185,10 @@ func (imp *importer) index(files []string) error {
 						}
 					}
 				}
+			case kProgress:
+				if d := v.Get("data"); string(d.GetStringBytes("type")) == "hook_progress" {
+					imp.order.hook(string(d.GetStringBytes("hookEvent")), string(v.GetStringBytes("toolUseID")))
+				}
 			case kUser:
 				// GetArray, not Type: asking a string content for its type
 				// would unescape it in place, before summaryText reads it.
@@ -420,6 +424,12 @@ func (imp *importer) decideSources() {
 				if i := imp.resolve(b.segment[2]); i >= spanStart && i < b.rec {
 					start = i
 				}
+			}
+			if start < 0 && b.lparent != "" && imp.resolve(b.lparent) < 0 {
+				// The logical parent was not written: in real files it is
+				// the result of the last call, which no result line
+				// answers (see callOrder). Its parent was that call.
+				start = imp.order.lastUnanswered(imp, spanStart, b.rec)
 			}
 		}
 		switch {

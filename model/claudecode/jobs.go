@@ -16,7 +16,8 @@ import (
 // the job is an open handle until one of these says it ended:
 //   - a read of it that finds it finished (BashOutput, TaskOutput, ...), or
 //     a kill (KillShell, TaskStop, ...);
-//   - the <task-notification> Claude Code writes when it ends, which arrives
+//   - the notice Claude Code writes when it ends (<task-notification>, or
+//     <agent-notification> / <bash-notification> before 2.1), which arrives
 //     in whichever record the version writes: a queue-operation enqueue
 //     (logged when the job ends, while the agent is busy), a queued_command
 //     attachment (folded into the running turn), or a user message.
@@ -24,6 +25,9 @@ import (
 // context, not another result.
 
 var (
+	// The job a notice names: <task-id> (2.1.x), <agent-id> and <shell-id>
+	// (the <agent-notification> and <bash-notification> of 2.0.x).
+	noticeIDRE   = regexp.MustCompile(`<(?:task|agent|shell|bash)[-_]id>\s*([^<\s]+)\s*</(?:task|agent|shell|bash)[-_]id>`)
 	taskIDRE     = regexp.MustCompile(`<task[-_]id>\s*([^<\s]+)\s*</task[-_]id>`)
 	toolUseIDRE  = regexp.MustCompile(`<tool[-_]use[-_]id>\s*([^<\s]+)\s*</tool[-_]use[-_]id>`)
 	jobStatusRE  = regexp.MustCompile(`<status>\s*([A-Za-z_]+)\s*</status>`)
@@ -50,8 +54,19 @@ func jobState(s string) (model.JobState, bool) {
 	return "", false
 }
 
+// noticeTags open the notices Claude Code sends when a background job ends:
+// <task-notification> since 2.1, <agent-notification> and
+// <bash-notification> before.
+var noticeTags = []string{"<task-notification>", "<agent-notification>", "<bash-notification>", "<shell-notification>"}
+
 func isNotice(s string) bool {
-	return strings.HasPrefix(strings.TrimSpace(s), "<task-notification>")
+	s = strings.TrimSpace(s)
+	for _, t := range noticeTags {
+		if strings.HasPrefix(s, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // notice is what a <task-notification> says: the job (its task id), the
@@ -63,7 +78,7 @@ type notice struct {
 
 func parseNotice(s string) (notice, bool) {
 	var n notice
-	if m := taskIDRE.FindStringSubmatch(s); m != nil {
+	if m := noticeIDRE.FindStringSubmatch(s); m != nil {
 		n.job = m[1]
 	}
 	if m := toolUseIDRE.FindStringSubmatch(s); m != nil {

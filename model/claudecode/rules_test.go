@@ -94,6 +94,24 @@ func insert(line string, at ...string) edit {
 	}
 }
 
+// replaceAll changes old to new in every line.
+func replaceAll(old, new string) edit {
+	return func(t *testing.T, lines [][]byte) [][]byte {
+		for i := range lines {
+			lines[i] = bytes.ReplaceAll(lines[i], []byte(old), []byte(new))
+		}
+		return lines
+	}
+}
+
+// drop deletes the line holding at.
+func drop(at ...string) edit {
+	return func(t *testing.T, lines [][]byte) [][]byte {
+		i := find(t, lines, at...)
+		return slices.Delete(lines, i, i+1)
+	}
+}
+
 // replace changes old to new in the line holding at.
 func replace(at, old, new string) edit {
 	return func(t *testing.T, lines [][]byte) [][]byte {
@@ -259,6 +277,22 @@ func TestBackgroundJobs(t *testing.T) {
 			notices: 2,
 		},
 		{
+			// the same session in 2.0.x's words: an <agent-notification>
+			// naming the job by <agent-id>, in the queue log
+			name: "real 2.1.39 rewritten as 2.0.x notices",
+			path: func(t *testing.T) string {
+				return rewrite(t, realA, replaceAll(`<task-notification>\n<task-id>`, `<agent-notification>\n<agent-id>`),
+					replaceAll(`</task-id>`, `</agent-id>`), replaceAll(`</task-notification>`, `</agent-notification>`))
+			},
+			pending: [][]string{nil},
+			jobs: []string{
+				"b0be39e:running@051a2517-f8b0-4d9d-92ac-9f67dd879c95", "b0be39e:done@",
+				"bd0afab:running@29d1d6ac-92cd-434c-829e-9ad71693d2c2", "bd0afab:running@5b51e10a-4420-4701-b8f9-ceb53de1493a",
+				"bd0afab:done@",
+			},
+			notices: 2,
+		},
+		{
 			// the same session as a version that writes no queue log: the
 			// notice in the user message closes the job
 			name: "real 2.1.39 without queue-operation lines, the notice naming the call",
@@ -374,6 +408,90 @@ func TestUnknownRecords(t *testing.T) {
 			if tt.skip != "" && !strings.Contains(tr.Meta.Extra["skipped"], tt.skip) {
 				t.Errorf("skipped %q lacks %q", tr.Meta.Extra["skipped"], tt.skip)
 			}
+			if err := kittest.RoundTrip(tr); err != nil {
+				t.Errorf("round trip: %v", err)
+			}
+		})
+	}
+}
+
+// TestLostResults: Claude Code compacts only once the calls of a response
+// have returned, and in real 2.1.29-2.1.56 sessions the result of the last
+// call before an auto-compaction is sometimes never written (the boundary's
+// logicalParentUuid names it; the summary reports what it said). Such a call
+// is answered just before the compaction, not in flight at it; a call whose
+// result is written late, after the boundary, still is.
+func TestLostResults(t *testing.T) {
+	const (
+		lastCall   = "toolu_01164hogfWqDfCiihfruaFtq"
+		lostResult = `"uuid":"baf018bd-4787-46a4-9bd2-4e3fb5024f70"` // the boundary's logical parent
+		sess       = `"sessionId":"8463c716-a2ea-4c14-9efa-87158ebd9f20"`
+	)
+	hook := func(event string) string {
+		return `{"parentUuid":"baf018bd-4787-46a4-9bd2-4e3fb5024f70","isSidechain":false,` + sess + `,"type":"progress","data":{"type":"hook_progress","hookEvent":"` + event + `","hookName":"` + event + `:Edit","command":"callback"},"parentToolUseID":"` + lastCall + `","toolUseID":"` + lastCall + `","timestamp":"2026-02-11T22:40:00.000Z","uuid":"x-hook"}`
+	}
+	tests := []struct {
+		name    string
+		path    func(t *testing.T) string
+		pending [][]string
+		lost    []string // "id:error?@ref" of the results made for lost ones
+	}{
+		{
+			name: "2.1.42 shape: result not written, a PostToolUse hook ran",
+			path: func(t *testing.T) string {
+				return rewrite(t, realC, drop(lostResult), insert(hook("PostToolUse"), `"subtype":"compact_boundary"`))
+			},
+			pending: [][]string{nil},
+			lost:    []string{lastCall + ":false@baf018bd-4787-46a4-9bd2-4e3fb5024f70"},
+		},
+		{
+			name:    "2.1.56 shape: result not written, no hook",
+			path:    func(t *testing.T) string { return rewrite(t, realC, drop(lostResult)) },
+			pending: [][]string{nil},
+			lost:    []string{lastCall + ":false@baf018bd-4787-46a4-9bd2-4e3fb5024f70"},
+		},
+		{
+			name: "result not written, a PostToolUseFailure hook ran",
+			path: func(t *testing.T) string {
+				return rewrite(t, realC, drop(lostResult), insert(hook("PostToolUseFailure"), `"subtype":"compact_boundary"`))
+			},
+			pending: [][]string{nil},
+			lost:    []string{lastCall + ":true@baf018bd-4787-46a4-9bd2-4e3fb5024f70"},
+		},
+		{
+			name:    "the real session as written: nothing lost",
+			path:    func(*testing.T) string { return realC },
+			pending: [][]string{nil},
+		},
+		{
+			name:    "a result written after the boundary: in flight",
+			path:    func(*testing.T) string { return "testdata/synthetic/pending_tool_use_at_boundary.jsonl" },
+			pending: [][]string{{"call:toolu_P_B"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := open(t, tt.path(t))
+			if got := kittest.Pending(tr); !equalPending(got, tt.pending) {
+				t.Errorf("pending handles per compaction: got %q, want %q", got, tt.pending)
+			}
+			var lost []string
+			for _, e := range tr.Source(tr.Compactions[0]) {
+				if r, ok := e.(*model.ToolResult); ok && r.Text.Head() == lostText {
+					lost = append(lost, fmt.Sprintf("%s:%v@%s", r.ID, r.IsError, r.Ref))
+				}
+			}
+			if !slices.Equal(lost, tt.lost) {
+				t.Errorf("results made for lost ones %q, want %q", lost, tt.lost)
+			}
+			warned := false
+			for _, w := range warnings(tr) {
+				warned = warned || strings.Contains(w, "no result in the file for "+lastCall)
+			}
+			if warned != (len(tt.lost) > 0) {
+				t.Errorf("warnings %q", warnings(tr))
+			}
+			callsBeforeResults(t, tr)
 			if err := kittest.RoundTrip(tr); err != nil {
 				t.Errorf("round trip: %v", err)
 			}
