@@ -83,8 +83,10 @@ func TestImport(t *testing.T) {
 			// The real sessions: each background job ends in the queue log
 			// (or a TaskOutput) first; the notice the agent gets later, as
 			// a user message, is a system message, not a second result.
+			// Two prompts typed while the agent worked are only in the
+			// queue log.
 			path:    "testdata/real/258c7280-ae70-4798-800f-63464d01a85d.jsonl",
-			counts:  kittest.Counts{Events: 467, Messages: 92, Calls: 186, Results: 188, Errors: 7, Compactions: 1},
+			counts:  kittest.Counts{Events: 469, Messages: 94, Calls: 186, Results: 188, Errors: 7, Compactions: 1},
 			pending: [][]string{nil},
 			source:  "claude-code 2.1.39",
 		},

@@ -46,6 +46,7 @@ type emitter struct {
 	jobCall    map[string]string // job id -> the call that started it
 	callJob    map[string]string // call id -> the job it started
 	jobClosed  map[string]bool   // jobs a result reported done or killed
+	queued     []string          // prompts the user queued, not yet in the conversation
 	todo       kit.PlanList
 	sawTodo    bool // a TodoWrite call was seen: the todos field is not needed
 	taskText   map[string]string

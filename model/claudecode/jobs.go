@@ -2,6 +2,7 @@ package claudecode
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/valyala/fastjson"
@@ -156,15 +157,54 @@ func (e *emitter) userText(s string, meta bool) {
 	e.add(&model.Message{Role: userRole(s, meta), Text: s})
 }
 
-// queueOperation maps a queue-operation record: the log of the messages
-// Claude Code queued while the agent was busy. Only a task notification in
-// it matters (the job ended then); queued prompts reach the conversation as
-// their own records.
+// queueOperation maps a queue-operation record: the log of what Claude Code
+// queued while the agent was busy. A job's notice there means the job ended.
+// A prompt the user typed meanwhile is queued (enqueue) and then either
+// folded into the running turn (remove) — and then this log is the only
+// place its words are written, though the agent read them (real sessions
+// 2.1.19-2.1.42; the summaries list them among the user's messages) — or
+// sent as a user line of its own (dequeue), or pulled back into the input
+// box (popAll). So a queued prompt becomes a user message where it was
+// removed. (A JSON content is a task's registration, and a slash command
+// runs as its own lines.)
 func (e *emitter) queueOperation(v *fastjson.Value) {
-	if kit.Str(v, "operation") == "enqueue" && e.jobNotice(kit.Str(v, "content"), true) {
-		return
+	c := kit.Str(v, "content")
+	switch kit.Str(v, "operation") {
+	case "enqueue":
+		t := strings.TrimSpace(c)
+		switch {
+		case isNotice(t):
+			e.jobNotice(c, true)
+		case t != "" && !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "/"):
+			e.queued = append(e.queued, c)
+		}
+	case "remove":
+		if len(e.queued) > 0 {
+			p := e.queued[0]
+			e.queued = e.queued[1:]
+			e.add(&model.Message{Role: userRole(p, false), Text: p})
+			return
+		}
+	case "dequeue":
+		if len(e.queued) > 0 {
+			e.queued = e.queued[1:]
+		}
+	case "popAll":
+		e.queued = nil
 	}
 	e.b.Skip("queue-operation")
+}
+
+// unqueue drops a queued prompt that reached the conversation in a record
+// of its own (a queued_command attachment), so that its removal from the
+// queue does not add it again.
+func (e *emitter) unqueue(text string) {
+	for i, q := range e.queued {
+		if q == text {
+			e.queued = slices.Delete(e.queued, i, i+1)
+			return
+		}
+	}
 }
 
 // attachment maps an attachment line. A queued_command is a message folded
@@ -178,6 +218,7 @@ func (e *emitter) attachment(v *fastjson.Value, l kit.Line) {
 		return
 	}
 	text := summaryText(a.Get("prompt"))
+	e.unqueue(text)
 	if isNotice(text) && e.jobNotice(text, false) {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -495,6 +496,94 @@ func TestLostResults(t *testing.T) {
 			if err := kittest.RoundTrip(tr); err != nil {
 				t.Errorf("round trip: %v", err)
 			}
+		})
+	}
+}
+
+// TestQueuedPrompts: a prompt the user typed while the agent worked is in
+// the queue log only; once Claude Code takes it from the queue into the
+// turn (remove) the agent has read it, so it is a user message there. One
+// sent later as a user line of its own (dequeue), pulled back into the input
+// box (popAll), or still queued at the end is not.
+func TestQueuedPrompts(t *testing.T) {
+	const sess = `"sessionId":"8463c716-a2ea-4c14-9efa-87158ebd9f20"`
+	q := func(op, content string) string {
+		l := `{"type":"queue-operation","operation":"` + op + `","timestamp":"2026-02-11T22:20:00.000Z",` + sess
+		if content != "" {
+			l += `,"content":` + strconv.Quote(content)
+		}
+		return l + "}"
+	}
+	const at = `"uuid":"baf018bd-4787-46a4-9bd2-4e3fb5024f70"` // the last result before the boundary
+	tests := []struct {
+		name  string
+		path  func(t *testing.T) string
+		users []string // user messages added, in order, with where they land
+	}{
+		{
+			name:  "real 2.1.39: two prompts folded into the turn",
+			path:  func(*testing.T) string { return realA },
+			users: []string{"check again@before", "new beads for the epic were added. tackle them@before"},
+		},
+		{
+			name: "enqueue then remove, before the boundary",
+			path: func(t *testing.T) string {
+				return rewrite(t, realC, insert(q("enqueue", "Never run the migrations against prod."), at), insert(q("remove", ""), at))
+			},
+			users: []string{"Never run the migrations against prod.@before"},
+		},
+		{
+			name: "enqueued before the boundary, removed after it",
+			path: func(t *testing.T) string {
+				return rewrite(t, realC, insert(q("enqueue", "Never run the migrations against prod."), at),
+					insert(q("remove", ""), `"uuid":"965eb96c-fcc0-412d-9ce1-ee10ffd850aa"`))
+			},
+			users: []string{"Never run the migrations against prod.@after"},
+		},
+		{
+			name: "pulled back into the input box",
+			path: func(t *testing.T) string {
+				return rewrite(t, realC, insert(q("enqueue", "Never run the migrations against prod."), at), insert(q("popAll", "Never run the migrations against prod."), at), insert(q("remove", ""), at))
+			},
+		},
+		{
+			name: "sent as a user line of its own",
+			path: func(t *testing.T) string {
+				return rewrite(t, realC, insert(q("enqueue", "Never run the migrations against prod."), at), insert(q("dequeue", ""), at))
+			},
+		},
+		{
+			name: "a slash command and a task's registration are not prompts",
+			path: func(t *testing.T) string {
+				return rewrite(t, realC, insert(q("enqueue", "/exit"), at), insert(q("enqueue", `{"task_id":"af0053c","tool_use_id":"toolu_X","description":"Re-run CI","task_type":"local_agent"}`), at), insert(q("remove", ""), at))
+			},
+		},
+		{
+			name: "still queued at the end",
+			path: func(t *testing.T) string {
+				return rewrite(t, realC, func(t *testing.T, lines [][]byte) [][]byte {
+					return append(lines, []byte(q("enqueue", "and then deploy")))
+				})
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := open(t, tt.path(t))
+			var users []string
+			for _, e := range tr.Events {
+				if m, ok := e.(*model.Message); ok && m.Role == model.RoleUser && m.Ref == "" {
+					where := "before"
+					if e.Header().Index > tr.Compactions[0].Index {
+						where = "after"
+					}
+					users = append(users, m.Text+"@"+where)
+				}
+			}
+			if !slices.Equal(users, tt.users) {
+				t.Errorf("user messages from the queue %q, want %q", users, tt.users)
+			}
+			callsBeforeResults(t, tr)
 		})
 	}
 }
