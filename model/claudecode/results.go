@@ -3,6 +3,7 @@ package claudecode
 import (
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/valyala/fastjson"
 
@@ -87,6 +88,37 @@ func (e *emitter) toolResult(blk, tur *fastjson.Value, i int, l kit.Line) {
 	e.noteJob(id, res.Job)
 	if call != nil && !isErr {
 		e.planFromResult(call, text, tur)
+	}
+	if isErr {
+		e.rejection(t)
+	}
+}
+
+// A rejected call's result can carry what the user typed when refusing it
+// ("...To tell you how to proceed, the user said:\nno, I did not say commit
+// anything"): the user's own words, often a standing rule, which only this
+// result holds.
+const (
+	rejectedPrefix = "The user doesn't want to "
+	userSaid       = "the user said:\n"
+)
+
+// rejection adds the user's words a rejected call's result carries, as a
+// user message after it.
+func (e *emitter) rejection(t model.Text) {
+	if !strings.HasPrefix(t.Head(), rejectedPrefix) {
+		return
+	}
+	s, err := t.Load()
+	if err != nil {
+		return
+	}
+	i := strings.Index(s, userSaid)
+	if i < 0 {
+		return
+	}
+	if words := strings.TrimSpace(s[i+len(userSaid):]); words != "" {
+		e.add(&model.Message{Role: model.RoleUser, Text: words})
 	}
 }
 

@@ -587,3 +587,53 @@ func TestQueuedPrompts(t *testing.T) {
 		})
 	}
 }
+
+// TestRejectionWords: when the user rejects a call and says why, Claude Code
+// puts the words in the call's error result ("...To tell you how to proceed,
+// the user said:\n..."), and nowhere else: they are a user message after
+// the result. A bare rejection, or an error that merely quotes the phrase,
+// adds none.
+func TestRejectionWords(t *testing.T) {
+	const sess = `"sessionId":"8463c716-a2ea-4c14-9efa-87158ebd9f20"`
+	const rejected = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). "
+	pair := func(result string, isErr bool) edit {
+		call := `{"parentUuid":"d280fbb7-9ee6-4432-903c-df5a5fe7d404","isSidechain":false,` + sess + `,"type":"assistant","message":{"model":"claude-opus-4-6","id":"msg_X1","type":"message","role":"assistant","content":[{"type":"tool_use","id":"toolu_X1","name":"Bash","input":{"command":"git commit -am wip"}}]},"uuid":"x-call","timestamp":"2026-02-11T23:00:00.000Z"}`
+		res := `{"parentUuid":"x-call","isSidechain":false,` + sess + `,"type":"user","message":{"role":"user","content":[{"type":"tool_result","content":` + strconv.Quote(result) + `,"is_error":` + strconv.FormatBool(isErr) + `,"tool_use_id":"toolu_X1"}]},"uuid":"x-result","timestamp":"2026-02-11T23:00:05.000Z"}`
+		return func(t *testing.T, lines [][]byte) [][]byte { return append(lines, []byte(call), []byte(res)) }
+	}
+	tests := []struct {
+		name   string
+		result string
+		isErr  bool
+		words  []string
+	}{
+		{"rejected with the user's words", rejected + "To tell you how to proceed, the user said:\nno, I did not say commit anything", true, []string{"no, I did not say commit anything"}},
+		{"rejected with several lines", rejected + "To tell you how to proceed, the user said:\nnot yet.\nNever commit without asking me first.", true, []string{"not yet.\nNever commit without asking me first."}},
+		{"rejected without words", rejected + "STOP what you are doing and wait for the user to tell you how to proceed.", true, nil},
+		{"a successful output quoting the phrase", rejected + "To tell you how to proceed, the user said:\nquoted in a log", false, nil},
+		{"an error that is not a rejection", "Exit code 1\nthe user said:\nsomething in a test fixture", true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := open(t, rewrite(t, realC, pair(tt.result, tt.isErr)))
+			var words []string
+			var sawResult bool
+			for _, e := range tr.Events {
+				switch ev := e.(type) {
+				case *model.ToolResult:
+					sawResult = sawResult || ev.ID == "toolu_X1"
+				case *model.Message:
+					if ev.Ref == "x-result" {
+						if !sawResult || ev.Role != model.RoleUser {
+							t.Errorf("the words as a %s message, before the result: %v", ev.Role, !sawResult)
+						}
+						words = append(words, ev.Text)
+					}
+				}
+			}
+			if !slices.Equal(words, tt.words) {
+				t.Errorf("user words %q, want %q", words, tt.words)
+			}
+		})
+	}
+}
