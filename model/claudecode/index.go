@@ -110,6 +110,96 @@ func newImporter(name string, opt model.ReadOptions) *importer {
 	return &importer{name: name, opt: opt, first: map[string]int32{}, order: newCallOrder()}
 }
 
+// indexLine reads one line into a record; conv and side count the
+// conversation lines and those of them on a sidechain.
+func (imp *importer) indexLine(p *fastjson.Parser, fi int32, l kit.Line, conv, side *int) {
+	rc := rec{file: fi, n: int32(l.N)}
+	v, err := p.ParseBytes(l.B)
+	if err != nil || v.Type() != fastjson.TypeObject {
+		rc.kind = kBroken
+		imp.recs = append(imp.recs, rc)
+		return
+	}
+	typ := string(v.GetStringBytes("type"))
+	switch typ {
+	case "user":
+		rc.kind = kUser
+	case "assistant":
+		rc.kind = kAssistant
+	case "system":
+		rc.kind = kSystem
+		rc.sub = string(v.GetStringBytes("subtype"))
+	case "progress":
+		rc.kind = kProgress
+	case "attachment":
+		rc.kind = kAttachment
+	}
+	rc.uuid = string(v.GetStringBytes("uuid"))
+	rc.parent = string(v.GetStringBytes("parentUuid"))
+	rc.side = v.GetBool("isSidechain")
+	if rc.kind == kUser || rc.kind == kAssistant {
+		*conv++
+		if rc.side {
+			*side++
+		}
+	}
+	idx := int32(len(imp.recs))
+	if rc.uuid != "" {
+		if f, ok := imp.first[rc.uuid]; ok {
+			rc.dup = f + 1
+			rc.act = aDup
+		} else {
+			imp.first[rc.uuid] = idx
+		}
+	}
+	msg := v.Get("message")
+	switch rc.kind {
+	case kAssistant:
+		rc.msgID = string(msg.GetStringBytes("id"))
+		u := msg.Get("usage")
+		rc.usage = u.GetInt("input_tokens") + u.GetInt("cache_read_input_tokens") + u.GetInt("cache_creation_input_tokens")
+		if rc.act != aDup {
+			for _, b := range msg.Get("content").GetArray() {
+				if string(b.GetStringBytes("type")) == "tool_use" {
+					imp.order.call(string(b.GetStringBytes("id")), idx, l)
+				}
+			}
+		}
+	case kProgress:
+		if d := v.Get("data"); string(d.GetStringBytes("type")) == "hook_progress" {
+			imp.order.hook(string(d.GetStringBytes("hookEvent")), string(v.GetStringBytes("toolUseID")))
+		}
+	case kUser:
+		// GetArray, not Type: asking a string content for its type
+		// would unescape it in place, before summaryText reads it.
+		content := msg.Get("content")
+		for _, b := range content.GetArray() {
+			if string(b.GetStringBytes("type")) == "tool_result" {
+				rc.result = true
+				if rc.act != aDup {
+					imp.order.result(string(b.GetStringBytes("tool_use_id")), idx)
+				}
+			}
+		}
+		if v.GetBool("isCompactSummary") || startsWithPreamble(content) {
+			rc.summary = true
+		}
+	}
+	imp.recs = append(imp.recs, rc)
+	if rc.act == aDup {
+		return
+	}
+	if rc.summary || rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary") {
+		imp.order.compaction(idx)
+	}
+	switch {
+	case rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary"):
+		imp.bnds = append(imp.bnds, newBoundary(v, int(idx), rc.sub == "microcompact_boundary"))
+	case rc.summary:
+		imp.bnds = append(imp.bnds, &boundary{rec: int(idx), summary: int(idx), lone: true, text: summaryText(msg.Get("content")), ts: string(v.GetStringBytes("timestamp"))})
+	}
+}
+
 const preamble = "This session is being continued from a previous conversation"
 
 // index is the first pass.
@@ -133,91 +223,7 @@ func (imp *importer) index(files []string) error {
 		}
 		imp.order.startFile()
 		_, err = kit.ReadLines(r, func(l kit.Line) error {
-			rc := rec{file: int32(fi), n: int32(l.N)}
-			v, err := p.ParseBytes(l.B)
-			if err != nil || v.Type() != fastjson.TypeObject {
-				rc.kind = kBroken
-				imp.recs = append(imp.recs, rc)
-				return nil
-			}
-			typ := string(v.GetStringBytes("type"))
-			switch typ {
-			case "user":
-				rc.kind = kUser
-			case "assistant":
-				rc.kind = kAssistant
-			case "system":
-				rc.kind = kSystem
-				rc.sub = string(v.GetStringBytes("subtype"))
-			case "progress":
-				rc.kind = kProgress
-			case "attachment":
-				rc.kind = kAttachment
-			}
-			rc.uuid = string(v.GetStringBytes("uuid"))
-			rc.parent = string(v.GetStringBytes("parentUuid"))
-			rc.side = v.GetBool("isSidechain")
-			if rc.kind == kUser || rc.kind == kAssistant {
-				conv++
-				if rc.side {
-					side++
-				}
-			}
-			idx := int32(len(imp.recs))
-			if rc.uuid != "" {
-				if f, ok := imp.first[rc.uuid]; ok {
-					rc.dup = f + 1
-					rc.act = aDup
-				} else {
-					imp.first[rc.uuid] = idx
-				}
-			}
-			msg := v.Get("message")
-			switch rc.kind {
-			case kAssistant:
-				rc.msgID = string(msg.GetStringBytes("id"))
-				u := msg.Get("usage")
-				rc.usage = u.GetInt("input_tokens") + u.GetInt("cache_read_input_tokens") + u.GetInt("cache_creation_input_tokens")
-				if rc.act != aDup {
-					for _, b := range msg.Get("content").GetArray() {
-						if string(b.GetStringBytes("type")) == "tool_use" {
-							imp.order.call(string(b.GetStringBytes("id")), idx, l)
-						}
-					}
-				}
-			case kProgress:
-				if d := v.Get("data"); string(d.GetStringBytes("type")) == "hook_progress" {
-					imp.order.hook(string(d.GetStringBytes("hookEvent")), string(v.GetStringBytes("toolUseID")))
-				}
-			case kUser:
-				// GetArray, not Type: asking a string content for its type
-				// would unescape it in place, before summaryText reads it.
-				content := msg.Get("content")
-				for _, b := range content.GetArray() {
-					if string(b.GetStringBytes("type")) == "tool_result" {
-						rc.result = true
-						if rc.act != aDup {
-							imp.order.result(string(b.GetStringBytes("tool_use_id")), idx)
-						}
-					}
-				}
-				if v.GetBool("isCompactSummary") || startsWithPreamble(content) {
-					rc.summary = true
-				}
-			}
-			imp.recs = append(imp.recs, rc)
-			if rc.act == aDup {
-				return nil
-			}
-			if rc.summary || rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary") {
-				imp.order.compaction(idx)
-			}
-			switch {
-			case rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary"):
-				imp.bnds = append(imp.bnds, newBoundary(v, int(idx), rc.sub == "microcompact_boundary"))
-			case rc.summary:
-				imp.bnds = append(imp.bnds, &boundary{rec: int(idx), summary: int(idx), lone: true, text: summaryText(msg.Get("content")), ts: string(v.GetStringBytes("timestamp"))})
-			}
+			imp.indexLine(&p, int32(fi), l, &conv, &side)
 			return nil
 		})
 		closeFn()
