@@ -8,9 +8,10 @@ import (
 	"github.com/loupe-dev/loupe/model/formats/kit"
 )
 
-// Claude Code does not always write a tool_result after its tool_use: in
-// real files the user line with the result can come first in file order
-// (its parentUuid names the assistant line written after it). A result
+// Claude Code may write a tool_result line before the line of its tool_use
+// (reported on real sessions, though none of the 13 in loupe's corpus does;
+// the result's parentUuid then names the assistant line written after it).
+// A result
 // answers the call it names by tool_use_id, wherever the call was written,
 // so the events are put back in the conversation's order, a call before its
 // result: the line with the result waits until the line with the call has
