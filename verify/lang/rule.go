@@ -443,6 +443,9 @@ func instructionCue(lower string, i int, cue string, shared bool) bool {
 // stripPoliteness drops the addressing words around an instruction: "please",
 // "you", "make sure you", so the action starts at its verb.
 func stripPoliteness(s string) string {
+	for _, lead := range []string{"make sure ", "Make sure ", "be sure ", "ensure "} {
+		s = strings.TrimPrefix(strings.TrimSpace(s), lead)
+	}
 	f := strings.Fields(s)
 	for len(f) > 0 {
 		switch strings.ToLower(strings.Trim(f[0], ",.:;")) {
