@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 
@@ -81,9 +82,12 @@ func (imp *importer) line(l kit.Line) {
 func (imp *importer) badRun(l kit.Line, s segment, after int, truncated bool) {
 	b := l.B[s.start:s.end]
 	msg, col := kit.SyntaxError(b)
+	if json.Valid(b) {
+		msg, col = "JSON, but not an object", 0
+	}
 	p := &model.Problem{Severity: model.Error, File: imp.b.File, Line: l.N, Column: s.start + max(col, 1),
 		Msg: fmt.Sprintf("bytes %d-%d of the line, after %d %s, are not a pi entry: %s", s.start+1, s.end, after, plural(after, "record", "records"), msg)}
-	reason := "not JSON (in a line that holds records)"
+	reason := "not a pi entry (bytes in a line that holds records)"
 	if truncated {
 		p.Severity = model.Warning
 		p.Msg = "truncated last record (no newline at end of file; was the writer interrupted?): " + msg
@@ -197,7 +201,7 @@ func (imp *importer) record(v *fastjson.Value, l kit.Line, k int, seg []byte) {
 		}
 		imp.b.Skip(typ)
 	default:
-		imp.raw(typ, fmt.Sprintf("unknown pi entry type %q", typ))
+		imp.raw(typ, fmt.Sprintf("unknown pi entry type %q", short(typ)))
 	}
 	if conversation && imp.started {
 		imp.kept[idx] = imp.ref

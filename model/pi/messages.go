@@ -36,7 +36,7 @@ func (imp *importer) message(v *fastjson.Value) {
 	case "branchSummary", "compactionSummary":
 		imp.add(&model.Message{Role: model.RoleSystem, Text: kit.Str(m, "summary")})
 	default:
-		imp.raw("message", fmt.Sprintf("unknown message role %q", role))
+		imp.raw("message", fmt.Sprintf("unknown message role %q", short(role)))
 	}
 }
 
@@ -106,7 +106,7 @@ func (imp *importer) assistant(m *fastjson.Value) {
 	}
 	flush()
 	if !imp.started {
-		imp.b.Skip("assistant reply with no content (stopReason " + stop + ")")
+		imp.b.Skip("assistant reply with no content (stopReason " + short(stop) + ")")
 	}
 	if c := imp.needAfter; c != nil && !broken {
 		// The first reply after a compaction: its prompt is the context pi
@@ -128,7 +128,7 @@ func (imp *importer) assistant(m *fastjson.Value) {
 func (imp *importer) toolCall(bl *fastjson.Value, j int, broken bool, stop string) {
 	id, name := kit.Str(bl, "id"), kit.Str(bl, "name")
 	if broken {
-		imp.rawJSON("toolCall", fmt.Sprintf("tool call %s (%s) in a reply that ended with stopReason %q: pi never ran it, and no result follows", id, name, stop),
+		imp.rawJSON("toolCall", fmt.Sprintf("tool call %s (%s) in a reply that ended with stopReason %q: pi never ran it, and no result follows", short(id), short(name), short(stop)),
 			model.NewText(kit.JSON(bl)))
 		return
 	}

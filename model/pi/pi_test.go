@@ -397,3 +397,36 @@ func verdicts(r *verify.Result) string {
 	}
 	return b.String()
 }
+
+// TestSplitLine: the records of a line are found whatever their strings
+// hold, and what is not a record is cut out as a bad run.
+func TestSplitLine(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string // records as written; bad runs in [brackets]
+	}{
+		{`{"a":1}`, []string{`{"a":1}`}},
+		{`{"a":1}{"b":2}`, []string{`{"a":1}`, `{"b":2}`}},
+		{` {"a":1}  {"b":[{}]} `, []string{`{"a":1}`, `{"b":[{}]}`}},
+		// Braces and quotes inside strings.
+		{`{"s":"}{\"x\\"}{"t":"{"}`, []string{`{"s":"}{\"x\\"}`, `{"t":"{"}`}},
+		{`{"a":1} xx {"b":2}`, []string{`{"a":1}`, `[xx]`, `{"b":2}`}},
+		{`junk`, []string{`[junk]`}},
+		// A record cut off takes the rest of the line.
+		{`{"a":1}{"b":"x`, []string{`{"a":1}`, `[{"b":"x]`}},
+		{`{"a":{"b":1}`, []string{`[{"a":{"b":1}]`}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, s := range splitLine([]byte(tt.line)) {
+			part := tt.line[s.start:s.end]
+			if s.bad {
+				part = "[" + part + "]"
+			}
+			got = append(got, part)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
