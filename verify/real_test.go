@@ -133,4 +133,3 @@ func TestRealCorpus(t *testing.T) {
 			prec, realMinPrecision, rec, realMinRecall, acc, realMinVerdicts)
 	}
 }
-
