@@ -7,6 +7,8 @@ package verify
 import (
 	"fmt"
 	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // compete settles which open commitment a summary sentence speaks of when
@@ -102,8 +104,13 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	if !p.durable && !p.planned && !p.carriedOut || !d.hasTerm(p.act.Head) {
 		return ir, false
 	}
+	if repeatable(p.act) {
+		// "Run the tests and lint" again is cheap and often due: a summary
+		// that lists it as a next step asks for no finished work twice.
+		return ir, false
+	}
 	r := d.match(p.atom)
-	if !r.found || r.polarity != Pending || r.cand.containment < 0.7 || d.inRequest(r.cand.unit) {
+	if !r.found || r.polarity != Pending || r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || !d.compact(r.cand, p.atom) {
 		return ir, false
 	}
 	for _, o := range open {
@@ -136,4 +143,62 @@ func (c *commitmentTracker) closedNamedIn(d *doc, add func(tracked)) {
 			}
 		}
 	}
+}
+
+// repeatable reports whether an action only checks or looks (run the
+// tests, lint, build, verify, review): doing it again changes nothing a
+// user would have to undo.
+func repeatable(a lang.Action) bool {
+	if readVerbs[a.Verb] || checkVerbs[a.Verb] {
+		return true
+	}
+	run := a.Verb == lang.TermOf("run") || a.Verb == lang.TermOf("rerun")
+	return run && (checkVerbs[a.Head] || checkNouns[a.Head])
+}
+
+// checkVerbs run checks; checkNouns are what "run" runs when it checks.
+var (
+	checkVerbs = lang.TermSet("test", "lint", "build", "rebuild", "check", "verify", "validate", "format", "vet",
+		"typecheck", "compile", "bench", "benchmark", "review", "inspect")
+	checkNouns = lang.TermSet("test", "tests", "lint", "linter", "suite", "ci", "check", "checks", "build", "fmt",
+		"format", "formatter", "typecheck", "benchmark", "benchmarks", "vet", "verification")
+)
+
+// compact reports whether a match's words lie close together: a long
+// sentence that lists many steps ("then Phase 9 (...), Phase 10 (...)")
+// gathers the words of a finished step without speaking of it. The span is
+// the shortest run of tokens holding one of each matched word.
+func (d *doc) compact(c candidate, at atom) bool {
+	if c.window {
+		return true
+	}
+	toks := d.units[c.unit].toks
+	want := map[string]bool{}
+	for _, t := range toks {
+		if _, ok := at.weights[t.Term]; ok && t.Term != "" {
+			want[t.Term] = true
+		}
+	}
+	best := len(toks)
+	count := map[string]int{}
+	have := 0
+	for lo, hi := 0, 0; hi < len(toks); hi++ {
+		if t := toks[hi].Term; want[t] {
+			if count[t] == 0 {
+				have++
+			}
+			count[t]++
+		}
+		for have == len(want) && lo <= hi {
+			best = min(best, hi-lo+1)
+			if t := toks[lo].Term; want[t] {
+				count[t]--
+				if count[t] == 0 {
+					have--
+				}
+			}
+			lo++
+		}
+	}
+	return best <= max(8, 3*len(want))
 }

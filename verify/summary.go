@@ -77,6 +77,26 @@ func requestHeading(h string) bool {
 	return false
 }
 
+// historyHeading reports whether a heading introduces a narrative of what
+// happened (Claude Code's "Analysis" walk through the conversation, a
+// chronology, a timeline): a status there is the status at that moment of
+// the story, not the summary's account of what is open now.
+func historyHeading(h string) bool {
+	l := strings.ToLower(h)
+	for _, w := range []string{"analysis", "chronolog", "timeline", "history", "what happened", "conversation so far", "narrative"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return requestHeading(h)
+}
+
+// inHistory reports whether unit ui sits under a history or request heading.
+func (d *doc) inHistory(ui int) bool {
+	s := d.section(&d.units[ui])
+	return s != nil && historyHeading(s.Heading)
+}
+
 // inRequest reports whether unit ui sits under a request heading.
 func (d *doc) inRequest(ui int) bool {
 	s := d.section(&d.units[ui])
