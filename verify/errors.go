@@ -144,6 +144,9 @@ func commandResolves(ok, failed lang.Command, failLine string) string {
 			return why
 		}
 	}
+	if usageError(failLine) {
+		return "the same program ran with a corrected call"
+	}
 	okPos, failPos := ok.Positionals(), failed.Positionals()
 	if len(okPos) > 0 && len(failPos) > 0 && okPos[0] != failPos[0] {
 		return "" // another subcommand: "go vet" does not re-run "go test"
@@ -160,6 +163,35 @@ func commandResolves(ok, failed lang.Command, failLine string) string {
 		return "re-ran with a corrected target"
 	}
 	return ""
+}
+
+// usageError reports whether an error line says the program was called the
+// wrong way (an unknown flag, a missing argument): a later successful run
+// of the same program is the corrected call.
+func usageError(line string) bool {
+	l := strings.ToLower(line)
+	for _, w := range []string{"usage:", "unknown flag", "unknown option", "unrecognized", "invalid option", "invalid argument",
+		"must be provided", "is required", "required flag", "missing argument", "missing required", "too many arguments",
+		"no such option", "unexpected keyword argument", "takes no arguments", "unexpected argument", "unknown subcommand",
+		"unknown command", "invalid choice", "not a valid"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// settled reports whether a failed result only says the desired state is
+// already there: a pull request that exists, nothing to commit.
+func settled(text string) bool {
+	l := strings.ToLower(text)
+	for _, w := range []string{"already exists", "nothing to commit", "nothing added to commit", "already up to date",
+		"already up-to-date", "no changes added to commit", "already on '", "everything up-to-date"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // coversTargets reports whether positionals okPos cover failPos (their
@@ -220,7 +252,8 @@ func gitResolves(ok, failed lang.Command) string {
 func notFound(line string) bool {
 	l := strings.ToLower(line)
 	for _, w := range []string{"no such file", "not found", "does not exist", "doesn't exist", "cannot find", "can't find",
-		"could not find", "enoent", "no module named", "no tests ran", "unknown file", "no matches for", "did not match any"} {
+		"could not find", "enoent", "no module named", "no tests ran", "unknown file", "no matches for", "did not match any",
+		"pathspec", "is outside repository", "beyond a symbolic link"} {
 		if strings.Contains(l, w) {
 			return true
 		}
@@ -332,12 +365,16 @@ func failed(r *model.ToolResult, info *callInfo) bool {
 	return false
 }
 
-// rejected reports whether a failed result is the user declining or
-// interrupting the call rather than the call failing: nothing to resolve.
+// rejected reports whether a failed result is the user, a hook or the
+// runtime declining or interrupting the call rather than the call failing:
+// nothing to resolve.
 func rejected(r *model.ToolResult) bool {
 	h := strings.ToLower(r.Text.Head())
 	for _, p := range []string{"doesn't want to proceed with this tool use", "tool use was rejected", "request interrupted by user",
-		"user rejected", "user denied", "permission denied by user", "user declined", "aborted by user", "cancelled by user", "canceled by user"} {
+		"user rejected", "user denied", "permission denied by user", "user declined", "aborted by user", "cancelled by user", "canceled by user",
+		// Claude Code's harness: a parallel call failed, so this one never
+		// ran; a hook declined the call.
+		"sibling tool call errored", "hook error:", "blocked by hook", "pretooluse:", "operation blocked by"} {
 		if strings.Contains(h, p) {
 			return true
 		}
@@ -484,10 +521,10 @@ func (f *failure) resurrected(d *doc, claimed map[int][]tracked) (ItemResult, bo
 			continue
 		}
 		ui := unitAt(d, i)
-		u := &d.units[ui]
-		if len(claimed[ui]) > 0 {
-			continue
+		if ui < 0 || len(claimed[ui]) > 0 {
+			continue // in the runtime's framing, or carried by an open item
 		}
+		u := &d.units[ui]
 		lower := d.lower[u.Start:u.End]
 		lo, hi := tokRange(u, Span{i, i + len(tok)})
 		p, cue := d.polarity(u, -1, lo, hi)

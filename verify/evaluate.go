@@ -11,6 +11,9 @@ import (
 
 // evaluate checks compaction c against the items open before it.
 func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
+	if evaluateHook != nil {
+		evaluateHook(c)
+	}
 	d := parseSummary(c.Summary)
 	cr := &CompactionResult{Seq: c.Seq, Turn: c.Turn, Event: c.Index, Trigger: c.Trigger, Sections: d.sections, Attested: c.SelfReport != nil}
 	l.measure(c, cr)
@@ -63,6 +66,9 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	l.inForce, l.inForceComp, l.prevSummary = d, c, c.Summary
 	return cr
 }
+
+// evaluateHook, when set by a test, runs before each compaction's check.
+var evaluateHook func(*model.Compaction)
 
 // matchOpen decides the status of an open item in a summary.
 func (l *ledger) matchOpen(tr tracked, d *doc, c *model.Compaction, unverifiable bool) ItemResult {

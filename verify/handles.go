@@ -181,7 +181,7 @@ func (h *handleTracker) closedNamedIn(d *doc, add func(tracked)) {
 // match: the id must survive verbatim; the call's intent alone does not let
 // the router re-attach its result.
 func (h *pending) match(l *ledger, d *doc, ir *ItemResult) {
-	if sp, ok := d.findVerbatim(h.ref()); ok {
+	if sp, ok := d.findVerbatim(h.ref()); ok && unitAt(d, sp.Start) >= 0 {
 		ui := unitAt(d, sp.Start)
 		ir.Score = 1
 		ir.Evidence = &Evidence{Span: sp, Text: d.text[d.units[ui].Start:d.units[ui].End], Polarity: Neutral}
@@ -216,10 +216,10 @@ func (h *pending) match(l *ledger, d *doc, ir *ItemResult) {
 func (h *pending) resurrected(d *doc) (ItemResult, bool) {
 	ir := ItemResult{Item: h.item}
 	sp, ok := d.findVerbatim(h.ref())
-	if !ok {
+	ui := unitAt(d, sp.Start)
+	if !ok || ui < 0 {
 		return ir, false
 	}
-	ui := unitAt(d, sp.Start)
 	u := &d.units[ui]
 	lo, hi := tokRange(u, sp)
 	if p, cue := d.polarity(u, -1, lo, hi); p == Pending {

@@ -125,6 +125,9 @@ func callIdents(what string) []lang.Ident {
 
 func (n *named) match(l *ledger, d *doc, ir *ItemResult) {
 	m := d.findIdent(n.ident, l.identifiers.shas)
+	if (m.found || m.weak) && unitAt(d, m.span.Start) < 0 {
+		m = identMatch{} // only in the runtime's framing
+	}
 	switch {
 	case m.found:
 		ir.Status, ir.Score, ir.Why = Retained, 1, "verbatim at token boundaries"

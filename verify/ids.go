@@ -113,9 +113,20 @@ func (d *doc) pathChunks() []pathChunk {
 // and after must not belong to the id's own character class, so call_1 is
 // not found in call_12.
 func (d *doc) findVerbatim(id string) (Span, bool) {
+	if strings.TrimSpace(id) == "" {
+		return Span{}, false // an empty id is in every text, and names nothing
+	}
 	cls := func(c byte) bool { return lang.IsIdentByte(c) || c == '-' }
-	if i := lang.FindBounded(d.text, id, cls, cls, false); i >= 0 {
-		return Span{i, i + len(id)}, true
+	for off := 0; off < len(d.text); {
+		i := lang.FindBounded(d.text[off:], id, cls, cls, false)
+		if i < 0 {
+			break
+		}
+		i += off
+		if unitAt(d, i) >= 0 {
+			return Span{i, i + len(id)}, true
+		}
+		off = i + len(id) // in the runtime's framing: look further
 	}
 	return Span{}, false
 }

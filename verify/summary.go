@@ -103,6 +103,22 @@ func (d *doc) inRequest(ui int) bool {
 	return s != nil && requestHeading(s.Heading)
 }
 
+// boilerplate reports whether a summary line is the runtime's own framing,
+// the same in every summary ("This session is being continued from a
+// previous conversation...", "If you need specific details from before
+// compaction ... read the full transcript at"): it says nothing of the run.
+func boilerplate(line string) bool {
+	l := strings.ToLower(strings.TrimSpace(line))
+	for _, p := range []string{"this session is being continued from a previous conversation",
+		"if you need specific details from before compaction", "please continue the conversation from where we left",
+		"continue with the last task that you were asked to work on", "the summary below covers the earlier portion"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // parseSummary splits a summary into sections and units.
 func parseSummary(text string) *doc {
 	d := &doc{text: text, lower: lang.FoldText(text), postings: map[string][]int{}}
@@ -112,7 +128,7 @@ func parseSummary(text string) *doc {
 		start := off
 		off += len(line)
 		body := strings.TrimRight(line, "\r\n")
-		if strings.TrimSpace(body) == "" {
+		if strings.TrimSpace(body) == "" || boilerplate(body) {
 			continue
 		}
 		heading, rest, isHeading := sectionHeading(body)

@@ -156,6 +156,25 @@ func (l *ledger) sweep() {
 		if i%256 == 0 {
 			l.pruneOpen()
 		}
+		l.step(i, e)
+	}
+	l.pruneOpen()
+}
+
+// step applies one event. A panic here is loupe's own bug: it is reported
+// as a warning on the event's line and the sweep goes on, so one odd event
+// cannot hide the rest of the run; a compaction it hits fails closed.
+func (l *ledger) step(i int, e model.Event) {
+	defer func() {
+		if p := recover(); p != nil {
+			msg := fmt.Sprintf("internal error while reading this event (please report it): %v", p)
+			l.res.Warnings = append(l.res.Warnings, Warning{Line: e.Header().Line, Msg: msg})
+			if c, ok := e.(*model.Compaction); ok {
+				l.res.Compactions = append(l.res.Compactions, l.failedCheck(c, msg))
+			}
+		}
+	}()
+	{
 		switch ev := e.(type) {
 		case *model.Message:
 			switch ev.Role {
@@ -184,7 +203,25 @@ func (l *ledger) sweep() {
 			l.res.Compactions = append(l.res.Compactions, l.evaluate(ev))
 		}
 	}
-	l.pruneOpen()
+}
+
+// failedCheck is the result of a compaction whose check hit an internal
+// error: it could not be verified, so it violates for every consumer.
+func (l *ledger) failedCheck(c *model.Compaction, why string) *CompactionResult {
+	cr := &CompactionResult{Seq: c.Seq, Turn: c.Turn, Event: c.Index, Trigger: c.Trigger, Verdict: Violate, Unverifiable: true,
+		Attested: c.SelfReport != nil, Reasons: []string{"could not be verified: " + why}}
+	for _, k := range l.consumers {
+		cr.Consumers = append(cr.Consumers, ConsumerResult{Name: k.Name, Requires: kindsOf(k.Requires), Why: []string{"the summary could not be verified"}})
+	}
+	return cr
+}
+
+func kindsOf(ks []string) []Kind {
+	out := make([]Kind, len(ks))
+	for i, k := range ks {
+		out[i] = Kind(k)
+	}
+	return out
 }
 
 // toolResult closes the call's handle, opens or resolves errors, confirms the
@@ -197,7 +234,7 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 	delete(l.calls, ci) // a call has one result; keep memory bounded by what is in flight
 	if info != nil {
 		if failed(r, info) {
-			if info.category != toolRead && !rejected(r) {
+			if info.category != toolRead && !rejected(r) && !settled(r.Text.Head()) {
 				l.errors.failed(r, info)
 			}
 		} else {

@@ -60,7 +60,13 @@ var valueFlags = WordSet("-m", "-C", "-o", "-run", "--run",
 func Commands(line string) []Command {
 	var out []Command
 	for _, words := range shellSegments(line) {
-		if c, ok := unwrap(words); ok {
+		c, ok := unwrap(words)
+		switch {
+		case !ok:
+		case (c.Program == "bash" || c.Program == "sh" || c.Program == "zsh") && len(c.Args) > 1 && (c.Args[0] == "-c" || c.Args[0] == "-lc" || c.Args[0] == "-ec"):
+			// "bash -c 'source x.sh && f'": the commands the script runs.
+			out = append(out, Commands(c.Args[1])...)
+		default:
 			out = append(out, c)
 		}
 	}

@@ -22,6 +22,7 @@ func TestCommands(t *testing.T) {
 		{"./bin/rake db:migrate", []string{"rake db:migrate"}},
 		{"cat <<'EOF' > notes.md\nrm -rf /\nEOF\nls", []string{"cat", "ls"}},
 		{"FOO=1", nil},
+		{"bash -c 'source lib.sh\nf 16 | grep x'", []string{"source lib.sh", "f 16", "grep x"}},
 	}
 	for _, c := range cases {
 		var got []string

@@ -20,6 +20,8 @@ var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|und
 // line; followed by the next line when it carries the detail (a test's
 // "orders_test.go:41: got 0, want 1").
 func FirstErrorLine(text string) string {
+	// Claude Code wraps its harness's errors in a tag of their own.
+	text = strings.NewReplacer("<tool_use_error>", "", "</tool_use_error>", "").Replace(text)
 	lines := strings.Split(text, "\n")
 	first, best, bestScore := -1, -1, 0
 	for i, line := range lines {
