@@ -319,12 +319,35 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 			}
 		}
 	}
+	// A file or URL the action names verbatim carries it when the call
+	// works on that file ("bump the version in package.json" and an edit of
+	// package.json); a command that merely mentions it among others needs
+	// one more sign of the work, the verb or another word of the object:
+	// real runs touch the same file many times for other ends.
 	for _, f := range files {
-		if strings.Contains(ci.input, f) {
+		if !strings.Contains(ci.input, f) {
+			continue
+		}
+		if ci.path != "" && samePath(ci.path, f) || ci.hasVerb(a.Verb) || objectNamed(a, ci, f) {
 			return true
 		}
 	}
 	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || lang.GenericTerm[a.Head] || a.Head == lang.TermOf("branch") || a.Head == lang.TermOf("change"))
+}
+
+// objectNamed reports whether the call names a specific word of the
+// action's object that is not part of the file's own name.
+func objectNamed(a lang.Action, ci *callInfo, file string) bool {
+	own := map[string]bool{}
+	for _, t := range lang.WordTerms(file) {
+		own[t] = true
+	}
+	for _, t := range a.Object {
+		if !own[t] && !lang.GenericTerm[t] && !lang.HasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
+			return true
+		}
+	}
+	return false
 }
 
 func anyTerm(ci *callInfo, ts []string) bool {

@@ -267,3 +267,105 @@ var knownVerbs = func() map[string]bool {
 	}
 	return m
 }()
+
+// PlannedSteps returns the steps of a list the agent headed as its own
+// pending work ("Next steps:", "Remaining tasks:", "TODO:"): each item is a
+// promise that waits for its turn. Items marked done, optional, deferred or
+// addressed to the user are not promises; a leading label ("WP19:", "#11",
+// "Step 3 -") is dropped.
+func PlannedSteps(text string) []Promise {
+	var out []Promise
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		if !stepsHeading(lines[i]) {
+			continue
+		}
+		for j := i + 1; j < len(lines); j++ {
+			l := strings.TrimSpace(lines[j])
+			if l == "" {
+				if j+1 < len(lines) && listItem(lines[j+1]) != "" {
+					continue
+				}
+				break
+			}
+			item := listItem(lines[j])
+			if item == "" {
+				break
+			}
+			if step, ok := plannedStep(item); ok {
+				a := ParseAction(step)
+				a.Deferred = true
+				if a.Verb != "" {
+					out = append(out, Promise{Sentence: strings.TrimSpace(lines[j]), Action: a})
+				}
+			}
+			i = j
+		}
+	}
+	return out
+}
+
+// stepsHeading reports whether a line heads a list of the agent's pending
+// steps.
+func stepsHeading(line string) bool {
+	l := strings.ToLower(strings.Trim(strings.TrimSpace(line), "#*_: "))
+	l = strings.TrimPrefix(l, "the ")
+	if len(l) > 48 {
+		return false
+	}
+	for _, h := range []string{"next steps", "next step", "remaining tasks", "remaining work", "remaining steps",
+		"remaining work packages", "still to do", "left to do", "todo", "to do", "pending tasks", "open tasks"} {
+		if rest, ok := strings.CutPrefix(l, h); ok {
+			rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "are"))
+			return rest == "" || strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")")
+		}
+	}
+	return false
+}
+
+// listItem returns a list line's text without its marker, or "".
+func listItem(line string) string {
+	t := strings.TrimSpace(line)
+	for _, m := range []string{"- [ ] ", "* [ ] ", "- ", "* ", "• "} {
+		if rest, ok := strings.CutPrefix(t, m); ok {
+			return rest
+		}
+	}
+	k := 0
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	if k > 0 && k+1 < len(t) && (t[k] == '.' || t[k] == ')') && t[k+1] == ' ' {
+		return t[k+2:]
+	}
+	return ""
+}
+
+// plannedStep cleans a list item into the step it names, and says whether
+// it is one the agent owes.
+func plannedStep(item string) (string, bool) {
+	lower := strings.ToLower(item)
+	if strings.HasPrefix(lower, "[x]") || strings.Contains(lower, "~~") {
+		return "", false
+	}
+	for _, w := range []string{"optional", "deferred", "follow-up", "follow up", "could ", "maybe", "you ", "your ", "if needed", "nice to have", "done", "complete"} {
+		if strings.Contains(lower, w) {
+			return "", false
+		}
+	}
+	s := strings.ReplaceAll(item, "**", "")
+	// "WP19: Extract...", "#11 Address ...", "spotter-4te.4: Enable ...".
+	if f := strings.Fields(s); len(f) > 1 {
+		first := strings.TrimRight(f[0], ":.-)")
+		if strings.HasSuffix(f[0], ":") || strings.HasPrefix(first, "#") || HasDigit(first) && !strings.ContainsAny(first, "aeiou") {
+			s = strings.Join(f[1:], " ")
+		} else if len(f) > 2 && (strings.EqualFold(f[0], "step") || strings.EqualFold(f[0], "phase") || strings.EqualFold(f[0], "task")) && HasDigit(f[1]) {
+			s = strings.Join(f[2:], " ")
+		}
+	}
+	s = strings.TrimLeft(s, " -–—:")
+	if len(Terms(Tokenize(s))) < 2 {
+		return "", false
+	}
+	return s, true
+}
