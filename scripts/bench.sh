@@ -21,7 +21,8 @@
 # stopped, and the shape's larger sizes are skipped.
 #
 # Inputs are generated into OUT (default bench-out/, git-ignored) once per
-# shape, size and SEED (default 1) and kept; delete OUT to regenerate.
+# generator build, shape, size and SEED (default 1) and kept; delete OUT to
+# reclaim the space.
 # Needs jq and GNU time (/usr/bin/time): installed with apt-get if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +48,7 @@ need jq jq
 mkdir -p "$OUT"
 go build -o "$OUT/loupe" .
 go build -o "$OUT/shapes" ./scripts/shapes
+genid=$(sha256sum "$OUT/shapes" | cut -c1-12) # a changed generator writes new inputs
 list=$("$OUT/shapes" -list)
 SHAPES=${SHAPES:-$(cut -f1 <<<"$list")}
 
@@ -83,7 +85,7 @@ for shape in $SHAPES; do
 	file=$(field "$shape" 4)
 	prev_t="" prev_c="" prev_s=""
 	for size in $sizes; do
-		dir="$OUT/$shape/$SEED-$size"
+		dir="$OUT/$shape/$genid/$SEED-$size"
 		path="$dir/$file"
 		if [ ! -f "$path" ]; then
 			mkdir -p "$dir"

@@ -58,8 +58,8 @@ func (s Shape) Write(w io.Writer, size int64, opt Options) (err error) {
 
 // shapes are in the order of the scale issue's table.
 var shapes = []Shape{
-	{Name: "mixed", Sizes: [3]string{"50MB", "100MB", "200MB"}, Small: "20MB", gen: mixed,
-		Doc: "the sample generator's large run: tool outputs, errors that stay open, some promises, 1-5 MB logs (succeeded → covers over open errors)"},
+	{Name: "mixed", Sizes: [3]string{"50MB", "100MB", "200MB"}, Small: "10MB", gen: mixed,
+		Doc: "research/perf.md's mix: messages, 5-50 KB tool outputs, 1-5 MB logs, some promises, one shell result in eight failing and most staying open (succeeded → covers over the open errors)"},
 	{Name: "flaky", Sizes: [3]string{"10MB", "20MB", "40MB"}, Small: "1MB", gen: flaky,
 		Doc: "a flaky test failing every few turns with different messages, each failure an error that stays open (newError's error lines and tokens; every success walks the open errors)"},
 	{Name: "commitments", Sizes: [3]string{"300KB", "600KB", "1.2MB"}, Small: "200KB", gen: commitments,
@@ -78,6 +78,8 @@ var shapes = []Shape{
 		Doc: "millions of tiny events (~65 bytes each): calls, results, one-word messages (per-event overhead, every handle kept: RSS)"},
 	{Name: "huge-output", Sizes: [3]string{"50MB", "100MB", "200MB"}, Small: "20MB", gen: hugeOutput,
 		Doc: "one tool output of almost the whole size (a single line collected whole)"},
+	{Name: "sample-large", Sizes: [3]string{"50MB", "100MB", "200MB"}, Small: "20MB", gen: sampleLarge,
+		Doc: "the sample generator's large run (go run ./sampledata/gen -size, the old bench.sh input): the migration run continued, errors resolved soon after"},
 	{Name: "claude-code", Sizes: [3]string{"50MB", "100MB", "200MB"}, Small: "6MB", gen: claudeCode, File: "0b8e7c1a-5d2f-4e3b-9a6c-1f2e3d4c5b6a.jsonl",
 		Doc: "real Claude Code sessions replayed to size as one session, a compaction per copy (the importer path, then verify)"},
 }

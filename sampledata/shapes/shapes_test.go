@@ -13,7 +13,7 @@ import (
 // testSize is the size the tests generate each shape at: small, but large
 // enough for the shape to show (several compactions, thousands of items).
 var testSize = map[string]string{
-	"mixed": "20MB", "flaky": "1MB", "commitments": "300KB", "compactions": "500KB",
+	"mixed": "10MB", "sample-large": "20MB", "flaky": "1MB", "commitments": "300KB", "compactions": "500KB",
 	"giant-summaries": "3MB", "rules": "150KB", "big-plan": "200KB", "plan-updates": "1.5MB",
 	"tiny-events": "4MB", "huge-output": "8MB", "claude-code": "6MB",
 }
@@ -38,7 +38,7 @@ func TestEveryShapeHasATestSize(t *testing.T) {
 // (but for mixed, which is the sample generator's own fixed run).
 func TestSeeded(t *testing.T) {
 	for _, s := range All() {
-		if s.Name == "mixed" {
+		if s.Name == "sample-large" {
 			continue // slow, and documented to ignore the seed
 		}
 		t.Run(s.Name, func(t *testing.T) {
@@ -132,6 +132,17 @@ func count[T any](tr *model.Transcript) int {
 
 var shapeChecks = map[string]func(t *testing.T, tr *model.Transcript, res *verify.Result, size int64){
 	"mixed": func(t *testing.T, tr *model.Transcript, res *verify.Result, _ int64) {
+		first, last := res.Compactions[0], res.Compactions[len(res.Compactions)-1]
+		if n := len(openItems(last, verify.Error)); n < 20 || n <= len(openItems(first, verify.Error)) {
+			t.Errorf("open errors: %d at the first compaction, %d at the last; want them to pile up", len(openItems(first, verify.Error)), n)
+		}
+		// Four steps in five are messages; a tool step is two events.
+		msgs := count[*model.Message](tr)
+		if msgs < len(tr.Events)*55/100 || msgs > len(tr.Events)*75/100 {
+			t.Errorf("%d messages of %d events, want ~2/3", msgs, len(tr.Events))
+		}
+	},
+	"sample-large": func(t *testing.T, tr *model.Transcript, res *verify.Result, _ int64) {
 		big := 0
 		for _, e := range tr.Events {
 			if r, ok := e.(*model.ToolResult); ok && r.Text.Len() >= 1<<20 {

@@ -49,22 +49,22 @@ func newRun(w io.Writer, name string, seed, salt uint64) *run {
 		clock: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC),
 	}
 	r.lw = model.NewWriter(counter{r.out, &r.n})
-	r.put(nil, model.Meta{Run: fmt.Sprintf("%s-%d", name, seed), Agent: "shape-generator",
+	r.err = r.lw.WriteMeta(model.Meta{Run: fmt.Sprintf("%s-%d", name, seed), Agent: "shape-generator",
 		Extra: map[string]string{"generator": "loupe sampledata/shapes " + name}})
+	r.flush()
 	return r
 }
 
-// put writes the meta line (ev nil) or an event, and flushes the codec's
-// buffer so that r.n is exact.
-func (r *run) put(ev model.Event, meta ...model.Meta) {
-	if r.err != nil {
-		return
-	}
-	if ev == nil {
-		r.err = r.lw.WriteMeta(meta[0])
-	} else {
+// put writes an event.
+func (r *run) put(ev model.Event) {
+	if r.err == nil {
 		r.err = r.lw.WriteEvent(ev)
 	}
+	r.flush()
+}
+
+// flush empties the codec's buffer into the counter, so that r.n is exact.
+func (r *run) flush() {
 	if r.err == nil {
 		r.err = r.lw.Flush()
 	}
