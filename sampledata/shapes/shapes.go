@@ -70,7 +70,7 @@ var shapes = []Shape{
 		Doc: "compactions with 1-5 MB summaries pasting whole files and logs (doc.match over huge summaries, resurrection candidates)"},
 	{Name: "rules", Sizes: [3]string{"700KB", "1.4MB", "2.8MB"}, Small: "150KB", gen: rules,
 		Doc: "N × (a user rule, then a compaction restating every rule so far) (constraint matching: rules × summary units per compaction)"},
-	{Name: "big-plan", Sizes: [3]string{"400KB", "800KB", "1.6MB"}, Small: "200KB", gen: bigPlan,
+	{Name: "big-plan", Sizes: [3]string{"300KB", "600KB", "1.2MB"}, Small: "200KB", gen: bigPlan,
 		Doc: "one plan event with ~size/66 items, then work and a compaction (plan → sameOpenCommitment per new item; claims and calls against every item)"},
 	{Name: "plan-updates", Sizes: [3]string{"3MB", "6MB", "12MB"}, Small: "1.5MB", gen: planUpdates,
 		Doc: "a plan of 5,000 items written whole on every update, items completing and new ones added, compactions listing the plan (plan, claims, resurrection of completed steps)"},
