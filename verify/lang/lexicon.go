@@ -175,7 +175,7 @@ var constraintCues = []string{
 	"going forward", "avoid", "no more", "under no circumstances", "only ever",
 	"remember to", "be sure to", "is forbidden", "is not allowed", "are not allowed",
 	"ensure", "please use", "please keep", "use only", "only", "stick to", "keep it", "keep them", "keep this",
-	"keep everything", "until i say otherwise", "until further notice",
+	"keep everything", "until i say otherwise", "until further notice", "stop",
 }
 
 // DoneCues are words that present work as finished.

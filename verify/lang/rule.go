@@ -40,13 +40,14 @@ func FindRules(text string) []Rule {
 			continue
 		}
 		for _, cl := range ruleClauses(s, lower) {
+			cl.request = q >= 0
 			if q >= 0 && cl.start < q {
 				// The request itself ("can you ..."): only a rule asked
 				// for right after it counts ("can you make sure ...").
 				if cl.end <= q {
 					continue
 				}
-				cl.start, cl.request = q, true
+				cl.start = q
 			}
 			if r, ok := ruleIn(text[sn.Start+cl.start:sn.Start+cl.end], cl); ok {
 				r.Sentence = strings.TrimSpace(text[sn.Start:sn.End])
@@ -174,7 +175,7 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	if strings.HasPrefix(trimmed, "must be ") || strings.HasPrefix(trimmed, "should be ") || strings.HasPrefix(trimmed, "needs to be ") {
 		return Rule{}, false // "- must be controlled by configuration": what to build
 	}
-	neg := prohibitionCues[cue] || strings.HasPrefix(cue, "is ") || strings.HasPrefix(cue, "are ")
+	neg := prohibitionCues[cue] || cue == "stop" || strings.HasPrefix(cue, "is ") || strings.HasPrefix(cue, "are ")
 	// "Don't forget to update the changelog" is an obligation, not a prohibition.
 	if rest := strings.TrimSpace(lower[pos+len(cue):]); neg && (strings.HasPrefix(rest, "forget to ") || strings.HasPrefix(rest, "forget ")) {
 		neg = false
@@ -193,8 +194,11 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 			neg = true
 		}
 	}
-	if oneShot(lower[pos+len(cue):]) {
+	if oneShot(lower[pos+len(cue):]) || demonstrative(lower[:pos]) {
 		return Rule{}, false
+	}
+	if (cue == "please use" || cue == "please keep") && deictic(lower[pos:]) {
+		return Rule{}, false // "please use the format of the diagrams above": this piece of work
 	}
 	end := min(pos+len(cue), len(raw))
 	keep := ""
@@ -207,6 +211,9 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	subject := raw[:pos]
 	if k := strings.LastIndexAny(subject, ",:"); k >= 0 {
 		subject = subject[k+1:]
+	}
+	if f := strings.Fields(strings.ToLower(subject)); len(f) == 1 && !subjectWord(f[0]) && prohibitionCues[cue] {
+		subject = "" // "plase don't ...": no subject, a word before the imperative
 	}
 	body := strings.TrimRight(strings.TrimLeft(subject+" "+keep+raw[end:], " ,:;-"), " ?")
 	// The rule, not its rationale: "Don't change the public expand()
@@ -233,9 +240,45 @@ var imperativeVerbs = WordSet("use", "touch", "change", "modify", "call", "talk"
 var generalCues = WordSet("always", "never", "don't", "dont", "do not", "from now on", "going forward", "only ever",
 	"until i say otherwise", "until further notice", "under no circumstances", "no more", "avoid")
 
+// subjectWord reports whether w can be the subject a verb follows.
+func subjectWord(w string) bool {
+	switch w {
+	case "i", "we", "you", "they", "it", "he", "she", "this", "that", "there", "these", "those", "who", "which", "what", "people", "users":
+		return true
+	}
+	return false
+}
+
 // verbCues are cues that hold the rule's verb.
 var verbCues = WordSet("please use", "please keep", "keep it", "keep them", "keep this", "keep everything",
 	"stick to", "use only", "only")
+
+// demonstrative reports whether a rule's subject points at the thing at
+// hand ("this plan must be written so that..."): a requirement of that
+// piece of work.
+func demonstrative(subject string) bool {
+	f := strings.Fields(subject)
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "this", "that", "these", "those", "the":
+		return f[0] != "the" || len(f) > 1 && (f[1] == "plan" || f[1] == "doc" || f[1] == "document" || f[1] == "pr" || f[1] == "commit" || f[1] == "file")
+	}
+	return false
+}
+
+// deictic reports whether a rule points at what is in front of the user
+// ("the diagrams above", "this file", "here").
+func deictic(s string) bool {
+	for _, w := range strings.Fields(s) {
+		switch strings.Trim(w, ",.!:;`'\"()") {
+		case "above", "below", "here", "this", "these", "those", "same", "previous":
+			return true
+		}
+	}
+	return false
+}
 
 // oneShot reports whether what follows a cue is about the thing at hand:
 // "make sure it's in Project: Troy", "don't touch it", "ensure this
@@ -408,10 +451,16 @@ func instructionCue(lower string, i int, cue string, shared bool) bool {
 	if len(before) > 0 {
 		prev = strings.Trim(before[len(before)-1], "`'\"()*")
 	}
+	if prev == "let's" || prev == "lets" || len(before) > 1 && before[len(before)-2] == "let" && prev == "us" {
+		return false // "let's avoid duplication": a proposal for the work at hand
+	}
 	switch cue {
 	case "always", "never", "don't", "dont", "do not":
 		if atStart {
 			return !shared || len(before) > 0
+		}
+		if len(before) == 1 && !subjectWord(prev) {
+			return true // "plase don't rewrite the changelog": a word before the clause's imperative
 		}
 		switch prev {
 		case "please", "you", "and", "but", "so", "should", "must", "will", "to", "also", "then", "just", "agent", "assistant", "said", "told":
@@ -434,6 +483,10 @@ func instructionCue(lower string, i int, cue string, shared bool) bool {
 			return false
 		}
 		return atStart || prev == "please" || prev == "and" || prev == "but" || prev == "so" || prev == "just"
+	case "stop":
+		// "stop committing everything": a prohibition of the gerund.
+		next := strings.Fields(lower[i+len(cue):])
+		return (atStart || prev == "please" || prev == "just" || prev == "and" || prev == "so") && len(next) > 0 && strings.HasSuffix(next[0], "ing")
 	case "keep it", "keep them", "keep this", "keep everything", "please use", "please keep", "use only", "stick to":
 		return atStart || prev == "please" || prev == "and" || prev == "but" || prev == "so" || prev == "just" || prev == "always"
 	}

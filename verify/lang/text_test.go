@@ -144,6 +144,12 @@ func TestFindRulesReal(t *testing.T) {
 		{"> never do this\nthanks", nil},
 		{"It doesn't work. The transcript: ❯ Make something\n⏺ Only index.html was included — the changes were left unstaged.\n   86 +   // never clear", nil},
 		{"got this feedback:\nDon't use a global lock here.", nil},
+		{"plase don't rewrite teh changelog.md make surgical edits", []string{"rewrite teh changelog.md make surgical edits"}},
+		{"stop commiting everything", []string{"commiting everything"}},
+		{"let's avoid code duplication", nil},
+		{"this plan must be written in such a way, that you can start a new session", nil},
+		{"please use the format we use for the diagrams above", nil},
+		{"can you look at the latest commit, and make sure the line count is correct?", nil},
 		{"Never force-push. Here is the log:\nerror: must not be empty", []string{"force-push"}},
 	}
 	for _, c := range cases {
