@@ -40,8 +40,11 @@ type promise struct {
 	// carriedOut: closed because a call did the work (not merely "acted
 	// on"): a summary listing it as pending resurrects it.
 	carriedOut bool
-	files      []string // files and URLs the action names (see actionFiles)
-	filesDone  bool
+	// announced: the message ends with a colon, introducing the calls that
+	// follow ("I need to update the references. Let me find them:").
+	announced bool
+	files     []string // files and URLs the action names (see actionFiles)
+	filesDone bool
 }
 
 func (p *promise) ref() string             { return "" }
@@ -78,8 +81,15 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 	// Several promises in one message are a plan, not narration of the next
 	// step: each waits for its own work and its own claim.
 	plan := len(found) > 1
+	announced := strings.HasSuffix(strings.TrimSpace(m.Text), ":")
 	for _, fc := range found {
+		if fc.Label != "" && c.byPlan[fc.Label] != nil {
+			continue // "#11 Address the review feedback": plan step 11, already known
+		}
 		ids := lang.ExtractIdents(fc.Sentence)
+		if fc.Label != "" {
+			ids = lang.ExtractIdents(fc.Action.Text) // the label is no identifier
+		}
 		vague := !fc.Action.Deferred && !lang.SpecificObject(lang.SkipLight(lang.Tokenize(fc.Action.Text))) && len(ids) == 0
 		if vague || c.sameOpen(fc.Action) != nil {
 			// A restatement, or narration with nothing specific to keep
@@ -95,6 +105,7 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 		p.durable = fc.Action.Deferred
 		p.inPlan = plan && !fc.Action.Deferred
 		p.idents = ids
+		p.announced = announced && !fc.Action.Deferred
 	}
 }
 

@@ -22,7 +22,7 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 			continue
 		}
 		sameTurn := tc.Turn == p.item.Turn && !p.planned
-		if sameTurn && announces(p.item.Text) {
+		if sameTurn && (announces(p.item.Text) || p.announced) {
 			// "I'll add the helpers to common.go and modify X:" with the
 			// calls right after: the sentence announces the work under way.
 			p.durable, p.narrated, p.worked = false, true, true
@@ -78,9 +78,9 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 // the run moves on, nothing is owed.
 func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
 	switch {
-	case (!p.durable && !p.planned && !p.inPlan || sameTurn) && carries(p.act, nil, ci, true):
+	case (!p.durable && !p.planned && !p.inPlan || sameTurn) && carries(p.act, p.actionFiles(), ci, true):
 		return true
-	case sameTurn && !p.durable && !p.inPlan && ci.category != toolRead && compatible(p.act.Verb, ci.category):
+	case sameTurn && !p.durable && (!p.inPlan || ci.category == toolEdit) && ci.category != toolRead && compatible(p.act.Verb, ci.category):
 		// The one thing a message promised, and a change made in the same
 		// response: the call is the promise being kept ("I'll do a full
 		// rewrite of the renderer" with the Write of it).
@@ -280,7 +280,10 @@ var commandVerbs = lang.TermSet("commit", "push", "rebase", "merge", "lint", "te
 // names the action's object ("make migrate" for "re-run the migration"), or,
 // for verbs that are commands themselves, the verb ("git push").
 func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
-	if !compatible(a.Verb, ci.category) {
+	// "I'll start with manual_commit_test.go": beginning a piece of work
+	// narrates no particular kind of call.
+	beginning := relaxed && (a.Verb == lang.TermOf("start") || a.Verb == lang.TermOf("begin"))
+	if !compatible(a.Verb, ci.category) && !beginning {
 		return false
 	}
 	if relaxed {
@@ -292,6 +295,11 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 		for _, t := range append([]string{a.Head}, a.Direct...) {
 			if t != "" && !lang.GenericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
 				return true
+			}
+		}
+		for _, f := range files {
+			if ci.path != "" && samePath(ci.path, f) {
+				return true // "I'll start with x_test.go" and a read of it
 			}
 		}
 		return false

@@ -7,6 +7,9 @@ import "strings"
 type Promise struct {
 	Sentence string
 	Action   Action
+	// Label is a list item's own label ("#11", "WP19"), when it had one:
+	// the step may be a plan step already known by it.
+	Label string
 }
 
 // FindPromises returns the commitments stated in assistant text: the
@@ -16,6 +19,7 @@ type Promise struct {
 // ("I can", "if you want") and interrogative sentences are not commitments.
 func FindPromises(text string) []Promise {
 	var out []Promise
+	text = ProseOnly(text)
 	for _, sn := range Sentences(text) {
 		s := text[sn.Start:sn.End]
 		if strings.HasSuffix(s, "?") {
@@ -45,8 +49,8 @@ func FindPromises(text string) []Promise {
 		// obligations; each is kept.
 		for _, part := range splitActions(rest) {
 			a := ParseAction(part)
-			if a.Verb == "" || copula(part) {
-				continue // "I'll be honest", "we will have to see": not actions
+			if a.Verb == "" || copula(part) || modalStart(part) {
+				continue // "I'll be honest", "we will have to see", "then we can refine it": not actions
 			}
 			if cue == "todo:" || cue == "todo -" || cue == "remaining:" || strings.Contains(cue, "still") || strings.HasPrefix(cue, "next") {
 				a.Deferred = true
@@ -184,10 +188,79 @@ func clauseStart(lower string, i int) bool {
 		return true
 	}
 	switch before[len(before)-1] {
-	case ';', ',', ':', '-', '(':
+	case ';', ':', '-', '(':
+		return true
+	case ',':
+		// "Once the canary is healthy, will switch the DNS": a clause of
+		// the speaker's. "The agent is still running, will try later": the
+		// clause before has a subject of its own, and "will" is its.
+		return !thirdPersonSubject(before)
+	}
+	return false
+}
+
+// thirdPersonSubject reports whether a clause opens with a subject that is
+// not the speaker ("the agent is", "it runs", "the tests fail").
+func thirdPersonSubject(clause string) bool {
+	f := strings.Fields(clause)
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "the", "it", "this", "that", "they", "he", "she", "there", "these", "those", "its", "their":
 		return true
 	}
 	return false
+}
+
+// modalStart reports whether an action part opens with a modal of
+// possibility ("we can refine the design", "you could add"): an offer, not
+// a promise.
+func modalStart(part string) bool {
+	f := strings.Fields(strings.ToLower(part))
+	for len(f) > 0 && (f[0] == "we" || f[0] == "you" || f[0] == "i" || f[0] == "then") {
+		f = f[1:]
+	}
+	return len(f) > 0 && (f[0] == "can" || f[0] == "could" || f[0] == "might" || f[0] == "may")
+}
+
+// ProseOnly blanks what in an agent's message is not its own prose: fenced
+// code and examples, quoted lines, injected tags (same length, offsets
+// kept). Promises in an example transcript are nobody's.
+func ProseOnly(text string) string {
+	b := []byte(text)
+	blank := func(i, j int) {
+		for k := i; k < j && k < len(b); k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+	}
+	for off := 0; ; {
+		i := strings.Index(text[off:], "```")
+		if i < 0 {
+			break
+		}
+		i += off
+		j := strings.Index(text[i+3:], "```")
+		if j < 0 {
+			blank(i, len(text))
+			break
+		}
+		j += i + 6
+		blank(i, j)
+		off = j
+	}
+	lineStart := 0
+	for i := 0; i <= len(text); i++ {
+		if i == len(text) || text[i] == '\n' {
+			if l := strings.TrimSpace(text[lineStart:i]); strings.HasPrefix(l, ">") || strings.HasPrefix(l, "<thinking>") {
+				blank(lineStart, i)
+			}
+			lineStart = i + 1
+		}
+	}
+	return string(b)
 }
 
 func negatedStart(rest string) bool {
@@ -292,11 +365,11 @@ func PlannedSteps(text string) []Promise {
 			if item == "" {
 				break
 			}
-			if step, ok := plannedStep(item); ok {
+			if step, label, ok := plannedStep(item); ok {
 				a := ParseAction(step)
 				a.Deferred = true
 				if a.Verb != "" {
-					out = append(out, Promise{Sentence: strings.TrimSpace(lines[j]), Action: a})
+					out = append(out, Promise{Sentence: strings.TrimSpace(lines[j]), Action: a, Label: label})
 				}
 			}
 			i = j
@@ -343,14 +416,14 @@ func listItem(line string) string {
 
 // plannedStep cleans a list item into the step it names, and says whether
 // it is one the agent owes.
-func plannedStep(item string) (string, bool) {
+func plannedStep(item string) (step, label string, ok bool) {
 	lower := strings.ToLower(item)
 	if strings.HasPrefix(lower, "[x]") || strings.Contains(lower, "~~") {
-		return "", false
+		return "", "", false
 	}
 	for _, w := range []string{"optional", "deferred", "follow-up", "follow up", "could ", "maybe", "you ", "your ", "if needed", "nice to have", "done", "complete"} {
 		if strings.Contains(lower, w) {
-			return "", false
+			return "", "", false
 		}
 	}
 	s := strings.ReplaceAll(item, "**", "")
@@ -358,14 +431,14 @@ func plannedStep(item string) (string, bool) {
 	if f := strings.Fields(s); len(f) > 1 {
 		first := strings.TrimRight(f[0], ":.-)")
 		if strings.HasSuffix(f[0], ":") || strings.HasPrefix(first, "#") || HasDigit(first) && !strings.ContainsAny(first, "aeiou") {
-			s = strings.Join(f[1:], " ")
+			s, label = strings.Join(f[1:], " "), strings.TrimPrefix(first, "#")
 		} else if len(f) > 2 && (strings.EqualFold(f[0], "step") || strings.EqualFold(f[0], "phase") || strings.EqualFold(f[0], "task")) && HasDigit(f[1]) {
-			s = strings.Join(f[2:], " ")
+			s, label = strings.Join(f[2:], " "), strings.TrimRight(f[1], ":.-)")
 		}
 	}
 	s = strings.TrimLeft(s, " -–—:")
 	if len(Terms(Tokenize(s))) < 2 {
-		return "", false
+		return "", "", false
 	}
-	return s, true
+	return s, label, true
 }
