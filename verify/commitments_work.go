@@ -381,5 +381,7 @@ func compatible(verb string, c toolCategory) bool {
 	case readVerbs[verb]:
 		return true
 	}
-	return true
+	// A verb of no known kind ("register the PR under its branch name"):
+	// a read does not do it.
+	return c != toolRead
 }

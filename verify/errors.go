@@ -113,6 +113,11 @@ func (f *failure) resolvedBy(ok *callInfo) string {
 			if why := commandResolves(c, f.key, f.item.Text); why != "" {
 				return why + ": " + model.Clip(ok.command, 120) + " succeeded"
 			}
+			if c.Program == f.key.Program && c.Sub() == f.key.Sub() && f.subjectsIn(ok.command) {
+				// "go test ./..." failed in TestX; "go test ./x -run TestX"
+				// passes: what failed now passes.
+				return "re-ran what failed (" + strings.Join(f.subjects(), ", ") + "): " + model.Clip(ok.command, 120) + " succeeded"
+			}
 		}
 		if f.missingProgram && ok.category == toolExec {
 			// "command not found": the agent switched to another tool.
@@ -272,6 +277,32 @@ func missingProgram(line string) bool {
 		}
 	}
 	return false
+}
+
+// subjects are the tests and files a failure names: what has to pass.
+func (f *failure) subjects() []string {
+	var out []string
+	for _, t := range f.errTokens {
+		if strings.ContainsAny(t, "/.") && lang.HasKnownExt(t) || strings.HasPrefix(t, "Test") || strings.HasPrefix(t, "test_") {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// subjectsIn reports whether a command names every test and file the
+// failure named (and names at least one).
+func (f *failure) subjectsIn(command string) bool {
+	subs := f.subjects()
+	if len(subs) == 0 {
+		return false
+	}
+	for _, s := range subs {
+		if !strings.Contains(command, s) && !strings.Contains(command, lang.PathSegments(s)[len(lang.PathSegments(s))-1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // samePath reports whether two paths name the same file: equal, or one is a

@@ -85,8 +85,13 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 			t.idents[id] = n
 			t.l.byItem[it] = n
 		}
+		// Each compaction gets its own copy of the item: who names it
+		// changes, and an earlier report must keep what was true then.
+		snap := *n.item
+		n.item = &snap
+		t.l.byItem[n.item] = n
 		n.item.Open = true
-		n.item.Names = n.item.Names[:0]
+		n.item.Names = nil
 		var names []string
 		for _, b := range by {
 			n.item.Names = append(n.item.Names, b.base().item.Key)

@@ -336,9 +336,15 @@ func (c Command) readOnly() bool {
 		}
 		return true
 	case "find":
-		for _, a := range c.Args {
-			if a == "-delete" || a == "-exec" || a == "-execdir" || a == "-ok" {
+		for i, a := range c.Args {
+			switch a {
+			case "-delete", "-ok", "-okdir":
 				return false
+			case "-exec", "-execdir":
+				// "-exec cat {} ;" only looks; "-exec rm {} ;" does not.
+				if i+1 >= len(c.Args) || !(Command{Program: programName(c.Args[i+1])}).readOnly() {
+					return false
+				}
 			}
 		}
 		return true

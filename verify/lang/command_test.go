@@ -49,6 +49,7 @@ func TestReadOnly(t *testing.T) {
 		"git log --oneline -5", "git status", "git branch", "git branch -a", "git stash list", "git config --get user.name",
 		"gh pr view 123", "gh pr checks 42 --watch", "gh api repos/o/r/pulls/1", "gh run list --limit 5",
 		"kubectl get pods -n prod", "find . -name '*.go'", "rg TODO >/dev/null 2>&1",
+		`find skills -name "SKILL.md" -exec echo "=== {} ===" \; -exec cat {} \;`,
 		`x="o/r" && gh api repos/${x}/pulls | jq 'map(select(.n > 1))'`, "jq '.a -> .b' f.json",
 	} {
 		if !ReadOnly(line) {
@@ -58,7 +59,7 @@ func TestReadOnly(t *testing.T) {
 	for _, line := range []string{
 		"sed -i 's/a/b/' x.go", "echo hi > notes.txt", "git commit -m x", "git branch -D old", "git tag v1.2",
 		"gh pr create --fill", "gh api -X POST repos/o/r/issues -f title=x", "gh pr merge 12",
-		"find . -name '*.tmp' -delete", "cat a && rm b", "go test ./...", "make", "",
+		"find . -name '*.tmp' -delete", "find . -exec rm {} \\;", "cat a && rm b", "go test ./...", "make", "",
 	} {
 		if ReadOnly(line) {
 			t.Errorf("%q: read-only", line)

@@ -202,7 +202,7 @@ func clauseStart(lower string, i int) bool {
 // thirdPersonSubject reports whether a clause opens with a subject that is
 // not the speaker ("the agent is", "it runs", "the tests fail").
 func thirdPersonSubject(clause string) bool {
-	f := strings.Fields(clause)
+	f := strings.Fields(strings.TrimLeft(clause, " -*•>0123456789.)"))
 	if len(f) == 0 {
 		return false
 	}
