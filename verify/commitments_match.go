@@ -110,7 +110,8 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 		return ir, false
 	}
 	r := d.match(p.atom)
-	if !r.found || r.polarity != Pending || r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || !d.compact(r.cand, p.atom) {
+	if !r.found || r.polarity != Pending || r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || d.inDescription(r.cand.unit) ||
+		!d.compact(r.cand, p.atom) || !d.headInProse(r.cand.unit, p.act.Head) {
 		return ir, false
 	}
 	for _, o := range open {
@@ -201,4 +202,27 @@ func (d *doc) compact(c candidate, at atom) bool {
 		}
 	}
 	return best <= max(8, 3*len(want))
+}
+
+// headInProse reports whether the unit names the head noun as a word of
+// its prose, not only inside a path or code ("docs/plans/x.md" does not
+// speak of a plan).
+func (d *doc) headInProse(ui int, head string) bool {
+	u := &d.units[ui]
+	for _, t := range u.toks {
+		if t.Term != head || t.Code {
+			continue
+		}
+		inPath := false
+		for _, pc := range d.pathChunks() {
+			if t.Start >= pc.span.Start && t.End <= pc.span.End && len(pc.segs) > 1 {
+				inPath = true
+				break
+			}
+		}
+		if !inPath {
+			return true
+		}
+	}
+	return false
 }

@@ -72,9 +72,18 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 	it := &Item{Kind: Error, Key: r.ID + ": " + line, Text: line, Turn: r.Turn, Event: r.Index,
 		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
 	it.ID = "error:" + r.ID
+	tokens := lang.ErrorTokens(line, text)
+	if info.category == toolEdit {
+		// A failed edit's output echoes the text it tried to replace: the
+		// failure is about the file, not about the words of that text.
+		tokens = lang.ErrorTokens(line, line)
+		if info.path != "" {
+			tokens = lang.AppendUnique(tokens, info.path)
+		}
+	}
 	f := &failure{entry: entry{item: it, idents: lang.ExtractIdents(line)}, callID: r.ID, target: info.target,
 		command: info.command, key: info.key, tool: info.name, category: info.category, path: info.path,
-		missingProgram: missingProgram(line), errTokens: lang.ErrorTokens(line, text), intent: intent{src: line}}
+		missingProgram: missingProgram(line), errTokens: tokens, intent: intent{src: line}}
 	if info.command == "" {
 		f.about = info.intentText()
 	}

@@ -75,10 +75,12 @@ func (d *doc) findSHA(sha string, shas []string) identMatch {
 // "internal/orders/store.go"; "store.go" alone is weak evidence for a path
 // with directories; "auth.ts" never matches "oauth.ts".
 func (d *doc) findPath(p string) identMatch {
-	want := lang.PathSegments(p)
+	// Case does not tell files apart for a reader (and on macOS and Windows
+	// not for the file system either): "changelog.md" is CHANGELOG.md.
+	want := lowerAll(lang.PathSegments(p))
 	var weak identMatch
 	for _, pc := range d.pathChunks() {
-		m, got := pc.span, pc.segs
+		m, got := pc.span, lowerAll(pc.segs)
 		if lang.SuffixOf(got, want) && (len(got) >= 2 || len(want) == 1) || lang.SuffixOf(want, got) {
 			return identMatch{found: true, span: m}
 		}
@@ -88,6 +90,14 @@ func (d *doc) findPath(p string) identMatch {
 	}
 	// A bare file name is not a path chunk by itself unless it has an extension.
 	return weak
+}
+
+func lowerAll(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = strings.ToLower(x)
+	}
+	return out
 }
 
 // pathChunk is a path-like word of a summary, split into segments.

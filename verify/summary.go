@@ -97,6 +97,27 @@ func (d *doc) inHistory(ui int) bool {
 	return s != nil && historyHeading(s.Heading)
 }
 
+// descriptiveHeading reports whether a heading introduces a description of
+// the work (Claude Code's "Key Technical Concepts", "Files and Code
+// Sections", "Problem Solving"): it explains, and a "to be" there is no
+// to-do.
+func descriptiveHeading(h string) bool {
+	l := strings.ToLower(h)
+	for _, w := range []string{"concept", "files and code", "code section", "problem solving", "technical", "architecture",
+		"background", "context", "decisions", "key files", "files modified", "design"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// inDescription reports whether unit ui sits under a descriptive heading.
+func (d *doc) inDescription(ui int) bool {
+	s := d.section(&d.units[ui])
+	return s != nil && descriptiveHeading(s.Heading)
+}
+
 // inRequest reports whether unit ui sits under a request heading.
 func (d *doc) inRequest(ui int) bool {
 	s := d.section(&d.units[ui])

@@ -371,7 +371,32 @@ func OwnWords(text string) string {
 	if i := pasteIntro(FoldText(text)); i >= 0 {
 		blank(i, len(text))
 	}
+	// A document (a plan, a spec) pasted whole: from its first of several
+	// markdown headings on.
+	if i := documentStart(text); i >= 0 {
+		blank(i, len(text))
+	}
 	return string(b)
+}
+
+// documentStart returns where a pasted markdown document starts (its first
+// heading, when it has two or more), or -1.
+func documentStart(text string) int {
+	first, n := -1, 0
+	off := 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "#") && len(t) > 1 && (t[1] == '#' || t[1] == ' ') {
+			if first < 0 {
+				first = off
+			}
+			n++
+		}
+		off += len(line)
+	}
+	if n >= 2 {
+		return first
+	}
+	return -1
 }
 
 // pastedLine reports whether a line looks copied from elsewhere: a quote,
@@ -406,7 +431,7 @@ func pasteIntro(lower string) int {
 	best := -1
 	for _, w := range []string{"transcript", "output", "log", "logs", "error", "errors", "trace", "traceback", "feedback",
 		"diff", "response", "result", "results", "review", "comment", "comments", "message", "says", "said", "email",
-		"template", "prompt", "document", "doc", "spec", "snippet", "screenshot", "stack"} {
+		"template", "prompt", "document", "doc", "spec", "snippet", "screenshot", "stack", "plan"} {
 		for off := 0; ; {
 			i := phraseAt(lower[off:], w)
 			if i < 0 {
