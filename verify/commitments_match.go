@@ -101,7 +101,10 @@ func (p *promise) partial(d *doc, best *candidate, ir *ItemResult) {
 // user messages") is history, not a to-do list.
 func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked) (ItemResult, bool) {
 	ir := ItemResult{Item: p.item}
-	if !p.durable && !p.planned && !p.carriedOut || !d.hasTerm(p.act.Head) {
+	// Only an obligation that waited, a plan step or a step of a plan the
+	// agent stated can be redone by mistake: narration carried out on the
+	// spot is gone once done.
+	if !p.durable && !p.planned && !p.inPlan || !d.hasTerm(p.act.Head) {
 		return ir, false
 	}
 	if repeatable(p.act) {

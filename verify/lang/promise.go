@@ -141,7 +141,7 @@ func commitmentCue(lower string) (int, string) {
 		if i < 0 {
 			continue
 		}
-		if c == "will" && !clauseStart(lower, i) || inQuestion(lower, i) {
+		if c == "will" && !clauseStart(lower, i) || inQuestion(lower, i) || relativeClause(lower, i, c) {
 			continue
 		}
 		if best < 0 || i < best || (i == best && len(c) > len(cue)) {
@@ -149,6 +149,32 @@ func commitmentCue(lower string) (int, string) {
 		}
 	}
 	return best, cue
+}
+
+// relativeClause reports whether a first-person cue sits in a clause that
+// describes a noun ("the code paths I'll need to modify"): the promise is
+// not made there. A cue opens its own clause after a conjunction, an
+// adverb, punctuation, or in a sentence opened by a condition.
+func relativeClause(lower string, i int, cue string) bool {
+	if !strings.HasPrefix(cue, "i") && !strings.HasPrefix(cue, "we") {
+		return false
+	}
+	before := strings.TrimSpace(lower[:i])
+	if before == "" || strings.ContainsAny(before[len(before)-1:], ",;:.!?-()*") {
+		return false
+	}
+	words := strings.Fields(before)
+	for _, m := range conditionMarkers {
+		if words[0] == m {
+			return false // "Once the review lands I'll re-run it"
+		}
+	}
+	switch words[len(words)-1] {
+	case "and", "but", "so", "then", "now", "next", "first", "also", "finally", "ok", "okay", "great", "good",
+		"perfect", "right", "alright", "sure", "yes", "instead", "here", "today", "tomorrow", "later", "meanwhile", "otherwise":
+		return false
+	}
+	return len(words) >= 2
 }
 
 // inQuestion reports whether the cue at i sits in an "if" or "whether"
