@@ -181,7 +181,7 @@ func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, strin
 		switch {
 		case lang.PastNeed(w) && j+1 < end && toks[j+1].Word == "to" && (j == 0 || toks[j-1].Word != "still"):
 			// "needed to be renamed", "had to revert": a past need.
-		case j != vi && lang.PendingCues[w]:
+		case j != vi && lang.PendingCues[w] && !deniedNeed(toks, j):
 			consider(j, Pending, w)
 		case w == "still" || w == "yet" && j > 0 && toks[j-1].Word != "not":
 			consider(j, Pending, w)
@@ -244,6 +244,22 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 func negatedNear(u *unit, lo int) bool {
 	for j := max(0, lo-5); j < lo; j++ {
 		if lang.NegationCues[u.toks[j].Word] || u.toks[j].Word == "avoid" {
+			return true
+		}
+	}
+	return false
+}
+
+// deniedNeed reports whether the need word at j is denied by one of the
+// two words before it ("no changes needed", "nothing needed", "not
+// needed"): nothing is pending.
+func deniedNeed(toks []lang.Token, j int) bool {
+	if w := toks[j].Word; w != "need" && w != "needs" && w != "needed" {
+		return false
+	}
+	for k := j - 1; k >= 0 && k >= j-2; k-- {
+		switch toks[k].Word {
+		case "no", "not", "nothing", "never":
 			return true
 		}
 	}
