@@ -260,7 +260,9 @@ func (e *emitter) record(i int, l kit.Line) {
 	case kSystem:
 		e.system(v, l)
 	case kProgress:
-		e.b.Skip("progress")
+		if !e.subagentTasks(v) {
+			e.b.Skip("progress")
+		}
 	case kAttachment:
 		e.attachment(v, l)
 	default:

@@ -182,3 +182,34 @@ func todoItems(v *fastjson.Value) []model.PlanItem {
 	}
 	return items
 }
+
+// subagentTasks applies the task-list updates a sub-agent makes, seen in
+// its progress records: since 2.1.17 the task list is shared, and a
+// sub-agent often marks the task it was given completed. It reports
+// whether the record held any.
+func (e *emitter) subagentTasks(v *fastjson.Value) bool {
+	data := v.Get("data")
+	if kit.Str(data, "type") != "agent_progress" {
+		return false
+	}
+	applied := false
+	for _, c := range kit.Array(data.Get("message", "message", "content")) {
+		if kit.Str(c, "type") != "tool_use" || kit.Str(c, "name") != "TaskUpdate" {
+			continue
+		}
+		in := c.Get("input")
+		id, status := kit.ID(in, "taskId"), kit.Str(in, "status")
+		text, known := e.taskText[id]
+		if id == "" || status == "" || !known {
+			continue
+		}
+		st := kit.Status(status)
+		if e.taskStatus[id] == st {
+			continue
+		}
+		e.taskStatus[id] = st
+		e.add(&model.Plan{Items: []model.PlanItem{{ID: id, Text: text, Status: st}}})
+		applied = true
+	}
+	return applied
+}

@@ -637,3 +637,27 @@ func TestRejectionWords(t *testing.T) {
 		})
 	}
 }
+
+// A sub-agent marks the task it was given completed in the shared task list
+// (2.1.17+); the update is only in its progress record. The plan step must
+// close there, or every later summary owes a finished step.
+func TestSubagentTaskUpdates(t *testing.T) {
+	tr, err := Open("testdata/synthetic/66666666-0000-4000-8000-00000000000c.jsonl", model.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range tr.Events {
+		if p, ok := e.(*model.Plan); ok {
+			for _, it := range p.Items {
+				got = append(got, it.ID+" "+string(it.Status))
+			}
+		}
+	}
+	if want := []string{"1 pending", "1 completed"}; !slices.Equal(got, want) {
+		t.Errorf("plan updates %q, want %q", got, want)
+	}
+	if len(tr.Compactions) != 1 {
+		t.Fatalf("%d compactions", len(tr.Compactions))
+	}
+}
