@@ -105,7 +105,7 @@ func ParseAction(s string) Action {
 	// words they would only crowd out its object ("update the region
 	// config (config/regions/north_sea.yaml)"). An action whose object is
 	// nothing but an identifier keeps it.
-	plain, ids := withoutIdents(a.Text)
+	plain, ids := withoutIdents(withoutParens(a.Text))
 	for _, id := range ids {
 		if id.Class == ClassPR || id.Class == ClassTicket || id.Class == ClassSHA {
 			a.IDs = append(a.IDs, id)
@@ -214,6 +214,32 @@ func (a *Action) parseObject(toks []Token) {
 	if a.Head == "" && len(a.Object) > 0 {
 		a.Head = a.Object[len(a.Object)-1]
 	}
+}
+
+// withoutParens blanks parenthetical remarks ("Fix deferred condensation
+// (ACTIVE_COMMITTED → IDLE drops ActionCondense)"): they qualify the object
+// and must not become its head. The identifiers in them are still found
+// by withoutIdents from the original text. A text that is all remark is
+// kept.
+func withoutParens(s string) string {
+	b := []byte(s)
+	depth, any := 0, false
+	for i, c := range b {
+		switch {
+		case c == '(':
+			depth++
+			b[i], any = ' ', true
+		case c == ')' && depth > 0:
+			depth--
+			b[i] = ' '
+		case depth > 0:
+			b[i] = ' '
+		}
+	}
+	if !any || strings.TrimSpace(string(b)) == "" {
+		return s
+	}
+	return string(b)
 }
 
 // SpecificObject reports whether the words after the verb hold one that is
