@@ -44,6 +44,9 @@ type promise struct {
 	// follow ("I need to update the references. Let me find them:").
 	announced bool
 	files     []string // files and URLs the action names (see actionFiles)
+	// awaits are the jobs running when the promise was to take their
+	// results as they finish; when all have finished, it is kept.
+	awaits []*pending
 	filesDone bool
 }
 
@@ -106,6 +109,11 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 		p.inPlan = plan && !fc.Action.Deferred
 		p.idents = ids
 		p.announced = announced && !fc.Action.Deferred
+		if awaitsJobs(fc.Sentence) {
+			// "I'll collect the results as they complete", with agents
+			// running: done when they have all reported.
+			p.awaits = c.l.handles.running()
+		}
 	}
 }
 
@@ -267,5 +275,38 @@ func (c *commitmentTracker) indexClosed(p *promise) {
 	}
 	for v := range p.atom.verbs {
 		put(v)
+	}
+}
+
+// awaitsJobs reports whether a promise waits for running work to report:
+// "as they complete", "when the agents finish", "once results come back".
+func awaitsJobs(sentence string) bool {
+	l := strings.ToLower(sentence)
+	for _, w := range []string{"complete", "finish", "come back", "come in", "return", "report back", "are done", "they're done", "land"} {
+		if strings.Contains(l, w) {
+			for _, s := range []string{"they", "them", "agents", "jobs", "tasks", "results", "reviews", "runs", "each"} {
+				if strings.Contains(l, s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// jobsFinished marks the promises waiting on jobs as kept once every job
+// they waited on has finished.
+func (c *commitmentTracker) jobsFinished() {
+	for p := range openOf[*promise](c.l) {
+		if !p.item.Open || len(p.awaits) == 0 {
+			continue
+		}
+		done := true
+		for _, j := range p.awaits {
+			done = done && !j.item.Open
+		}
+		if done {
+			p.worked, p.narrated = true, true
+		}
 	}
 }

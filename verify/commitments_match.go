@@ -114,7 +114,7 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	}
 	r := d.match(p.atom)
 	if !r.found || r.polarity != Pending || r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || d.inDescription(r.cand.unit) ||
-		!d.compact(r.cand, p.atom) || !d.headInProse(r.cand.unit, p.act.Head) {
+		!d.compact(r.cand, p.atom) || !d.headInProse(r.cand.unit, p.act.Head) || d.quoted(r.cand, p.act.Head) {
 		return ir, false
 	}
 	for _, o := range open {
@@ -228,4 +228,50 @@ func (d *doc) headInProse(ui int, head string) bool {
 		}
 	}
 	return false
+}
+
+// quoted reports whether the match's head noun appears only inside
+// quotation marks: 'Direct quote from the task: "Task 1: Add X"' cites the
+// step, it does not list it as still to do.
+func (d *doc) quoted(c candidate, head string) bool {
+	u := &d.units[c.unit]
+	text := d.text[u.Start:u.End]
+	var spans [][2]int // quoted regions, offsets in the document
+	for i := 0; i < len(text); i++ {
+		close := ""
+		switch {
+		case text[i] == '"':
+			close = "\""
+		case strings.HasPrefix(text[i:], "“"):
+			close = "”"
+		default:
+			continue
+		}
+		j := strings.Index(text[i+1:], close)
+		if j < 0 {
+			break
+		}
+		spans = append(spans, [2]int{u.Start + i, u.Start + i + 1 + j})
+		i += j + 1
+	}
+	if len(spans) == 0 {
+		return false
+	}
+	seen := false
+	for _, t := range u.toks {
+		if t.Term != head {
+			continue
+		}
+		seen = true
+		in := false
+		for _, s := range spans {
+			if t.Start > s[0] && t.End <= s[1] {
+				in = true
+			}
+		}
+		if !in {
+			return false
+		}
+	}
+	return seen
 }

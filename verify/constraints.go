@@ -31,6 +31,7 @@ type constraintTracker struct {
 // userMessage extracts standing instructions, once per wording.
 func (c *constraintTracker) userMessage(m *model.Message) {
 	c.revocations(m)
+	c.askedFor(m)
 	for _, fr := range lang.FindRules(m.Text) {
 		key := fr.Key()
 		dup := false
@@ -93,6 +94,41 @@ func (c *constraintTracker) revocations(m *model.Message) {
 			if shared >= 1 && (ruleWord && dropVerb || shared >= 2) {
 				c.l.close(r, m, fmt.Sprintf("revoked by the user at turn %d: “%s”", m.Turn, model.Clip(sent, 120)))
 			}
+		}
+	}
+}
+
+// askedFor lifts a prohibition the user now asks to break: "don't commit"
+// is over once the user says "commit the changes". The request must open
+// with the rule's verb and, when the rule names an object, name it too
+// ("push the branch" does not lift "never push to main").
+func (c *constraintTracker) askedFor(m *model.Message) {
+	own := lang.OwnWords(m.Text)
+	for _, sn := range lang.Sentences(own) {
+		sent := own[sn.Start:sn.End]
+		lower := lang.FoldText(sent)
+		if lang.ProhibitionIn(lower) || strings.HasSuffix(strings.TrimSpace(sent), "?") {
+			continue
+		}
+		toks := lang.SkipLight(lang.Tokenize(strings.TrimLeft(lower, " -*>")))
+		for len(toks) > 0 && (toks[0].Word == "ok" || toks[0].Word == "okay" || toks[0].Word == "now" || toks[0].Word == "please" || toks[0].Word == "yes") {
+			toks = toks[1:]
+		}
+		if len(toks) == 0 || toks[0].Term == "" {
+			continue
+		}
+		terms := map[string]bool{}
+		for _, t := range toks {
+			terms[t.Term] = true
+		}
+		for r := range openOf[*rule](c.l) {
+			if !r.item.Open || !r.act.Negated || r.act.Verb != toks[0].Term {
+				continue
+			}
+			if r.act.Head != "" && r.act.Head != r.act.Verb && !terms[r.act.Head] {
+				continue
+			}
+			c.l.close(r, m, fmt.Sprintf("lifted: the user asked for it at turn %d: “%s”", m.Turn, model.Clip(strings.TrimSpace(sent), 120)))
 		}
 	}
 }

@@ -127,8 +127,20 @@ func (h *handleTracker) job(r *model.ToolResult, info *callInfo) {
 		if p := h.byJob[j.ID]; p != nil {
 			h.orphanCheck(p, r)
 			h.l.close(p, r, fmt.Sprintf("job %s at turn %d", j.State, r.Turn))
+			h.l.commitments.jobsFinished()
 		}
 	}
+}
+
+// running returns the jobs still running.
+func (h *handleTracker) running() []*pending {
+	var out []*pending
+	for p := range openOf[*pending](h.l) {
+		if p.item.Open && p.jobID != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // orphanCheck: a late result (or job completion) for a handle that was open

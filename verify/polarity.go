@@ -219,7 +219,7 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 	for j := lo; j > 0; j-- {
 		gap := text[u.toks[j-1].End:u.toks[j].Start]
 		w := u.toks[j].Word
-		if strings.Contains(gap, ";") || strings.Contains(gap, ",") && (w == "and" || w == "but" || w == "while") {
+		if clauseBreak(gap, w) {
 			start = u.toks[j].Start
 			break
 		}
@@ -227,7 +227,7 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 	for j := hi; j+1 < len(u.toks); j++ {
 		gap := text[u.toks[j].End:u.toks[j+1].Start]
 		w := u.toks[j+1].Word
-		if strings.Contains(gap, ";") || strings.Contains(gap, ",") && (w == "and" || w == "but" || w == "while") {
+		if clauseBreak(gap, w) {
 			end = u.toks[j].End
 			break
 		}
@@ -236,6 +236,20 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 		return text[u.Start:u.End]
 	}
 	return text[start:end]
+}
+
+// clauseBreak reports whether a new clause starts at a word w after the
+// text gap before it: a semicolon or dash, a comma before "and", "but" or
+// "while", or "but", "except" and "though" on their own ("log errors but
+// don't block commits" is two rules).
+func clauseBreak(gap, w string) bool {
+	switch {
+	case strings.Contains(gap, ";"), strings.Contains(gap, " — "), strings.Contains(gap, " – "), strings.Contains(gap, " - "):
+		return true
+	case strings.Contains(gap, ",") && (w == "and" || w == "while"):
+		return true
+	}
+	return w == "but" || w == "except" || w == "though" || w == "although"
 }
 
 // negatedNear reports whether a negation cue appears in the unit before the
