@@ -46,7 +46,7 @@ type promise struct {
 	files     []string // files and URLs the action names (see actionFiles)
 	// awaits are the jobs running when the promise was to take their
 	// results as they finish; when all have finished, it is kept.
-	awaits []*pending
+	awaits    []*pending
 	filesDone bool
 }
 
