@@ -73,12 +73,15 @@ var evaluateHook func(*model.Compaction)
 // matchOpen decides the status of an open item in a summary.
 func (l *ledger) matchOpen(tr tracked, d *doc, c *model.Compaction, unverifiable bool) ItemResult {
 	ir := ItemResult{Item: tr.base().item}
-	if unverifiable {
-		ir.Status, ir.Why = Dropped, "the summary cannot be read, so nothing in it is verified"
-		return ir
-	}
+	// What the runtime kept verbatim survives whatever the summary is: an
+	// encrypted summary (Codex's remote compaction) still hides everything
+	// else, and violates for that.
 	if l.keptItem(tr, c) {
 		ir.Status, ir.Score, ir.Why = Retained, 1, "kept verbatim by the runtime (its source event is in the new context)"
+		return ir
+	}
+	if unverifiable {
+		ir.Status, ir.Why = Dropped, "the summary cannot be read, so nothing in it is verified"
 		return ir
 	}
 	tr.match(l, d, &ir)

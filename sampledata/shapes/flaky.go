@@ -76,6 +76,10 @@ func (f *flakyRun) round() {
 		f.say("Another shuffled run of the checkout suite.")
 	}
 	if rng.IntN(2) == 0 {
+		// Each failure is in a package of its own, not run again until the
+		// agent re-runs that very command: a later pass of the suite would
+		// resolve it (the rule that a variant's success resolves a failure).
+		cmd = fmt.Sprintf("go test -count=1 -race -shuffle=%d ./checkout/shard%d/...", 1700000000+rng.IntN(99999999), f.runs)
 		out, line := f.failure()
 		f.exec(cmd, true, out)
 		ff := flakyFailure{cmd, line}
@@ -85,7 +89,8 @@ func (f *flakyRun) round() {
 		}
 		f.say("Failed again, and not where it failed last time.")
 	} else {
-		f.exec(cmd, false, passingTests(rng, "checkout", 1000+rng.IntN(4000))+fmt.Sprintf("ok  \tgithub.com/acme/shop/checkout\t%.3fs\n", 2+rng.Float64()*3))
+		cmd = strings.Replace(cmd, "./checkout", "./cart", 1) // passes elsewhere; the failing shards stay open
+		f.exec(cmd, false, passingTests(rng, "cart", 1000+rng.IntN(4000))+fmt.Sprintf("ok  \tgithub.com/acme/shop/cart\t%.3fs\n", 2+rng.Float64()*3))
 	}
 	// The work between runs: every successful command is compared with
 	// every open error.

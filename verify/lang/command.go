@@ -30,28 +30,42 @@ func (c Command) Sub() string {
 	return ""
 }
 
-// Positionals are the arguments that are not flags, and not values of the
-// flags that take one ("-m msg", "--output=x" is one flag).
+// Positionals are the arguments that say what the command works on: the
+// ones that are not flags, and the flags that choose a target, as
+// "flag=value" ("make -C services/a build" is [-C=services/a build]).
+// Flags of no such weight, and the values of those that take a message or
+// an output, are left out.
 func (c Command) Positionals() []string {
 	var out []string
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
-		if strings.HasPrefix(a, "-") {
-			if valueFlags[a] && i+1 < len(c.Args) {
-				i++
-			}
+		if !strings.HasPrefix(a, "-") {
+			out = append(out, a)
 			continue
 		}
-		out = append(out, a)
+		name, value, hasValue := strings.Cut(a, "=")
+		switch {
+		case targetFlags[name] && hasValue:
+			out = append(out, name+"="+value)
+		case targetFlags[name] && i+1 < len(c.Args):
+			out = append(out, name+"="+c.Args[i+1])
+			i++
+		case valueFlags[name] && !hasValue && i+1 < len(c.Args):
+			i++
+		}
 	}
 	return out
 }
 
-// valueFlags are flags whose value is the next word, common enough in agent
-// runs that treating the value as a target would mislead.
-var valueFlags = WordSet("-m", "-C", "-o", "-run", "--run",
-	"--message", "--output", "--file", "--timeout", "--format", "--repo", "--base", "--head", "--title",
-	"--body", "--config", "--name", "--namespace", "-j", "--jobs", "-w", "--workdir", "--branch", "-b")
+// targetFlags choose what a command works on (a directory, a file, the
+// tests to run): two runs with other values are other runs.
+var targetFlags = WordSet("-C", "--directory", "--dir", "-f", "--file", "--manifest-path", "--project", "--workdir",
+	"-run", "--run", "-k", "-t", "--grep", "-g", "--filter", "--testNamePattern", "--only", "--package", "-p")
+
+// valueFlags take a value that says nothing of the target: a message, an
+// output, a time limit.
+var valueFlags = WordSet("-m", "--message", "-o", "--output", "--timeout", "--format", "--title", "--body",
+	"--base", "--head", "--repo", "--config", "--name", "--namespace", "-j", "--jobs", "-b", "--branch")
 
 // Commands splits a shell line into its simple commands, on &&, ||, ;, |,
 // & and line breaks outside quotes, with each command's wrappers removed.

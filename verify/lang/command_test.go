@@ -78,6 +78,12 @@ func TestCommandParts(t *testing.T) {
 	if got := MainCommand(`git commit -m "wip" -- a.go`).Positionals(); !slices.Equal(got, []string{"commit", "a.go"}) {
 		t.Errorf("-m takes a value: %q", got)
 	}
+	if got := MainCommand(`make -C services/a build`).Positionals(); !slices.Equal(got, []string{"-C=services/a", "build"}) {
+		t.Errorf("-C chooses the target: %q", got)
+	}
+	if got := MainCommand(`go test -run TestX ./pkg`).Positionals(); !slices.Equal(got, []string{"test", "-run=TestX", "./pkg"}) {
+		t.Errorf("-run chooses the tests: %q", got)
+	}
 }
 
 func TestKeyCommand(t *testing.T) {

@@ -25,6 +25,9 @@ type (
 		Lineage     []JSONLineage     `json:"lineage"`
 		Warnings    []JSONWarning     `json:"warnings"`
 		Meta        map[string]string `json:"meta,omitempty"`
+		// Note is "no compaction in this run: nothing to verify" when the
+		// run has none, "" otherwise.
+		Note string `json:"note,omitempty"`
 	}
 	// JSONCompaction is one compaction's check.
 	JSONCompaction struct {
@@ -37,6 +40,9 @@ type (
 		SourceBytes     int            `json:"source_bytes"`
 		SummaryBytes    int            `json:"summary_bytes"`
 		Unverifiable    bool           `json:"unverifiable"`
+		// Note is "nothing was open: nothing to keep" when the
+		// preservation set is empty, "" otherwise.
+		Note            string         `json:"note,omitempty"`
 		Attested        bool           `json:"attested"`
 		Reasons         []string       `json:"reasons"`
 		Items           []JSONItem     `json:"items"`
@@ -138,12 +144,18 @@ func ToJSON(r *verify.Result) JSONFile {
 	if r.Transcript != nil && len(r.Transcript.Meta.Extra) > 0 {
 		f.Meta = r.Transcript.Meta.Extra
 	}
+	if len(r.Compactions) == 0 {
+		f.Note = verify.NoCompaction
+	}
 	for _, c := range r.Compactions {
 		jc := JSONCompaction{Seq: c.Seq, Turn: c.Turn, Trigger: c.Trigger, Verdict: c.Verdict,
 			LossRatio: round4(c.LossRatio), LossRatioTokens: round4(c.LossRatioTokens),
 			SourceBytes: c.SourceBytes, SummaryBytes: c.SummaryBytes, Unverifiable: c.Unverifiable, Attested: c.Attested,
 			Reasons: nonNil(c.Reasons), Items: []JSONItem{}, UnsourcedClaims: nonNil(c.UnsourcedClaims),
 			Consumers: []JSONConsumer{}, Warnings: warningsJSON(c.Warnings)}
+		if len(c.Items) == 0 && !c.Unverifiable {
+			jc.Note = verify.NothingOpen
+		}
 		for _, it := range c.Items {
 			ji := JSONItem{ID: it.ID, Kind: it.Kind, Key: it.Key, Text: it.Text, Action: it.Action, Condition: it.Condition, Aliases: it.Aliases,
 				Turn: it.Turn, Origin: it.Origin, Open: it.Status != verify.Resurrected, Status: it.Status, Score: it.Score, Why: it.Why}

@@ -27,7 +27,11 @@ type (
 		Class   string        `xml:"classname,attr"`
 		Name    string        `xml:"name,attr"`
 		Failure *junitFailure `xml:"failure,omitempty"`
+		Skipped *junitSkipped `xml:"skipped,omitempty"`
 		Out     string        `xml:"system-out,omitempty"`
+	}
+	junitSkipped struct {
+		Message string `xml:"message,attr"`
 	}
 	junitFailure struct {
 		Message string `xml:"message,attr"`
@@ -42,9 +46,14 @@ func WriteJUnit(w io.Writer, results []*verify.Result) error {
 	out := junitSuites{}
 	for _, r := range results {
 		s := junitSuite{Name: xmlSafe(r.Path)}
+		if len(r.Compactions) == 0 {
+			// A run without a compaction is said so, not left an empty suite.
+			s.Cases = append(s.Cases, junitCase{Class: xmlSafe(r.Path), Name: "no compaction", Skipped: &junitSkipped{Message: verify.NoCompaction}})
+			s.Tests++
+		}
 		for _, c := range r.Compactions {
 			tc := junitCase{Class: xmlSafe(r.Path), Name: fmt.Sprintf("compaction %d (turn %d)", c.Seq, c.Turn),
-				Out: fmt.Sprintf("verdict %s, loss %.1f%%, %d items", c.Verdict, 100*c.LossRatio, len(c.Items))}
+				Out: fmt.Sprintf("verdict %s, loss %.1f%%, %s", c.Verdict, 100*c.LossRatio, c.ItemsNote())}
 			if c.Verdict == verify.Violate {
 				var body []string
 				for _, reason := range c.Reasons {

@@ -38,14 +38,21 @@ func markdownFile(p *printer, r *verify.Result) {
 	if r.Source != "" {
 		src = " · " + md(r.Source)
 	}
-	p.line("**%d compactions · %d violate · %s** · %d turns%s", len(r.Compactions), r.Violations(), countFindings(r.Findings), r.Turns, src)
+	p.line("**%s · %d violate · %s** · %s%s", verify.Plural(len(r.Compactions), "compaction"), r.Violations(), countFindings(r.Findings), verify.Plural(r.Turns, "turn"), src)
+	if len(r.Compactions) == 0 {
+		p.line("")
+		p.line("%s.", strings.ToUpper(verify.NoCompaction[:1])+verify.NoCompaction[1:])
+	}
 	p.line("")
 	p.line("## Timeline")
 	p.line("")
-	p.line("| # | turn | trigger | loss | verdict | first reason |")
+	p.line("| # | turn | trigger | loss | verdict | first reason, or why there is none |")
 	p.line("|---:|---:|---|---:|---|---|")
 	for _, c := range r.Compactions {
 		first := ""
+		if len(c.Items) == 0 && !c.Unverifiable {
+			first = verify.NothingOpen
+		}
 		if len(c.Reasons) > 0 {
 			first = md(model.Clip(c.Reasons[0], 120))
 			if len(c.Reasons) > 1 {
@@ -114,8 +121,12 @@ func markdownCompaction(p *printer, c *verify.CompactionResult) {
 		p.line("- %s", md(reason))
 	}
 	p.line("")
-	p.line("| kind | item | origin | status | score | self-report | evidence in the summary, and why |")
-	p.line("|---|---|---:|---|---:|---|---|")
+	if len(c.Items) == 0 && !c.Unverifiable {
+		p.line("Nothing was open: nothing to keep.")
+	} else {
+		p.line("| kind | item | origin | status | score | self-report | evidence in the summary, and why |")
+		p.line("|---|---|---:|---|---:|---|---|")
+	}
 	for _, it := range c.Items {
 		ev := md(it.Why)
 		if it.Evidence != nil {

@@ -179,3 +179,49 @@ func TestReportIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// A compaction with nothing open, and a run without a compaction, say so in
+// every format rather than showing a bare zero.
+func TestNothingOpenIsSaid(t *testing.T) {
+	run := func(events ...model.Event) *verify.Result {
+		tr := &model.Transcript{Path: "r.jsonl"}
+		for i, e := range events {
+			e.Header().Index = i
+			tr.Events = append(tr.Events, e)
+			if c, ok := e.(*model.Compaction); ok {
+				tr.Compactions = append(tr.Compactions, c)
+			}
+		}
+		return verify.Run(tr, verify.Options{})
+	}
+	empty := run(&model.Message{Base: model.Base{Turn: 1}, Role: model.RoleUser, Text: "hello"},
+		&model.Compaction{Base: model.Base{Turn: 2}, Seq: 1, Summary: "The user said hello."})
+	none := run(&model.Message{Base: model.Base{Turn: 1}, Role: model.RoleUser, Text: "hello"})
+	writers := map[string]func(*bytes.Buffer, []*verify.Result) error{
+		"text":     func(b *bytes.Buffer, r []*verify.Result) error { return WriteText(b, r, TextOptions{}) },
+		"markdown": func(b *bytes.Buffer, r []*verify.Result) error { return WriteMarkdown(b, r) },
+		"junit":    func(b *bytes.Buffer, r []*verify.Result) error { return WriteJUnit(b, r) },
+		"json":     func(b *bytes.Buffer, r []*verify.Result) error { return WriteJSON(b, r) },
+	}
+	for name, w := range writers {
+		for _, c := range []struct {
+			res  *verify.Result
+			want string
+		}{{empty, "nothing was open: nothing to keep"}, {none, "no compaction in this run"}} {
+			var b bytes.Buffer
+			if err := w(&b, []*verify.Result{c.res}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.ToLower(b.String()), c.want) {
+				t.Errorf("%s report lacks %q:\n%s", name, c.want, b.String())
+			}
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteText(&b, []*verify.Result{empty}, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "1 compactions") || strings.Contains(b.String(), "0 items") {
+		t.Errorf("text report:\n%s", b.String())
+	}
+}

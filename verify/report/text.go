@@ -83,8 +83,11 @@ func (p *printer) file(r *verify.Result, opt TextOptions) {
 	if r.Source != "" {
 		src = " · " + safe(r.Source)
 	}
-	p.line("%s%s · %d turns · %d compactions · %d violate · %s",
-		p.paint(ansiBold, safe(r.Path)), src, r.Turns, len(r.Compactions), viol, countFindings(r.Findings))
+	p.line("%s%s · %s · %s · %d violate · %s",
+		p.paint(ansiBold, safe(r.Path)), src, verify.Plural(r.Turns, "turn"), verify.Plural(len(r.Compactions), "compaction"), viol, countFindings(r.Findings))
+	if len(r.Compactions) == 0 {
+		p.line("  %s", verify.NoCompaction)
+	}
 	for _, w := range r.Warnings {
 		p.line("  %s %s", p.paint(ansiYellow, "warning:"), safe(w.Msg))
 	}
@@ -95,7 +98,7 @@ func (p *printer) file(r *verify.Result, opt TextOptions) {
 		} else {
 			b = p.paint(ansiGreen, b)
 		}
-		p.line("  #%-3d turn %-6d %s  loss %5.1f%%  %d items%s", c.Seq, c.Turn, b, 100*c.LossRatio, len(c.Items), triggerNote(c.Trigger))
+		p.line("  #%-3d turn %-6d %s  loss %5.1f%%  %s%s", c.Seq, c.Turn, b, 100*c.LossRatio, c.ItemsNote(), triggerNote(c.Trigger))
 		for _, reason := range c.Reasons {
 			p.line("       - %s", safe(reason))
 		}
@@ -135,21 +138,14 @@ func countFindings(fs []verify.RunFinding) string {
 	for _, f := range fs {
 		n[f.Kind]++
 	}
-	parts := []string{plural(n[verify.FalseCompletion], "false completion")}
+	parts := []string{verify.Plural(n[verify.FalseCompletion], "false completion")}
 	if n[verify.UnsupportedCompletion] > 0 {
-		parts = append(parts, plural(n[verify.UnsupportedCompletion], "unsupported completion"))
+		parts = append(parts, verify.Plural(n[verify.UnsupportedCompletion], "unsupported completion"))
 	}
 	if n[verify.OrphanedResult] > 0 {
-		parts = append(parts, plural(n[verify.OrphanedResult], "orphaned result"))
+		parts = append(parts, verify.Plural(n[verify.OrphanedResult], "orphaned result"))
 	}
 	return strings.Join(parts, " · ")
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func (p *printer) totals(results []*verify.Result) {
@@ -158,5 +154,5 @@ func (p *printer) totals(results []*verify.Result) {
 		comps += len(r.Compactions)
 		viol += r.Violations()
 	}
-	p.line("%d files · %d compactions · %d violate", len(results), comps, viol)
+	p.line("%s · %s · %d violate", verify.Plural(len(results), "file"), verify.Plural(comps, "compaction"), viol)
 }
