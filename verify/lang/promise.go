@@ -49,8 +49,11 @@ func FindPromises(text string) []Promise {
 		// obligations; each is kept.
 		for _, part := range splitActions(rest) {
 			a := ParseAction(part)
-			if a.Verb == "" || copula(part) || modalStart(part) {
-				continue // "I'll be honest", "we will have to see", "then we can refine it": not actions
+			if a.Verb == "" || copula(part) || modalStart(part) || a.Verb == TermOf("help") || a.Verb == TermOf("assist") {
+				// "I'll be honest", "we will have to see", "then we can
+				// refine it": not actions. "I'll help you build the API"
+				// accepts the task the user gave; the task is the user's.
+				continue
 			}
 			if cue == "todo:" || cue == "todo -" || cue == "remaining:" || strings.Contains(cue, "still") || strings.HasPrefix(cue, "next") {
 				a.Deferred = true
