@@ -38,6 +38,12 @@ type failure struct {
 	verbs          []string // command verbs a failed non-shell call was for ("commit")
 	errTokens      []string // the words that identify the failure (test, file, symbol)
 	intent         intent   // the error line, for a summary that names no token
+	// Computed once when it opens, for every success it is compared with:
+	// the error line is a usage error or says its target is missing; the
+	// tests and files it names (subjects) and their last path segments.
+	usage, notFound bool
+	subjs, subjLast []string
+	seq             int // creation order (see failureIndex)
 }
 
 func (f *failure) ref() string             { return f.callID }
@@ -47,6 +53,7 @@ func (f *failure) weighs(term string) bool { return f.intent.atom().weights[term
 type errorTracker struct {
 	l        *ledger
 	byTarget map[string]*failure
+	open     failureIndex
 	// closed indexes resolved errors by the first term of each identifying
 	// token, for the resurrection check: term -> wording -> latest closed.
 	closed map[string]map[string]*failure
@@ -55,6 +62,7 @@ type errorTracker struct {
 func (e *errorTracker) init(l *ledger) {
 	e.l = l
 	e.byTarget = map[string]*failure{}
+	e.open.init()
 	e.closed = map[string]map[string]*failure{}
 }
 
@@ -92,8 +100,14 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 			f.verbs = append(f.verbs, v)
 		}
 	}
+	f.usage, f.notFound = usageError(line), notFound(line)
+	f.subjs = f.subjects()
+	for _, s := range f.subjs {
+		f.subjLast = append(f.subjLast, lastSegment(s))
+	}
 	e.l.opened(f)
 	e.byTarget[info.target] = f
+	e.open.add(f)
 }
 
 // succeeded resolves the errors a successful call answers: the same call,
@@ -103,10 +117,11 @@ func (e *errorTracker) succeeded(r *model.ToolResult, info *callInfo) {
 	if old := e.byTarget[info.target]; old != nil && old.item.Open {
 		e.l.close(old, r, fmt.Sprintf("the same call succeeded at turn %d (%s)", r.Turn, r.ID))
 	}
-	for f := range openOf[*failure](e.l) {
-		if !f.item.Open {
-			continue
-		}
+	cands := e.open.candidates(info)
+	if indexCheck != nil {
+		e.checkCandidates(cands, info)
+	}
+	for _, f := range cands {
 		if why := f.resolvedBy(info); why != "" {
 			e.l.close(f, r, fmt.Sprintf("%s at turn %d (%s)", why, r.Turn, r.ID))
 		}
@@ -119,13 +134,13 @@ func (f *failure) resolvedBy(ok *callInfo) string {
 	case f.command != "" && ok.command != "":
 		// Every command of a successful line succeeded.
 		for _, c := range ok.cmds {
-			if why := commandResolves(c, f.key, f.item.Text); why != "" {
+			if why := commandResolves(c, f.key, f.usage, f.notFound); why != "" {
 				return why + ": " + model.Clip(ok.command, 120) + " succeeded"
 			}
 			if c.Program == f.key.Program && c.Sub() == f.key.Sub() && f.subjectsIn(ok.command) {
 				// "go test ./..." failed in TestX; "go test ./x -run TestX"
 				// passes: what failed now passes.
-				return "re-ran what failed (" + strings.Join(f.subjects(), ", ") + "): " + model.Clip(ok.command, 120) + " succeeded"
+				return "re-ran what failed (" + strings.Join(f.subjs, ", ") + "): " + model.Clip(ok.command, 120) + " succeeded"
 			}
 		}
 		if f.missingProgram && ok.category == toolExec {
@@ -149,7 +164,9 @@ func (f *failure) resolvedBy(ok *callInfo) string {
 // or "": the same program and subcommand over the same or a wider set of
 // targets, the same targets with other flags, a corrected path after "no
 // such file", or, for git, the step that ends a conflicted merge or rebase.
-func commandResolves(ok, failed lang.Command, failLine string) string {
+// usage and notFound say whether the failed line was a usage error or a
+// missing target (usageError, notFound).
+func commandResolves(ok, failed lang.Command, usage, notFound bool) string {
 	if ok.Program == "" || ok.Program != failed.Program {
 		return ""
 	}
@@ -158,7 +175,7 @@ func commandResolves(ok, failed lang.Command, failLine string) string {
 			return why
 		}
 	}
-	if usageError(failLine) {
+	if usage {
 		return "the same program ran with a corrected call"
 	}
 	okPos, failPos := ok.Positionals(), failed.Positionals()
@@ -173,7 +190,7 @@ func commandResolves(ok, failed lang.Command, failLine string) string {
 		return "the same command ran again"
 	case coversTargets(ok.Args, okPos, failPos):
 		return "re-ran over the same or a wider set of targets"
-	case notFound(failLine):
+	case notFound:
 		return "re-ran with a corrected target"
 	}
 	return ""
@@ -302,12 +319,11 @@ func (f *failure) subjects() []string {
 // subjectsIn reports whether a command names every test and file the
 // failure named (and names at least one).
 func (f *failure) subjectsIn(command string) bool {
-	subs := f.subjects()
-	if len(subs) == 0 {
+	if len(f.subjs) == 0 {
 		return false
 	}
-	for _, s := range subs {
-		if !strings.Contains(command, s) && !strings.Contains(command, lang.PathSegments(s)[len(lang.PathSegments(s))-1]) {
+	for i, s := range f.subjs {
+		if !strings.Contains(command, s) && !strings.Contains(command, f.subjLast[i]) {
 			return false
 		}
 	}

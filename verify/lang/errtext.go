@@ -34,18 +34,24 @@ func FirstErrorLine(text string) string {
 		}
 		score := 0
 		lower := strings.ToLower(line)
+		// The regular expressions run only on lines that hold one of
+		// their literal words (errorClass, bareFail, errorWord): most
+		// lines of a long output hold none.
 		switch {
 		case strings.HasPrefix(lower, "traceback") || strings.HasPrefix(lower, "exit code") || strings.HasPrefix(lower, "wall time"):
 			continue
-		case errorClassRe.MatchString(line):
+		case errorClass(lower) && errorClassRe.MatchString(line):
 			score = 4
-		case bareFailRe.MatchString(line):
+		case (strings.HasPrefix(line, "FAIL") || strings.HasPrefix(line, "ERROR")) && bareFailRe.MatchString(line):
 			score = 2
-		case errorLineRe.MatchString(line):
+		case errorWord(line, lower) && errorLineRe.MatchString(line):
 			score = 1
 		}
 		if score > bestScore {
 			best, bestScore = i, score
+		}
+		if bestScore == 4 {
+			break // nothing later outranks the first error class
 		}
 	}
 	if best < 0 {
@@ -70,6 +76,36 @@ func FirstErrorLine(text string) string {
 
 var bareFailRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)\b`)
 
+// errorClass reports whether a lower-cased line holds a literal word that
+// errorClassRe needs: without one it cannot match. (Its case-insensitive
+// words have no letter that folds to a non-ASCII one, so lower-casing
+// keeps them.)
+func errorClass(lower string) bool {
+	return strings.Contains(lower, "error") || strings.Contains(lower, "exception") || strings.Contains(lower, "panic:") ||
+		strings.Contains(lower, "--- fail") || strings.Contains(lower, "fatal:")
+}
+
+// errorWords are literal parts of errorLineRe's words, one for each.
+var errorWords = []string{"error", "fail", "panic", "undefined", "cannot", "can't", "not found", "exception", "traceback",
+	"denied", "fatal", "invalid", "no such", "refused", "time", "expected", "mismatch", "got"}
+
+// errorWord reports whether errorLineRe can match a line: an ASCII line
+// must hold one of errorWords once lower-cased. A line with other bytes is
+// left to the expression ("ſ" folds to "s" under (?i), not under ToLower).
+func errorWord(line, lower string) bool {
+	for i := 0; i < len(line); i++ {
+		if line[i] >= 0x80 {
+			return true
+		}
+	}
+	for _, w := range errorWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
 var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bfatal:`)
 
 // testNameRe finds test names: TestX, test_x, a::b::c.
@@ -86,8 +122,10 @@ func ErrorTokens(line, output string) []string {
 		lines = lines[:40]
 	}
 	for _, l := range lines {
-		for _, m := range testNameRe.FindAllString(l, -1) {
-			out = AppendUnique(out, m)
+		if strings.Contains(l, "Test") || strings.Contains(l, "test_") || strings.Contains(l, "::") {
+			for _, m := range testNameRe.FindAllString(l, -1) {
+				out = AppendUnique(out, m)
+			}
 		}
 		lower := strings.ToLower(l)
 		if !(strings.Contains(l, ":") || strings.Contains(lower, "conflict") || strings.Contains(lower, "fail") || strings.Contains(lower, "error")) {

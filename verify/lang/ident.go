@@ -103,7 +103,10 @@ var knownExt = WordSet(
 // (URLs and hosts, PRs, branches named in prose, tickets, SHAs, branches in
 // git commands, paths), then of position.
 func ExtractIdents(s string) []Ident {
-	x := &identScan{s: s, seen: map[Ident]bool{}, urls: urlRe.FindAllStringIndex(s, -1)}
+	x := &identScan{s: s, seen: map[Ident]bool{}}
+	if strings.Contains(s, "://") {
+		x.urls = urlRe.FindAllStringIndex(s, -1)
+	}
 	x.webAddresses()
 	x.pullRequests()
 	x.branchesInProse()
@@ -146,6 +149,9 @@ func (x *identScan) webAddresses() {
 	for _, u := range x.urls {
 		x.add(strings.TrimRight(s[u[0]:u[1]], ".,;:!?'\""), ClassURL)
 	}
+	if strings.IndexByte(s, '.') < 0 {
+		return
+	}
 	for _, m := range hostRe.FindAllStringIndex(s, -1) {
 		if x.inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || s[m[0]-1] == '.' || s[m[0]-1] == '@' || s[m[0]-1] == '/')) || (m[1] < len(s) && (s[m[1]] == '/' || IsIdentByte(s[m[1]]))) {
 			continue
@@ -157,6 +163,9 @@ func (x *identScan) webAddresses() {
 // pullRequests adds "#123" and "PR 123", "issue 123".
 func (x *identScan) pullRequests() {
 	s := x.s
+	if strings.IndexAny(s, "0123456789") < 0 {
+		return // both expressions need a number
+	}
 	for _, m := range prRe.FindAllStringSubmatchIndex(s, -1) {
 		if x.inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsDigit(s[m[1]])) {
 			continue
@@ -171,20 +180,26 @@ func (x *identScan) pullRequests() {
 }
 
 // branchesInProse adds "the rcv-overvote-csv branch", "branch release-1.8"
-// and conventional prefixed names ("feature/login").
+// and conventional prefixed names ("feature/login"). Each expression runs
+// only on a text with its literal: "branch", or a slash.
 func (x *identScan) branchesInProse() {
 	s := x.s
-	for _, m := range branchNamedRe.FindAllStringSubmatchIndex(s, -1) {
-		lo, hi := m[2], m[3]
-		if lo < 0 {
-			lo, hi = m[4], m[5]
+	if strings.Contains(s, "branch") {
+		for _, m := range branchNamedRe.FindAllStringSubmatchIndex(s, -1) {
+			lo, hi := m[2], m[3]
+			if lo < 0 {
+				lo, hi = m[4], m[5]
+			}
+			if lo > 0 && (s[lo-1] == '/' || IsIdentByte(s[lo-1])) {
+				continue // the tail of feature/idempotency-keys: the whole name is found below
+			}
+			if b := s[lo:hi]; validBranch(b) {
+				x.add(b, ClassBranch)
+			}
 		}
-		if lo > 0 && (s[lo-1] == '/' || IsIdentByte(s[lo-1])) {
-			continue // the tail of feature/idempotency-keys: the whole name is found below
-		}
-		if b := s[lo:hi]; validBranch(b) {
-			x.add(b, ClassBranch)
-		}
+	}
+	if strings.IndexByte(s, '/') < 0 {
+		return
 	}
 	for _, m := range branchWordRe.FindAllStringIndex(s, -1) {
 		if !x.inURL(m[0]) && (m[0] == 0 || s[m[0]-1] != '/') && (m[1] == len(s) || s[m[1]] != '/') {
@@ -196,6 +211,9 @@ func (x *identScan) branchesInProse() {
 // tickets adds ticket keys ("ORD-1881"), not standards ("UTF-8").
 func (x *identScan) tickets() {
 	s := x.s
+	if strings.IndexByte(s, '-') < 0 {
+		return
+	}
 	for _, m := range ticketRe.FindAllStringIndex(s, -1) {
 		if x.inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && IsIdentByte(s[m[1]])) {
 			continue
@@ -210,6 +228,9 @@ func (x *identScan) tickets() {
 // commits adds hex words with digits and letters: commit SHAs.
 func (x *identScan) commits() {
 	s := x.s
+	if !hexRun(s) {
+		return
+	}
 	for _, m := range HexRe.FindAllStringIndex(s, -1) {
 		if x.inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsIdentByte(s[m[1]])) {
 			continue
@@ -222,7 +243,11 @@ func (x *identScan) commits() {
 
 // branchesInCommands adds the branches git commands check out or push.
 func (x *identScan) branchesInCommands() {
-	for _, re := range branchRes {
+	git, branch := strings.Contains(x.s, "git"), ContainsFoldASCII(x.s, "branch")
+	for i, re := range branchRes {
+		if i < 2 && !git || i == 2 && !branch && isASCII(x.s) {
+			continue // the expression's literal word is missing
+		}
 		for _, m := range re.FindAllStringSubmatch(x.s, -1) {
 			if b := strings.TrimRight(m[1], ".,;:"); validBranch(b) {
 				x.add(b, ClassBranch)
@@ -273,6 +298,33 @@ func ScanHex(s string, fn func(string)) {
 		}
 		i = j
 	}
+}
+
+// hexRun reports whether s has seven lower-case hex digits in a row, which
+// HexRe needs.
+func hexRun(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; IsDigit(c) || c >= 'a' && c <= 'f' {
+			if n++; n == 7 {
+				return true
+			}
+		} else {
+			n = 0
+		}
+	}
+	return false
+}
+
+// isASCII reports whether s is all ASCII: only then does a case-insensitive
+// expression need the ASCII spelling of its words.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func validBranch(b string) bool {

@@ -1,0 +1,80 @@
+package verify
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/model/formats"
+	"github.com/loupe-dev/loupe/model/formats/kit/kittest"
+	"github.com/loupe-dev/loupe/sampledata/shapes"
+)
+
+// TestIndexesAgree runs every labelled, real and fixture transcript, and
+// every generated run shape at a small size, with each index of the sweep
+// checked against the exhaustive scan it replaces: an index may only
+// narrow the items a step looks at, never miss one the scan would act on.
+// The reports are byte-identical to the scans' only if this holds.
+func TestIndexesAgree(t *testing.T) {
+	var misses []string
+	indexCheck = func(what string) {
+		if len(misses) < 20 {
+			misses = append(misses, what)
+		}
+	}
+	defer func() { indexCheck = nil }()
+	check := func(t *testing.T, tr *model.Transcript) {
+		misses = misses[:0]
+		Run(tr, Options{})
+		for _, m := range misses {
+			t.Error(m)
+		}
+	}
+	var paths []string
+	for _, pat := range []string{"testdata/*/*.jsonl", "testdata/real/*/*.jsonl.gz", "../../shared/eval/dev/*.jsonl", "../../shared/fixtures/*/*.jsonl"} {
+		m, _ := filepath.Glob(pat)
+		paths = append(paths, m...)
+	}
+	if len(paths) < 50 {
+		t.Fatalf("only %d transcripts found", len(paths))
+	}
+	for _, p := range paths {
+		t.Run(strings.TrimPrefix(p, "testdata/"), func(t *testing.T) {
+			tr, err := formats.Open(p, formats.Options{})
+			if err != nil {
+				t.Skip(err) // bad input is another test's business
+			}
+			check(t, tr)
+		})
+	}
+	for _, s := range shapes.All() {
+		for seed := uint64(1); seed <= 2; seed++ {
+			size := s.Small
+			if testing.Short() {
+				size = "100KB"
+			}
+			t.Run(s.Name, func(t *testing.T) {
+				n, err := kittest.ParseSize(size)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var buf bytes.Buffer
+				if err := s.Write(&buf, n, shapes.Options{Seed: seed, Sessions: filepath.Join("..", shapes.DefaultSessions)}); err != nil {
+					t.Fatal(err)
+				}
+				path := filepath.Join(t.TempDir(), s.File)
+				if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				tr, err := formats.Open(path, formats.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				check(t, tr)
+			})
+		}
+	}
+}
