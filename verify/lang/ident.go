@@ -149,7 +149,7 @@ func (x *identScan) webAddresses() {
 	for _, u := range x.urls {
 		x.add(strings.TrimRight(s[u[0]:u[1]], ".,;:!?'\""), ClassURL)
 	}
-	if strings.IndexByte(s, '.') < 0 {
+	if !hostTLD(s) {
 		return
 	}
 	for _, m := range hostRe.FindAllStringIndex(s, -1) {
@@ -166,11 +166,16 @@ func (x *identScan) pullRequests() {
 	if strings.IndexAny(s, "0123456789") < 0 {
 		return // both expressions need a number
 	}
-	for _, m := range prRe.FindAllStringSubmatchIndex(s, -1) {
-		if x.inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsDigit(s[m[1]])) {
-			continue
+	if strings.IndexByte(s, '#') >= 0 {
+		for _, m := range prRe.FindAllStringSubmatchIndex(s, -1) {
+			if x.inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsDigit(s[m[1]])) {
+				continue
+			}
+			x.add("#"+s[m[2]:m[3]], ClassPR)
 		}
-		x.add("#"+s[m[2]:m[3]], ClassPR)
+	}
+	if isASCII(s) && !prWord(s) {
+		return
 	}
 	for _, m := range prWordRe.FindAllStringSubmatchIndex(s, -1) {
 		if !x.inURL(m[0]) {
@@ -298,6 +303,59 @@ func ScanHex(s string, fn func(string)) {
 		}
 		i = j
 	}
+}
+
+// hostTLDs are hostRe's top-level domains.
+var hostTLDs = WordSet("com", "org", "net", "io", "dev", "app", "co", "ai", "cloud", "internal", "local", "localhost",
+	"edu", "gov", "us", "uk", "de", "eu", "sh", "tech", "xyz", "me")
+
+// hostTLD reports whether hostRe can match s: a dot followed by a whole
+// word that is one of its domains, in any case. Only an ASCII text is
+// judged so ("ſ" folds to "s" in the expression).
+func hostTLD(s string) bool {
+	if !isASCII(s) {
+		return true
+	}
+	var buf [9]byte
+	for i := strings.IndexByte(s, '.'); i >= 0; {
+		j := i + 1
+		for j < len(s) && IsIdentByte(s[j]) {
+			j++
+		}
+		if n := j - i - 1; n >= 2 && n <= len(buf) {
+			for k := 0; k < n; k++ {
+				buf[k] = s[i+1+k] | 0x20
+			}
+			if hostTLDs[string(buf[:n])] {
+				return true
+			}
+		}
+		k := strings.IndexByte(s[j:], '.')
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	return false
+}
+
+// prWord reports whether an ASCII text has one of prWordRe's words (PR,
+// pull request, merge request, MR, issue, in any case) before a space.
+func prWord(s string) bool {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+		default:
+			continue
+		}
+		before := s[:i]
+		for _, w := range [...]string{"pr", "mr", "issue", "request"} {
+			if len(before) >= len(w) && strings.EqualFold(before[len(before)-len(w):], w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hexRun reports whether s has seven lower-case hex digits in a row, which
