@@ -55,9 +55,13 @@ type ledger struct {
 	// all holds every item in the order it was made (identifiers are
 	// derived, and kept by their tracker); open the ones that may still be
 	// open, in the order they (re)opened: the order of a preservation set.
-	all    []tracked
-	open   []tracked
-	byItem map[*Item]tracked
+	all  []tracked
+	open []tracked
+	// openKind holds the open list of each tracker's kind (see kindSlot),
+	// the same entries in the same order: a tracker walks its own items,
+	// not every open one.
+	openKind [kindSlots][]tracked
+	byItem   map[*Item]tracked
 	calls  map[int]*callInfo // calls awaiting their result, by event index
 
 	// the trackers, one per item kind
@@ -95,8 +99,39 @@ func (l *ledger) opened(tr tracked) {
 	it.Open = true
 	it.ClosedEvent = -1
 	l.all = append(l.all, tr)
-	l.open = append(l.open, tr)
+	l.list(tr)
 	l.byItem[it] = tr
+}
+
+// list appends an item to the open list and its kind's.
+func (l *ledger) list(tr tracked) {
+	l.open = append(l.open, tr)
+	if k := kindSlot(tr); k >= 0 {
+		l.openKind[k] = append(l.openKind[k], tr)
+	}
+}
+
+// The trackers' slots in ledger.openKind.
+const (
+	slotPromise = iota
+	slotRule
+	slotPending
+	slotFailure
+	kindSlots
+)
+
+func kindSlot(tr tracked) int {
+	switch tr.(type) {
+	case *promise:
+		return slotPromise
+	case *rule:
+		return slotRule
+	case *pending:
+		return slotPending
+	case *failure:
+		return slotFailure
+	}
+	return -1
 }
 
 // close marks an open item closed by event e, and lets its tracker index it
@@ -125,30 +160,40 @@ func (l *ledger) reopen(tr tracked) {
 	it := tr.base().item
 	it.Open = true
 	it.ClosedBy = ""
-	l.open = append(l.open, tr)
+	l.list(tr)
 }
 
 // openOf yields the items of one kind in the open list, in order. The list
 // may hold items closed since it was last pruned: callers check Open.
 func openOf[T tracked](l *ledger) iter.Seq[T] {
+	var zero T
+	k := kindSlot(zero)
 	return func(yield func(T) bool) {
-		for _, tr := range l.open {
-			if x, ok := tr.(T); ok && !yield(x) {
+		for _, tr := range l.openKind[k] {
+			if !yield(tr.(T)) {
 				return
 			}
 		}
 	}
 }
 
-// pruneOpen drops closed items from the open list.
+// pruneOpen drops closed items from the open lists.
 func (l *ledger) pruneOpen() {
-	out := l.open[:0]
-	for _, tr := range l.open {
+	l.open = pruned(l.open)
+	for k := range l.openKind {
+		l.openKind[k] = pruned(l.openKind[k])
+	}
+}
+
+func pruned(trs []tracked) []tracked {
+	out := trs[:0]
+	for _, tr := range trs {
 		if tr.base().item.Open {
 			out = append(out, tr)
 		}
 	}
-	l.open = out
+	clear(trs[len(out):])
+	return out
 }
 
 func (l *ledger) sweep() {
