@@ -61,12 +61,14 @@ type commitmentTracker struct {
 	// closedByHead indexes closed commitments by head noun and verb, for
 	// the resurrection check: head -> verb -> wording -> latest closed.
 	closedByHead map[string]map[string]map[string]*promise
+	idx          promiseIndex
 }
 
 func (c *commitmentTracker) init(l *ledger) {
 	c.l = l
 	c.byPlan = map[string]*promise{}
 	c.closedByHead = map[string]map[string]map[string]*promise{}
+	c.idx.init()
 }
 
 // newPromise registers a commitment with its action.
@@ -113,6 +115,9 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 			// "I'll collect the results as they complete", with agents
 			// running: done when they have all reported.
 			p.awaits = c.l.handles.running()
+			if len(p.awaits) > 0 {
+				c.idx.awaiting = append(c.idx.awaiting, p)
+			}
 		}
 	}
 }
@@ -123,7 +128,9 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 // in a later turn may be a step towards it, not the thing itself.
 func (c *commitmentTracker) closeActedOn(e model.Event, why string) {
 	_, atCompaction := e.(*model.Compaction)
-	for p := range openOf[*promise](c.l) {
+	var worked []*promise
+	c.idx.worked = livePromises(c.idx.worked, &worked)
+	for _, p := range inOrder(worked) {
 		if p.item.Open && p.worked && (p.narrated || !atCompaction) {
 			c.l.close(p, e, why)
 		}
@@ -133,7 +140,16 @@ func (c *commitmentTracker) closeActedOn(e model.Event, why string) {
 // sameOpen finds an open commitment with the same action (same verb and
 // head noun): a restatement, not a new obligation.
 func (c *commitmentTracker) sameOpen(a lang.Action) *promise {
-	for p := range openOf[*promise](c.l) {
+	if a.Head == "" {
+		return nil // sameAction needs both heads
+	}
+	// sameAction needs one's head to be the other's head or alternative.
+	var cands []*promise
+	take(c.idx.byHead, a.Head, &cands)
+	if a.Alt != "" {
+		take(c.idx.byHead, a.Alt, &cands)
+	}
+	for _, p := range inOrder(cands) {
 		if p.item.Open && sameAction(p.act, a) {
 			return p
 		}
@@ -297,7 +313,9 @@ func awaitsJobs(sentence string) bool {
 // jobsFinished marks the promises waiting on jobs as kept once every job
 // they waited on has finished.
 func (c *commitmentTracker) jobsFinished() {
-	for p := range openOf[*promise](c.l) {
+	var waiting []*promise
+	c.idx.awaiting = livePromises(c.idx.awaiting, &waiting)
+	for _, p := range inOrder(waiting) {
 		if !p.item.Open || len(p.awaits) == 0 {
 			continue
 		}
@@ -307,6 +325,7 @@ func (c *commitmentTracker) jobsFinished() {
 		}
 		if done {
 			p.worked, p.narrated = true, true
+			c.idx.worked = append(c.idx.worked, p)
 		}
 	}
 }

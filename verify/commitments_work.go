@@ -17,7 +17,25 @@ import (
 // call notes which open commitments a tool call could carry out (confirmed
 // when it succeeds) or acts on.
 func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
-	for p := range openOf[*promise](c.l) {
+	open, few := c.openPromises()
+	var named map[*promise][]string
+	if !few {
+		open, named = c.idx.forCall(tc, ci)
+		if indexCheck != nil {
+			c.checkCall(open, tc, ci)
+		}
+	}
+	sibling := func(p *promise) bool {
+		if few {
+			return c.meantForSibling(p, ci)
+		}
+		s := siblingNamed(p, ci, open, named)
+		if indexCheck != nil && s != c.meantForSibling(p, ci) {
+			indexCheck("commitment index: siblingNamed and meantForSibling disagree on " + p.item.ID)
+		}
+		return s
+	}
+	for _, p := range open {
 		if !p.item.Open || p.carried >= 0 {
 			continue
 		}
@@ -26,17 +44,20 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 			// "I'll add the helpers to common.go and modify X:" with the
 			// calls right after: the sentence announces the work under way.
 			p.durable, p.narrated, p.worked = false, true, true
+			c.idx.worked = append(c.idx.worked, p)
 			continue
 		}
 		does := carries(p.act, p.actionFiles(), ci, false)
 		switch {
-		case does && c.meantForSibling(p, ci):
+		case does && sibling(p):
 			// Another open obligation with the same head is the one this
 			// call names ("create_macro refund-approved", not refund-denied).
 		case does:
 			p.carrying = append(p.carrying, i)
+			c.idx.byCall[i] = append(c.idx.byCall[i], p)
 		case actsOn(p, ci, sameTurn):
 			p.working = append(p.working, i)
+			c.idx.byCall[i] = append(c.idx.byCall[i], p)
 		}
 		if sameTurn && len(p.carrying)+len(p.working) > 0 {
 			// Said and done in the same turn ("I'll add it next to the
@@ -51,13 +72,22 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 // worked on. An immediate commitment carried out closes at once; a durable
 // one waits for its claim or report (see claims).
 func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInfo) {
-	for p := range openOf[*promise](c.l) {
+	// Only the commitments the call was noted for can change (see call).
+	var noted []*promise
+	for _, p := range c.idx.byCall[ci] {
+		if p.item.Open {
+			noted = append(noted, p)
+		}
+	}
+	delete(c.idx.byCall, ci)
+	for _, p := range inOrder(noted) {
 		if !p.item.Open || p.carried >= 0 {
 			continue
 		}
 		for _, w := range p.working {
-			if w == ci {
+			if w == ci && !p.worked {
 				p.worked = true
+				c.idx.worked = append(c.idx.worked, p)
 			}
 		}
 		for _, w := range p.carrying {
@@ -126,7 +156,11 @@ func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo) bool {
 			return false
 		}
 	}
-	for o := range openOf[*promise](c.l) {
+	siblings := c.idx.byHead[p.act.Head]
+	if p.act.Head == "" {
+		siblings = c.idx.noHead
+	}
+	for _, o := range siblings {
 		if o == p || !o.item.Open || o.act.Head != p.act.Head {
 			continue
 		}
@@ -161,7 +195,25 @@ func (c *commitmentTracker) claims(m *model.Message) {
 	var d *doc
 	var items []*promise
 	var results []matchResult
-	for p := range openOf[*promise](c.l) {
+	open, few := c.openPromises()
+	if !few {
+		// A claim or report needs the head noun (or its alternative) in
+		// the message: see doc.score and reported.
+		d = parseSummary(m.Text)
+		open = c.idx.named(d)
+		n := 0
+		for _, p := range open {
+			if reportable(p) || d.mayHaveVerb(p.atom) {
+				open[n] = p
+				n++
+			}
+		}
+		open = open[:n]
+		if indexCheck != nil {
+			c.checkNamed(open, d, m)
+		}
+	}
+	for _, p := range open {
 		if !p.item.Open || p.item.Event == m.Index {
 			continue
 		}

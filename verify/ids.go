@@ -19,13 +19,13 @@ func (d *doc) findIdent(id lang.Ident, shas []string) identMatch {
 	s := d.text
 	switch id.Class {
 	case lang.ClassURL:
-		if i := strings.Index(strings.ToLower(s), strings.ToLower(id.Value)); i >= 0 && lang.BoundaryAfter(s, i+len(id.Value), lang.URLByte) {
+		if i := strings.Index(d.toLower(), strings.ToLower(id.Value)); i >= 0 && lang.BoundaryAfter(s, i+len(id.Value), lang.URLByte) {
 			return identMatch{found: true, span: Span{i, i + len(id.Value)}}
 		}
 	case lang.ClassPR:
 		n := id.Value[1:]
 		for _, form := range []string{"#" + n, "PR " + n, "PR-" + n, "PR #" + n, "pull/" + n, "issues/" + n, "issue " + n, "!" + n} {
-			if i := lang.FindBounded(s, form, func(c byte) bool { return lang.IsIdentByte(c) || c == '#' }, lang.IsDigit, true); i >= 0 {
+			if i := lang.FindBoundedLower(d.toLower(), form, func(c byte) bool { return lang.IsIdentByte(c) || c == '#' }, lang.IsDigit); i >= 0 {
 				return identMatch{found: true, span: Span{i, i + len(form)}}
 			}
 		}
@@ -98,6 +98,16 @@ func lowerAll(xs []string) []string {
 		out[i] = strings.ToLower(x)
 	}
 	return out
+}
+
+// toLower is the summary lower-cased by strings.ToLower (not FoldText:
+// its offsets may differ from the text's where a rune changes width, as
+// searching strings.ToLower(text) always did), computed once.
+func (d *doc) toLower() string {
+	if !d.lowered {
+		d.lowerCase, d.lowered = strings.ToLower(d.text), true
+	}
+	return d.lowerCase
 }
 
 // pathChunk is a path-like word of a summary, split into segments.

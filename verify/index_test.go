@@ -2,6 +2,7 @@ package verify
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,6 +51,24 @@ func TestIndexesAgree(t *testing.T) {
 			check(t, tr)
 		})
 	}
+	// Many open commitments whose words a call names only as a prefix
+	// ("mock" in mockgen), and a claim through the head's alternative.
+	var b strings.Builder
+	b.WriteString(`{"type":"meta","format":"loupe/v1","run":"prefix"}` + "\n")
+	for i := range 20 {
+		fmt.Fprintf(&b, `{"type":"message","turn":%d,"role":"assistant","text":"I'll regenerate the mocks for service%d after the API review."}`+"\n", i+1, i)
+	}
+	b.WriteString(`{"type":"tool_call","turn":30,"id":"c1","name":"bash","input":{"command":"mockgen -source=service7.go"}}` + "\n")
+	b.WriteString(`{"type":"tool_result","turn":30,"id":"c1","text":"ok"}` + "\n")
+	b.WriteString(`{"type":"message","turn":31,"role":"assistant","text":"Regenerated the mocks for service7."}` + "\n")
+	b.WriteString(`{"type":"compaction","turn":32,"seq":1,"summary":"Pending: regenerate the mocks for service3."}` + "\n")
+	t.Run("prefix", func(t *testing.T) {
+		tr, err := model.Read(strings.NewReader(b.String()), model.ReadOptions{Name: "prefix.jsonl"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, tr)
+	})
 	for _, s := range shapes.All() {
 		for seed := uint64(1); seed <= 2; seed++ {
 			size := s.Small

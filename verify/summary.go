@@ -2,6 +2,7 @@ package verify
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -20,6 +21,10 @@ type doc struct {
 	paths    []pathChunk     // path-like words, found on first use
 	exclude  map[int]bool    // units a match must not use (see compete)
 	own      map[string]bool // the matched item's own words (see atom.own)
+	// lowerCase is text through strings.ToLower, once lowered (toLower).
+	lowerCase string
+	lowered   bool
+	words     map[string]bool // every token's word, once asked (hasWord)
 }
 
 // unit is one line or sentence of a summary.
@@ -288,10 +293,11 @@ func (d *doc) hasTerm(t string) bool { return len(d.postings[t]) > 0 }
 
 // unitAt returns the index of the unit holding byte offset off, or -1.
 func unitAt(d *doc, off int) int {
-	for i, u := range d.units {
-		if off >= u.Start && off < u.End {
-			return i
-		}
+	// Units are disjoint and in text order: the one that may hold off is
+	// the last starting at or before it.
+	i := sort.Search(len(d.units), func(i int) bool { return d.units[i].Start > off }) - 1
+	if i >= 0 && off < d.units[i].End {
+		return i
 	}
 	return -1
 }

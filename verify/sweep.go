@@ -28,6 +28,10 @@ type entry struct {
 	steps     []LineageStep
 	firstLoss int
 	lastSeen  int // seq of the last compaction the item was checked in
+	// openSeq orders the item's first entry in the open list (listed while
+	// it has one): indexes hand their candidates back in that order.
+	openSeq int
+	listed  bool
 }
 
 func (e *entry) base() *entry { return e }
@@ -61,6 +65,7 @@ type ledger struct {
 	// the same entries in the same order: a tracker walks its own items,
 	// not every open one.
 	openKind [kindSlots][]tracked
+	openSeq  int
 	byItem   map[*Item]tracked
 	calls  map[int]*callInfo // calls awaiting their result, by event index
 
@@ -105,6 +110,13 @@ func (l *ledger) opened(tr tracked) {
 
 // list appends an item to the open list and its kind's.
 func (l *ledger) list(tr tracked) {
+	if e := tr.base(); !e.listed {
+		l.openSeq++
+		e.openSeq, e.listed = l.openSeq, true
+	}
+	if p, ok := tr.(*promise); ok {
+		l.commitments.idx.add(p)
+	}
 	l.open = append(l.open, tr)
 	if k := kindSlot(tr); k >= 0 {
 		l.openKind[k] = append(l.openKind[k], tr)
@@ -190,6 +202,8 @@ func pruned(trs []tracked) []tracked {
 	for _, tr := range trs {
 		if tr.base().item.Open {
 			out = append(out, tr)
+		} else {
+			tr.base().listed = false
 		}
 	}
 	clear(trs[len(out):])

@@ -478,11 +478,20 @@ func BoundaryAfter(s string, end int, cls func(byte) bool) bool {
 // and the byte after is not in after. A trailing "." followed by a non-class
 // byte is sentence punctuation, not part of the identifier.
 func FindBounded(s, needle string, before, after func(byte) bool, fold bool) int {
-	hay := s
 	if fold {
-		hay = strings.ToLower(s)
-		needle = strings.ToLower(needle)
+		return FindBoundedLower(strings.ToLower(s), needle, before, after)
 	}
+	return findBounded(s, needle, before, after)
+}
+
+// FindBoundedLower is FindBounded ignoring case in a text already
+// lower-cased with strings.ToLower (a summary searched for many ids is
+// lower-cased once); offsets are the lower-cased text's.
+func FindBoundedLower(lower, needle string, before, after func(byte) bool) int {
+	return findBounded(lower, strings.ToLower(needle), before, after)
+}
+
+func findBounded(hay, needle string, before, after func(byte) bool) int {
 	for off := 0; ; {
 		i := strings.Index(hay[off:], needle)
 		if i < 0 {

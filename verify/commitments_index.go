@@ -1,0 +1,313 @@
+package verify
+
+// The open commitments, indexed by the words that can concern them. Every
+// assistant message was matched against every open commitment (for
+// completion claims) and every tool call compared with each (could it
+// carry it out?): runs that keep many commitments open grew with messages
+// × commitments. A message now looks only at the commitments whose head
+// noun it uses (a claim needs the verb and the head); a call only at those
+// one of whose words it names, and those made in its own turn. The checks
+// themselves are unchanged and see the candidates in the order they
+// opened, so the result is the same as walking every open commitment.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// scanBelow is the number of open commitments under which walking them all
+// is cheaper than looking words up.
+const scanBelow = 16
+
+// promiseIndex files open commitments; lists keep closed ones until a
+// lookup meets them, and a reopened one is filed again.
+type promiseIndex struct {
+	// byHead: by head noun and its alternative (claims, restatements,
+	// siblings); noHead: those without a head noun.
+	byHead map[string][]*promise
+	noHead []*promise
+	// byWord: by the words a call that carries one out or acts on it
+	// must name (callWords); byPrefix: the words of four bytes or more by
+	// their first four, since a call's word may extend them ("migrat" in
+	// "migrate", see callInfo.hasTerm).
+	byWord   map[string][]*promise
+	byPrefix map[string][]wordOf
+	byTurn   map[int][]*promise // by the turn they were made in
+	byCall   map[int][]*promise // by the calls carrying them out or working on them
+	worked   []*promise         // work on them succeeded (see closeActedOn)
+	awaiting []*promise         // waiting for jobs (see jobsFinished)
+}
+
+type wordOf struct {
+	word string
+	p    *promise
+}
+
+func (x *promiseIndex) init() {
+	x.byHead, x.byWord, x.byPrefix = map[string][]*promise{}, map[string][]*promise{}, map[string][]wordOf{}
+	x.byTurn, x.byCall = map[int][]*promise{}, map[int][]*promise{}
+}
+
+// fileWord keys a file a commitment names by its last path segment.
+func fileWord(path string) string { return "\x00file:" + lastSegment(path) }
+
+// callWords are the words a call must name to carry out or act on the
+// commitment (carries, relaxed or not): its verb and the forms hasVerb
+// accepts, its head and alternative, its object's words, and its files.
+func (p *promise) callWords() []string {
+	a := p.act
+	var out []string
+	if v := a.Verb; v != "" {
+		out = append(out, v)
+		if base, ok := lang.ReVerbs[v]; ok {
+			out = append(out, lang.TermOf(base))
+		}
+		if strings.HasPrefix(v, "re") && len(v) > 5 {
+			out = append(out, v[2:])
+		}
+		out = append(out, lang.AlsoVerbTerms[v]...)
+	}
+	out = append(out, a.Head, a.Alt)
+	out = append(out, a.Direct...)
+	out = append(out, a.Object...)
+	out = append(out, a.Mods()...) // meantForSibling's words
+	for _, f := range p.actionFiles() {
+		out = append(out, fileWord(f))
+	}
+	return out
+}
+
+// add files an opened or reopened commitment.
+func (x *promiseIndex) add(p *promise) {
+	if h := p.act.Head; h != "" {
+		x.byHead[h] = append(x.byHead[h], p)
+		if a := p.act.Alt; a != "" && a != h {
+			x.byHead[a] = append(x.byHead[a], p)
+		}
+	} else {
+		x.noHead = append(x.noHead, p)
+	}
+	seen := map[string]bool{}
+	for _, w := range p.callWords() {
+		if w == "" || seen[w] {
+			continue
+		}
+		seen[w] = true
+		x.byWord[w] = append(x.byWord[w], p)
+		if len(w) >= 4 {
+			x.byPrefix[w[:4]] = append(x.byPrefix[w[:4]], wordOf{w, p})
+		}
+	}
+	x.byTurn[p.item.Turn] = append(x.byTurn[p.item.Turn], p)
+	if p.worked {
+		x.worked = append(x.worked, p)
+	}
+	if len(p.awaits) > 0 {
+		x.awaiting = append(x.awaiting, p)
+	}
+}
+
+// livePromises appends the open promises of ps to out and returns ps
+// without the closed ones.
+func livePromises(ps []*promise, out *[]*promise) []*promise {
+	live := ps[:0]
+	for _, p := range ps {
+		if p.item.Open {
+			live = append(live, p)
+			*out = append(*out, p)
+		}
+	}
+	clear(ps[len(live):])
+	return live
+}
+
+// take adds the open promises filed under k.
+func take[K comparable](m map[K][]*promise, k K, out *[]*promise) {
+	if ps, ok := m[k]; ok {
+		if ps = livePromises(ps, out); len(ps) == 0 {
+			delete(m, k)
+		} else {
+			m[k] = ps
+		}
+	}
+}
+
+// inOrder sorts candidates into the order of the open list, once each.
+func inOrder(ps []*promise) []*promise {
+	if len(ps) > 1 {
+		slices.SortFunc(ps, func(a, b *promise) int { return a.openSeq - b.openSeq })
+		ps = slices.Compact(ps)
+	}
+	return ps
+}
+
+// named returns the open commitments whose head noun (or alternative) is
+// one of the document's terms, and those without a head, in open order.
+func (x *promiseIndex) named(d *doc) []*promise {
+	var out []*promise
+	x.noHead = livePromises(x.noHead, &out)
+	for t := range d.postings {
+		take(x.byHead, t, &out)
+	}
+	return inOrder(out)
+}
+
+// forCall returns the open commitments a call may carry out or act on: the
+// ones of its turn, and those one of whose callWords it names; and, for
+// each, the callWords the call names (ci.hasTerm).
+func (x *promiseIndex) forCall(tc *model.ToolCall, ci *callInfo) ([]*promise, map[*promise][]string) {
+	var out []*promise
+	named := map[*promise][]string{}
+	take(x.byTurn, tc.Turn, &out)
+	for w := range ci.termSet() {
+		if ps, ok := x.byWord[w]; ok {
+			n := len(out)
+			if ps = livePromises(ps, &out); len(ps) == 0 {
+				delete(x.byWord, w)
+			} else {
+				x.byWord[w] = ps
+			}
+			for _, p := range out[n:] {
+				named[p] = append(named[p], w)
+			}
+		}
+		if len(w) < 4 {
+			continue
+		}
+		if ws, ok := x.byPrefix[w[:4]]; ok {
+			live := ws[:0]
+			for _, e := range ws {
+				if !e.p.item.Open {
+					continue
+				}
+				live = append(live, e)
+				if strings.HasPrefix(w, e.word) {
+					out = append(out, e.p)
+					named[e.p] = append(named[e.p], e.word)
+				}
+			}
+			clear(ws[len(live):])
+			x.byPrefix[w[:4]] = live
+		}
+	}
+	if ci.path != "" {
+		take(x.byWord, fileWord(ci.path), &out)
+	}
+	return inOrder(out), named
+}
+
+// siblingNamed is meantForSibling for a call whose candidates forCall
+// found: another open commitment with p's head one of whose modifiers the
+// call names is among them, with that modifier among its named words.
+func siblingNamed(p *promise, ci *callInfo, cands []*promise, named map[*promise][]string) bool {
+	for _, m := range p.act.Mods() {
+		if ci.hasTerm(m) {
+			return false
+		}
+	}
+	for _, o := range cands {
+		if o == p || !o.item.Open || o.act.Head != p.act.Head {
+			continue
+		}
+		for _, m := range o.act.Mods() {
+			if slices.Contains(named[o], m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reportable reports whether a message that names the commitment's head
+// without its verb may still report it done (see reported): one carried
+// out, not from a plan.
+func reportable(p *promise) bool { return !p.planned && p.carried >= 0 }
+
+// mayHaveVerb reports whether the document has a word that can fill the
+// atom's verb slot (see doc.score): one of its verbs, a stop word that is
+// one, or a completion word. Without one no unit is a full match.
+func (d *doc) mayHaveVerb(at atom) bool {
+	if at.verb == "" {
+		return true
+	}
+	for v := range at.verbs {
+		if d.hasTerm(v) {
+			return true
+		}
+	}
+	if d.hasTerm(lang.FinishTerm) || d.hasWord("done") {
+		return true
+	}
+	for w := range lang.StopVerbs {
+		if at.verbs[lang.TermOf(w)] && d.hasWord(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasWord reports whether any unit has a token of this (lower-case) word.
+func (d *doc) hasWord(w string) bool {
+	if d.words == nil {
+		d.words = map[string]bool{}
+		for _, u := range d.units {
+			for _, t := range u.toks {
+				d.words[t.Word] = true
+			}
+		}
+	}
+	return d.words[w]
+}
+
+// checkCall tells indexCheck of an open commitment that call would have
+// changed but forCall did not return.
+func (c *commitmentTracker) checkCall(cands []*promise, tc *model.ToolCall, ci *callInfo) {
+	in := map[*promise]bool{}
+	for _, p := range cands {
+		in[p] = true
+	}
+	for p := range openOf[*promise](c.l) {
+		if !p.item.Open || p.carried >= 0 || in[p] {
+			continue
+		}
+		sameTurn := tc.Turn == p.item.Turn && !p.planned
+		if sameTurn || carries(p.act, p.actionFiles(), ci, false) || actsOn(p, ci, sameTurn) {
+			indexCheck(fmt.Sprintf("commitment index: call %s (%s) concerns %s but is not a candidate", tc.ID, ci.input, p.item.ID))
+		}
+	}
+}
+
+// checkNamed tells indexCheck of an open commitment that a message
+// matches but named did not return.
+func (c *commitmentTracker) checkNamed(cands []*promise, d *doc, m *model.Message) {
+	in := map[*promise]bool{}
+	for _, p := range cands {
+		in[p] = true
+	}
+	for p := range openOf[*promise](c.l) {
+		if !p.item.Open || in[p] || p.item.Event == m.Index {
+			continue
+		}
+		if r := d.match(p.atom); r.found || reportable(p) && r.best != nil && r.best.head {
+			indexCheck(fmt.Sprintf("commitment index: message at turn %d matches %s but it is not a candidate", m.Turn, p.item.ID))
+		}
+	}
+}
+
+// openPromises is the open list of commitments (with closed ones not yet
+// pruned), in order, or nil and false when it is long enough to look
+// candidates up in the index instead.
+func (c *commitmentTracker) openPromises() ([]*promise, bool) {
+	if len(c.l.openKind[slotPromise]) >= scanBelow {
+		return nil, false
+	}
+	var out []*promise
+	for p := range openOf[*promise](c.l) {
+		out = append(out, p)
+	}
+	return out, true
+}
