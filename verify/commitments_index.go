@@ -242,13 +242,21 @@ func (d *doc) mayHaveVerb(at atom) bool {
 	if d.hasTerm(lang.FinishTerm) || d.hasWord("done") {
 		return true
 	}
-	for w := range lang.StopVerbs {
-		if at.verbs[lang.TermOf(w)] && d.hasWord(w) {
+	for _, w := range stopVerbTerms {
+		if at.verbs[w[1]] && d.hasWord(w[0]) {
 			return true
 		}
 	}
 	return false
 }
+
+// stopVerbTerms pairs each of lang.StopVerbs with its term.
+var stopVerbTerms = func() (out [][2]string) {
+	for w := range lang.StopVerbs {
+		out = append(out, [2]string{w, lang.TermOf(w)})
+	}
+	return out
+}()
 
 // hasWord reports whether any unit has a token of this (lower-case) word.
 func (d *doc) hasWord(w string) bool {

@@ -67,7 +67,7 @@ type ledger struct {
 	openKind [kindSlots][]tracked
 	openSeq  int
 	byItem   map[*Item]tracked
-	calls  map[int]*callInfo // calls awaiting their result, by event index
+	calls    map[int]*callInfo // calls awaiting their result, by event index
 
 	// the trackers, one per item kind
 	commitments commitmentTracker
