@@ -41,7 +41,11 @@ func stemWord(w string) string {
 	if strings.ContainsAny(w, " ") {
 		return w
 	}
-	return stem(strings.ReplaceAll(w, "-", ""))
+	w = americanize(strings.ReplaceAll(w, "-", ""))
+	if l, ok := irregular[w]; ok {
+		w = l
+	}
+	return stem(derive(w))
 }
 
 // termCache memoizes termOf: the words of a run repeat, and stemming is a
