@@ -35,3 +35,32 @@ func TestWordFormsMeet(t *testing.T) {
 		}
 	}
 }
+
+// TestPhrasalVerbs: a phrasal verb means its one-word synonym, also with a
+// short object between its words; a particle that starts a phrase of its
+// own is left alone.
+func TestPhrasalVerbs(t *testing.T) {
+	cases := []struct {
+		text, verb string
+		folded     bool
+	}{
+		{"tear down the temporary bastion", "destroy", true},
+		{"tear the temporary bastion down", "destroy", true},
+		{"roll it back after the review", "revert", true},
+		{"spin up a fresh runner", "provision", true},
+		{"cut over the DNS", "migrate", true},
+		{"set the table up front", "configure", false},
+		{"roll the dice back home", "revert", false},
+	}
+	for _, c := range cases {
+		got := false
+		for _, term := range Terms(Tokenize(c.text)) {
+			if term == TermOf(c.verb) {
+				got = true
+			}
+		}
+		if got != c.folded {
+			t.Errorf("%q: %s found %v, want %v (terms %v)", c.text, c.verb, got, c.folded, Terms(Tokenize(c.text)))
+		}
+	}
+}
