@@ -94,6 +94,20 @@ func TestClaimsInOtherWords(t *testing.T) {
 			t.Errorf("the claimed, carried-out promise is still owed: %s (%s)", it.Status, it.Why)
 		}
 	}
+	siblings := []model.Event{
+		msg(1, model.RoleAssistant, "I'll add a regression test for the inliner crash once the fix is in."),
+		msg(2, model.RoleAssistant, "I'll add a regression test for the unroll crash too, after this fix."),
+	}
+	r = Check(siblings, compaction(20, 1, "Still to do: add a regression test for the inliner crash."), Options{})
+	var unroll *ItemResult
+	for i, it := range r.Items {
+		if it.Kind == Commitment && strings.Contains(it.Key, "unroll") {
+			unroll = &r.Items[i]
+		}
+	}
+	if unroll == nil || unroll.Status.Verified() {
+		t.Errorf("the test for the unroll crash was taken for the one for the inliner crash: %v", keysOf(r))
+	}
 	checked := []model.Event{
 		msg(1, model.RoleAssistant, "I'll update the rollout gate in deploy/gates/ledger.cue to require the reversal field after the PR merges."),
 		call(2, "c1", "bash", `{"command":"cue vet ./deploy/gates/... && cue eval ./deploy/gates -e ledger.require"}`), result(3, "c1", "fields: [id]", false),

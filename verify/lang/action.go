@@ -19,9 +19,12 @@ type Action struct {
 	Names     []string // object words written like names ("Berlin", "CS101", "staging")
 	Head      string   // head noun of the object ("migrat")
 	Alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
-	Means     *Action  // how it is done: "pre-tokenise the logs" of "optimise the loader by pre-tokenising the logs"
-	Negated   bool     // a prohibition: "never push to main"
-	Deferred  bool     // waits for something or for later (durable)
+	// Complements are the object's prepositional phrases, in order: "for"
+	// [inliner crash] in "add a regression test for the inliner crash".
+	Complements []Complement
+	Means       *Action // how it is done: "pre-tokenise the logs" of "optimise the loader by pre-tokenising the logs"
+	Negated     bool    // a prohibition: "never push to main"
+	Deferred    bool    // waits for something or for later (durable)
 }
 
 // Terms returns the verb and object terms.
@@ -199,6 +202,11 @@ func (a *Action) splitCondition(s string) string {
 func (a *Action) parseObject(toks []Token) {
 	headFixed, after, prepSeen := false, "", false
 	for i, t := range toks {
+		if Prepositions[t.Word] {
+			a.Complements = append(a.Complements, Complement{Prep: t.Word})
+		} else if n := len(a.Complements); n > 0 && t.Term != "" {
+			a.Complements[n-1].Terms = append(a.Complements[n-1].Terms, t.Term)
+		}
 		if Prepositions[t.Word] || a.Head != "" && reducedRelative(toks, i) {
 			prepSeen = true
 			if a.Head != "" {
@@ -432,3 +440,12 @@ func invariant(lower string) bool {
 	}
 	return false
 }
+
+// Complement is a preposition and the content terms of its phrase.
+type Complement struct {
+	Prep  string
+	Terms []string
+}
+
+// CategoryTerm holds the nouns that name a kind of thing (see categoryTerm).
+var CategoryTerm = categoryTerm
