@@ -150,10 +150,9 @@ func subset(xs, of []string) bool {
 	return true
 }
 
-// otherComplement reports whether a and b give one preposition
-// complements that each name a specific word the other lacks: "for the
-// inliner crash" and
-// "for the unroll crash" are two things, where "apply the schema on
+// otherComplement reports whether a and b give one preposition complements
+// that each name a specific word the other lacks: "for the inliner crash"
+// and "for the unroll crash" are two things, where "apply the schema on
 // staging" and "apply the idempotency schema on staging with make migrate"
 // are one told twice.
 func otherComplement(a, b lang.Action) bool {
