@@ -321,6 +321,12 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 	if a.Alt != "" && ci.hasTerm(a.Alt) {
 		return true
 	}
+	if !ci.checks && ci.category != toolRead && namesOwn(a, ci) {
+		// "spin up the av1-workers pool from ami-0b7e4d2c9a1f3e5d6" and
+		// "terraform apply -target=module.av1_workers": a call that works
+		// on the thing the action names by its own name does it.
+		return true
+	}
 	// Another word of the direct object ("the DNS record" in "switch the
 	// DNS record for example.com") counts only with the verb beside it: a
 	// push of branch bringup/imu-revc does not re-flash the rev-C board.
@@ -350,6 +356,18 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 		}
 	}
 	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || lang.GenericTerm[a.Head] || a.Head == lang.TermOf("branch") || a.Head == lang.TermOf("change"))
+}
+
+// namesOwn reports whether the call names one of the action's own names
+// that no other thing shares: written with digits and a joiner
+// ("av1-workers", "ami-0b7e4d2c9a1f3e5d6").
+func namesOwn(a lang.Action, ci *callInfo) bool {
+	for _, id := range a.Own {
+		if ci.hasTerm(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // objectNamed reports whether the call names a specific word of the
