@@ -8,6 +8,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -60,6 +61,13 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 				p.worked = true
 			}
 		}
+		if (editVerbs[p.act.Verb] || execVerbs[p.act.Verb]) && !info.checks && !slices.Contains(p.carrying, ci) {
+			if writesFile(r.Text.Head(), p.actionFiles()) {
+				// "pnpm i18n:codegen" answers "wrote src/i18n/catalog.gen.ts":
+				// the result says the call made the file the promise names.
+				p.carrying = append(p.carrying, ci)
+			}
+		}
 		for _, w := range p.carrying {
 			if w != ci {
 				continue
@@ -71,6 +79,27 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 			}
 		}
 	}
+}
+
+// writesFile reports whether a tool result says it wrote one of the files:
+// "wrote src/i18n/catalog.gen.ts (7 locales)", "Generated api/client.ts".
+func writesFile(out string, files []string) bool {
+	if len(files) == 0 {
+		return false
+	}
+	out = out[:lang.CutUTF8(out, 4096)]
+	for _, line := range strings.Split(out, "\n") {
+		l := strings.ToLower(line)
+		if !lang.ContainsAny(l, "wrote ", "written", "generated", "created", "updated", "saved", "writing ", "regenerated", "emitted") {
+			continue
+		}
+		for _, f := range files {
+			if strings.Contains(line, f) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // actsOn reports whether a call that does not carry out a commitment still

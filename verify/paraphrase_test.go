@@ -108,6 +108,17 @@ func TestClaimsInOtherWords(t *testing.T) {
 	if unroll == nil || unroll.Status.Verified() {
 		t.Errorf("the test for the unroll crash was taken for the one for the inliner crash: %v", keysOf(r))
 	}
+	generated := []model.Event{
+		msg(1, model.RoleAssistant, "I'll regenerate the TypeScript message catalogue (src/i18n/catalog.gen.ts) after the ICU check passes."),
+		call(2, "c1", "bash", `{"command":"pnpm i18n:codegen"}`), result(3, "c1", "wrote src/i18n/catalog.gen.ts (7 locales, 2,914 keys)", false),
+		msg(4, model.RoleAssistant, "Regenerated src/i18n/catalog.gen.ts; it now has ja and ko entries."),
+	}
+	r = Check(generated, compaction(20, 1, "Shipping the locales."), Options{})
+	for _, it := range r.Items {
+		if it.Kind == Commitment && strings.Contains(it.Key, "catalogue") {
+			t.Errorf("a call whose result wrote the promised file did not carry it out: %s (%s)", it.Status, it.Why)
+		}
+	}
 	checked := []model.Event{
 		msg(1, model.RoleAssistant, "I'll update the rollout gate in deploy/gates/ledger.cue to require the reversal field after the PR merges."),
 		call(2, "c1", "bash", `{"command":"cue vet ./deploy/gates/... && cue eval ./deploy/gates -e ledger.require"}`), result(3, "c1", "fields: [id]", false),
