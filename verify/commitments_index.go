@@ -39,6 +39,7 @@ type promiseIndex struct {
 	byTurn   map[int][]*promise // by the turn they were made in
 	byCall   map[int][]*promise // by the calls carrying them out or working on them
 	worked   []*promise         // work on them succeeded (see closeActedOn)
+	files    []*promise         // naming files a result may say it wrote (see writesFile)
 	awaiting []*promise         // waiting for jobs (see jobsFinished)
 }
 
@@ -59,7 +60,16 @@ func fileWord(path string) string { return "\x00file:" + lastSegment(path) }
 // commitment (carries, relaxed or not): its verb and the forms hasVerb
 // accepts, its head and alternative, its object's words, and its files.
 func (p *promise) callWords() []string {
-	a := p.act
+	out := actionWords(p.act)
+	for _, f := range p.actionFiles() {
+		out = append(out, fileWord(f))
+	}
+	return out
+}
+
+// actionWords are the words of an action that carries looks for in a call,
+// and those of the means it is done by ("by pre-tokenising the logs").
+func actionWords(a lang.Action) []string {
 	var out []string
 	if v := a.Verb; v != "" {
 		out = append(out, v)
@@ -75,8 +85,9 @@ func (p *promise) callWords() []string {
 	out = append(out, a.Direct...)
 	out = append(out, a.Object...)
 	out = append(out, a.Mods()...) // meantForSibling's words
-	for _, f := range p.actionFiles() {
-		out = append(out, fileWord(f))
+	out = append(out, a.Own...)
+	if a.Means != nil {
+		out = append(out, actionWords(*a.Means)...)
 	}
 	return out
 }
@@ -105,6 +116,9 @@ func (x *promiseIndex) add(p *promise) {
 	x.byTurn[p.item.Turn] = append(x.byTurn[p.item.Turn], p)
 	if p.worked {
 		x.worked = append(x.worked, p)
+	}
+	if (editVerbs[p.act.Verb] || execVerbs[p.act.Verb]) && len(p.actionFiles()) > 0 {
+		x.files = append(x.files, p)
 	}
 	if len(p.awaits) > 0 {
 		x.awaiting = append(x.awaiting, p)
@@ -318,4 +332,22 @@ func (c *commitmentTracker) openPromises() ([]*promise, bool) {
 		out = append(out, p)
 	}
 	return out, true
+}
+
+// checkSucceeded tells indexCheck of an open commitment that a successful
+// call would have changed but succeeded did not look at.
+func (c *commitmentTracker) checkSucceeded(cands []*promise, ci int, r *model.ToolResult, info *callInfo) {
+	in := map[*promise]bool{}
+	for _, p := range cands {
+		in[p] = true
+	}
+	for p := range openOf[*promise](c.l) {
+		if !p.item.Open || p.carried >= 0 || in[p] {
+			continue
+		}
+		writes := (editVerbs[p.act.Verb] || execVerbs[p.act.Verb]) && !info.checks && writesFile(r.Text.Head(), p.actionFiles())
+		if slices.Contains(p.working, ci) || slices.Contains(p.carrying, ci) || writes {
+			indexCheck(fmt.Sprintf("commitment index: the result of %s concerns %s but it is not a candidate", r.ID, p.item.ID))
+		}
+	}
 }

@@ -8,6 +8,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -72,7 +73,8 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 // worked on. An immediate commitment carried out closes at once; a durable
 // one waits for its claim or report (see claims).
 func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInfo) {
-	// Only the commitments the call was noted for can change (see call).
+	// Only the commitments the call was noted for can change (see call),
+	// and those naming a file the result says it wrote.
 	var noted []*promise
 	for _, p := range c.idx.byCall[ci] {
 		if p.item.Open {
@@ -80,7 +82,14 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 		}
 	}
 	delete(c.idx.byCall, ci)
-	for _, p := range inOrder(noted) {
+	if len(c.idx.files) > 0 && !info.checks && writeCue(r.Text.Head()) {
+		c.idx.files = livePromises(c.idx.files, &noted)
+	}
+	noted = inOrder(noted)
+	if indexCheck != nil {
+		c.checkSucceeded(noted, ci, r, info)
+	}
+	for _, p := range noted {
 		if !p.item.Open || p.carried >= 0 {
 			continue
 		}
@@ -88,6 +97,13 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 			if w == ci && !p.worked {
 				p.worked = true
 				c.idx.worked = append(c.idx.worked, p)
+			}
+		}
+		if (editVerbs[p.act.Verb] || execVerbs[p.act.Verb]) && !info.checks && !slices.Contains(p.carrying, ci) {
+			if writesFile(r.Text.Head(), p.actionFiles()) {
+				// "pnpm i18n:codegen" answers "wrote src/i18n/catalog.gen.ts":
+				// the result says the call made the file the promise names.
+				p.carrying = append(p.carrying, ci)
 			}
 		}
 		for _, w := range p.carrying {
@@ -101,6 +117,36 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 			}
 		}
 	}
+}
+
+// writeCues are the words of a line that says it wrote a file.
+var writeCues = []string{"wrote ", "written", "generated", "created", "updated", "saved", "writing ", "regenerated", "emitted"}
+
+// writeCue reports whether some line of a result's head may say it wrote a
+// file (see writesFile): no cue word, no such line.
+func writeCue(out string) bool {
+	return lang.ContainsAny(strings.ToLower(out[:lang.CutUTF8(out, 4096)]), writeCues...)
+}
+
+// writesFile reports whether a tool result says it wrote one of the files:
+// "wrote src/i18n/catalog.gen.ts (7 locales)", "Generated api/client.ts".
+func writesFile(out string, files []string) bool {
+	if len(files) == 0 {
+		return false
+	}
+	out = out[:lang.CutUTF8(out, 4096)]
+	for _, line := range strings.Split(out, "\n") {
+		l := strings.ToLower(line)
+		if !lang.ContainsAny(l, writeCues...) {
+			continue
+		}
+		for _, f := range files {
+			if strings.Contains(line, f) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // actsOn reports whether a call that does not carry out a commitment still
@@ -335,7 +381,16 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 	// "I'll start with manual_commit_test.go": beginning a piece of work
 	// narrates no particular kind of call.
 	beginning := relaxed && (a.Verb == lang.TermOf("start") || a.Verb == lang.TermOf("begin"))
+	if a.Means != nil && carries(*a.Means, nil, ci, relaxed) {
+		// "optimise the dataloader by pre-tokenising the March logs": the
+		// run of tools/pretokenize.py on data/march does it.
+		return true
+	}
 	if !compatible(a.Verb, ci.category) && !beginning {
+		return false
+	}
+	if !relaxed && ci.checks && editVerbs[a.Verb] {
+		// "cue vet ./deploy/gates/..." names the gate but updates nothing.
 		return false
 	}
 	if relaxed {
@@ -362,6 +417,12 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 		return true
 	}
 	if a.Alt != "" && ci.hasTerm(a.Alt) {
+		return true
+	}
+	if !ci.checks && ci.category != toolRead && namesOwn(a, ci) {
+		// "spin up the av1-workers pool from ami-0b7e4d2c9a1f3e5d6" and
+		// "terraform apply -target=module.av1_workers": a call that works
+		// on the thing the action names by its own name does it.
 		return true
 	}
 	// Another word of the direct object ("the DNS record" in "switch the
@@ -393,6 +454,18 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 		}
 	}
 	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || lang.GenericTerm[a.Head] || a.Head == lang.TermOf("branch") || a.Head == lang.TermOf("change"))
+}
+
+// namesOwn reports whether the call names one of the action's own names
+// that no other thing shares: written with digits and a joiner
+// ("av1-workers", "ami-0b7e4d2c9a1f3e5d6").
+func namesOwn(a lang.Action, ci *callInfo) bool {
+	for _, id := range a.Own {
+		if ci.hasTerm(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // objectNamed reports whether the call names a specific word of the

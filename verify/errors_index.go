@@ -55,7 +55,16 @@ func posKey(program string, pos []string) string {
 	if len(pos) == 0 {
 		return program + "\x00\x01"
 	}
-	return program + "\x00" + pos[0]
+	return program + "\x00" + argKey(pos[0])
+}
+
+// argKey is what two arguments that sameArg joins share: the argument, or
+// for a path its last segment.
+func argKey(a string) string {
+	if strings.Contains(a, "/") {
+		return "\x02" + lastSegment(a)
+	}
+	return a
 }
 
 func subKey(c lang.Command) string { return c.Program + "\x00" + c.Sub() }
@@ -91,7 +100,7 @@ func (x *failureIndex) add(f *failure) {
 		case len(pos) < 2 || f.notFound:
 			put(x.byPos, posKey(prog, pos))
 		default:
-			put2(x.byPos1, posKey(prog, pos), pos[1])
+			put2(x.byPos1, posKey(prog, pos), argKey(pos[1]))
 		}
 		if len(f.subjs) > 0 {
 			put2(x.bySub, subKey(f.key), f.subjLast[0])
@@ -173,7 +182,7 @@ func (x *failureIndex) commandCandidates(c lang.Command, line string, take func(
 			}
 		} else if len(pos) > 1 {
 			for _, p := range pos[1:] {
-				take(by, p)
+				take(by, argKey(p))
 			}
 		}
 		if len(by) == 0 {

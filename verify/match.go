@@ -197,6 +197,9 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 		}
 		for k, seen := j-1, 0; k >= 0 && seen < 2; k-- {
 			p := u.toks[k]
+			if strings.ContainsAny(d.text[p.End:u.toks[k+1].Start], "/\\") {
+				break // "src/i18n/catalog.gen.ts": a directory is no modifier
+			}
 			if p.Term == "" {
 				if lang.Prepositions[p.Word] {
 					break
