@@ -31,6 +31,9 @@ func TestParaphrases(t *testing.T) {
 		{"a participle after the head does not replace it", []model.Event{
 			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "s2", Text: "Launch the LR sweep defined in configs/sweep_lr.toml after the full run", Status: model.PlanPending}}},
 		}, "### Pending\n- Launch the LR sweep (lr x warmup grid) after the full run.", Commitment, "sweep", []Status{Retained}},
+		{"a re- word made of the head names the redoing", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "a2", Text: "Rebuild the autocomplete index for fr-FR into suggest_fr_v8", Status: model.PlanPending}}},
+		}, "## Next Move\nfr-FR reindexing into suggest_fr_v8 remains once de-DE is loaded.", Commitment, "fr-fr", []Status{Retained}},
 		{"a rolled-back deploy is a reverted one", []model.Event{
 			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
 		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},
