@@ -175,7 +175,7 @@ var malformed = []struct {
 	want: []string{
 		`error run.jsonl:2: message: "turn" must be an integer, not the string "x"`,
 		`error run.jsonl:3: message: "turn" must be an integer, not the number 1.5`,
-		`error run.jsonl:4: message: "turn" must be an integer, not the number 99999999999999999999`,
+		`error run.jsonl:4: message: "turn" is 99999999999999999999, out of range (0 to 9007199254740991)`,
 		`error run.jsonl:5: message: "role" must be a string, not the number 5`,
 		`error run.jsonl:6: message: "text" must be a string, not an array`,
 		`error run.jsonl:7: message: "ts" must be a string, not the number 5`,
@@ -192,6 +192,27 @@ var malformed = []struct {
 		`error run.jsonl:18: compaction: "summary" must be a string, not an object`,
 		`error run.jsonl:19: commitment: "status" must be a string, not true`,
 	},
+}, {
+	// Counting on from a turn or seq at the int64 limit wrapped to a
+	// negative number; the range check stops it at the line.
+	name: "turns, seqs and token counts out of range",
+	in: jsonl(metaLine,
+		`{"type":"message","turn":9223372036854775807,"role":"user","text":"x"}`,
+		`{"type":"message","turn":-1,"role":"user","text":"x"}`,
+		`{"type":"compaction","turn":1,"seq":9223372036854775807,"summary":"s"}`,
+		`{"type":"compaction","turn":1,"seq":-3,"summary":"s"}`,
+		`{"type":"compaction","turn":1,"seq":9007199254740991,"summary":"s","tokens_after":-5}`,
+		`{"type":"compaction","turn":9007199254740991,"summary":"s"}`,
+	),
+	want: []string{
+		`error run.jsonl:2: message: "turn" is 9223372036854775807, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:3: message: "turn" is -1, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:4: compaction: "seq" is 9223372036854775807, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:5: compaction: "seq" is -3, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:6: compaction: "tokens_after" is -5, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:7: compaction: "seq" is missing, and the one before is 9007199254740991, the largest allowed`,
+	},
+	events: []string{"raw(message)", "raw(message)", "raw(compaction)", "raw(compaction)", "raw(compaction)", "raw(compaction)"},
 }, {
 	name: "plan item problems",
 	in: jsonl(metaLine,
