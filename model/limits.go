@@ -99,6 +99,9 @@ type bombGuard struct {
 	out   int64
 	ratio int64
 	err   error
+	// label goes in front of the decompressor's errors that do not say
+	// what failed ("zstd: "); io.EOF is never wrapped (callers compare it).
+	label string
 }
 
 func (g *bombGuard) Read(p []byte) (int, error) {
@@ -110,6 +113,9 @@ func (g *bombGuard) Read(p []byte) (int, error) {
 	if g.out > RatioFloor && g.out/g.ratio > g.in.n {
 		g.err = &BombError{In: g.in.n, Out: g.out, Ratio: g.ratio}
 		return 0, g.err
+	}
+	if err != nil && err != io.EOF && g.label != "" && !strings.HasPrefix(err.Error(), g.label) {
+		err = fmt.Errorf("%s%w", g.label, err)
 	}
 	return n, err
 }
@@ -130,18 +136,19 @@ func (c *byteCounter) Read(p []byte) (int, error) {
 // Limits.MaxLine. Only regular files are read: a named pipe in a session
 // directory would block.
 func ReadWhole(path string) ([]byte, error) {
+	// Stat first: opening a named pipe blocks until something writes to it.
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %s, not a regular file", path, FileKind(st.Mode()))
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s)", path, FileKind(st.Mode()))
-	}
 	data, err := ReadAllLimited(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -110,20 +110,22 @@ func Decompress(r io.Reader) (out io.Reader, compressed bool, closeFn func(), er
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, false, nil, err
 	}
-	guard := func(zr io.Reader) io.Reader { return &bombGuard{r: zr, in: in, ratio: maxRatio.Load()} }
+	guard := func(zr io.Reader, label string) io.Reader {
+		return &bombGuard{r: zr, in: in, ratio: maxRatio.Load(), label: label}
+	}
 	switch {
 	case bytes.HasPrefix(head, gzipMagic):
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, false, nil, fmt.Errorf("gzip: %w", err)
 		}
-		return guard(zr), true, func() { zr.Close() }, nil
+		return guard(zr, ""), true, func() { zr.Close() }, nil
 	case bytes.HasPrefix(head, zstdMagic):
 		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
 		if err != nil {
 			return nil, false, nil, fmt.Errorf("zstd: %w", err)
 		}
-		return guard(zr), true, zr.Close, nil
+		return guard(zr, "zstd: "), true, zr.Close, nil
 	}
 	return br, false, func() {}, nil
 }

@@ -20,6 +20,8 @@ package claudecode
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,8 +42,10 @@ func init() {
 		Description: "Claude Code session JSONL (~/.claude/projects/<project>/<session>.jsonl, or the project directory)",
 		Detect:      Detect,
 		Open:        Open,
+		Read:        Read,
 		Scan:        Scan,
 		Homes:       Homes,
+		Group:       true,
 	})
 }
 
@@ -108,7 +112,7 @@ func detectDir(dir string) bool {
 	}
 	checked := 0
 	for _, e := range ents {
-		if e.IsDir() || !isSessionName(e.Name()) {
+		if !e.Type().IsRegular() || !isSessionName(e.Name()) {
 			continue
 		}
 		head, err := kit.Sniff(filepath.Join(dir, e.Name()), 64<<10)
@@ -180,6 +184,36 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 		t.Problems = append(t.Problems, &model.Problem{Severity: model.Warning, File: name, Msg: n})
 	}
 	return t, nil
+}
+
+// Read imports a session from a stream of its decompressed content (a
+// pipe, which can be read only once). The importer reads its file twice (an
+// index of the tree, then the events), so the stream is copied to a
+// temporary file first and the file removed once the import is done;
+// nothing is left to be read again from it later (no text stays lazy).
+func Read(r io.Reader, opt model.ReadOptions) (*model.Transcript, error) {
+	dir, err := os.MkdirTemp("", "loupe-stream-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "session.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	_, err = io.Copy(f, r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", opt.Name, err)
+	}
+	opt.LazyAbove = -1
+	if opt.Name == "" {
+		opt.Name = "-"
+	}
+	return Open(path, opt)
 }
 
 func baseNames(paths []string) []string {

@@ -121,7 +121,7 @@ func listEvents(dir string, l layout) ([]evFile, error) {
 	}
 	var out []evFile
 	for _, e := range ents {
-		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
 		var m []string
@@ -184,7 +184,7 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 	imp.readState(conv)
 	var total int64
 	for i, f := range files {
-		data, err := os.ReadFile(f.path)
+		data, err := model.ReadWhole(f.path)
 		if err != nil {
 			return nil, err
 		}
@@ -225,7 +225,7 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 // metadata.json (V0), when present.
 func (imp *importer) readState(conv string) {
 	for _, f := range []string{"base_state.json", "metadata.json"} {
-		data, err := os.ReadFile(filepath.Join(conv, f))
+		data, err := model.ReadWhole(filepath.Join(conv, f))
 		if err != nil {
 			continue
 		}
