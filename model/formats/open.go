@@ -257,10 +257,14 @@ func isZeroMeta(m model.Meta) bool {
 	return m.Format == "" && m.Run == "" && m.Agent == "" && m.Source == "" && m.TS == "" && len(m.Consumers) == 0 && len(m.Extra) == 0
 }
 
-// named puts name in front of err unless err already says it: every error
-// of Open and OpenReader names the file.
+// named puts name in front of err unless err already names it ("name: …",
+// "open name: …", "name is a directory"): every error of Open and
+// OpenReader names the file.
 func named(name string, err error) error {
-	if err == nil || strings.Contains(err.Error(), name) {
+	if err == nil {
+		return nil
+	}
+	if msg := err.Error(); strings.HasPrefix(msg, name+" ") || strings.Contains(msg, name+": ") {
 		return err
 	}
 	return fmt.Errorf("%s: %w", name, err)
