@@ -29,15 +29,24 @@ func Seeds(tb testing.TB, paths ...string) [][]byte {
 		if err != nil {
 			tb.Fatalf("seed %s: %v", p, err)
 		}
-		if len(data) <= 256<<10 {
+		// Small seeds: the fuzzer mutates and imports each several times
+		// per run, and a 200 KB one runs a few times a second.
+		const most = 32 << 10
+		if len(data) <= most {
 			out = append(out, data)
 		}
-		// Up to 30 runs of 7 lines from each file: enough to hold every
-		// record type, few enough that the seeds run in a second.
+		// Up to 30 runs of up to 7 lines from each file: enough to hold
+		// every record type, few enough that the seeds run in a second.
 		lines := bytes.SplitAfter(data, []byte("\n"))
 		step := max(7, len(lines)/30)
 		for i := 0; i < len(lines); i += step {
-			out = append(out, bytes.Join(lines[i:min(i+7, len(lines))], nil))
+			run := lines[i:min(i+7, len(lines))]
+			for len(run) > 1 && len(bytes.Join(run, nil)) > most {
+				run = run[:len(run)-1]
+			}
+			if chunk := bytes.Join(run, nil); len(chunk) <= most {
+				out = append(out, chunk)
+			}
 		}
 	}
 	return out
