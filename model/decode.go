@@ -429,9 +429,13 @@ func (d *decoder) str(v *fastjson.Value, field string, required bool) string {
 
 // idLike returns an id that runtimes write as a string or a number.
 func (d *decoder) idLike(v *fastjson.Value, field string) string {
-	x := v.Get(field)
-	if x != nil && x.Type() == fastjson.TypeNumber {
-		return string(x.MarshalTo(nil))
+	// Not x.Type(): asking a string its type makes fastjson unescape it
+	// with its own lossy rules before d.str decodes it (see strBuf); the
+	// first byte of its JSON tells a number all the same.
+	if x := v.Get(field); x != nil {
+		if raw := x.MarshalTo(nil); len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+			return string(raw)
+		}
 	}
 	return d.str(v, field, false)
 }

@@ -688,3 +688,24 @@ func TestProgress(t *testing.T) {
 		t.Errorf("%d calls, ended at %d of %d, want %d", calls, last, total, len(data))
 	}
 }
+
+// TestEscapedIDs: plan item and commitment ids are decoded like every other
+// string (asking fastjson a string's type first unescaped it its own way:
+// "\u0010" came back as the text `\x10`).
+func TestEscapedIDs(t *testing.T) {
+	in := jsonl(metaLine,
+		`{"type":"plan","turn":1,"items":[{"id":"Re-ru\u0010\u0000n \"it\"","text":"x","status":"pending"},{"id":7,"text":"y","status":"pending"}]}`,
+		`{"type":"commitment","turn":2,"id":"k\ud800\t1","text":"z","status":"open"}`,
+	)
+	tr, err := Read(strings.NewReader(in), ReadOptions{Name: "run.jsonl"})
+	if err != nil || len(tr.Problems) > 0 {
+		t.Fatalf("%v %v", err, tr.Problems)
+	}
+	p := tr.Events[0].(*Plan)
+	if p.Items[0].ID != "Re-ru\x10\x00n \"it\"" || p.Items[1].ID != "7" {
+		t.Errorf("plan ids %q, %q", p.Items[0].ID, p.Items[1].ID)
+	}
+	if c := tr.Events[1].(*CommitmentEvent); c.ID != "k\uFFFD\t1" {
+		t.Errorf("commitment id %q", c.ID)
+	}
+}
