@@ -16,7 +16,10 @@ import (
 //   - model and its subpackages (the codec, the importers) import only the
 //     standard library, the named parsing helpers below, and each other;
 //   - model and verify never import a terminal UI package (Charm);
-//   - verify never imports ui.
+//   - verify never imports ui;
+//   - verify/lang, the language layer, imports nothing of loupe but model;
+//   - verify/report reads verify's exported result, never the language
+//     layer, and nothing that decides imports a report.
 //
 // Only non-test imports count: a test may use whatever it likes.
 
@@ -91,6 +94,8 @@ func checkArch(pkgs []listPackage) []string {
 		}
 		isModel := under(root.ImportPath, module+"/model")
 		isVerify := under(root.ImportPath, module+"/verify")
+		isLang := under(root.ImportPath, module+"/verify/lang")
+		isReport := under(root.ImportPath, module+"/verify/report")
 		if !isModel && !isVerify {
 			continue
 		}
@@ -120,6 +125,12 @@ func checkArch(pkgs []listPackage) []string {
 					why = "package ui (verify must not depend on the inspector)"
 				case isModel && !dep.Standard && !under(imp, module+"/model") && !allowed(imp):
 					why = "outside the standard library and model's allowed parsing helpers (" + strings.Join(modelAllowed, ", ") + ")"
+				case isLang && under(imp, module) && !under(imp, module+"/model"):
+					why = "the language layer knows nothing of items or verdicts (it may import only model)"
+				case isReport && cur == root.ImportPath && under(imp, module+"/verify/lang"):
+					why = "a report reads verify's exported result, not the language layer"
+				case isVerify && !isReport && under(imp, module+"/verify/report"):
+					why = "what decides never depends on a report"
 				}
 				if why != "" {
 					out = append(out, fmt.Sprintf("%s imports %s: %s", chain(via, imp), imp, why))
@@ -175,6 +186,10 @@ func TestArchitectureRules(t *testing.T) {
 		{ImportPath: m + "model/codex", Imports: []string{m + "verify"}},
 		{ImportPath: m + "verify", Imports: []string{m + "model", m + "ui"}},
 		{ImportPath: m + "ui", DepOnly: true, Imports: []string{"charm.land/lipgloss/v2"}},
+		{ImportPath: m + "verify/lang", Imports: []string{m + "model", m + "sampledata"}},
+		{ImportPath: m + "verify/report", Imports: []string{m + "verify/lang"}},
+		{ImportPath: m + "verify/gate", Imports: []string{m + "verify/report"}},
+		{ImportPath: m + "sampledata", DepOnly: true},
 		{ImportPath: "fmt", Standard: true, DepOnly: true},
 		{ImportPath: "github.com/valyala/fastjson", DepOnly: true},
 		{ImportPath: "github.com/klauspost/compress/zstd", DepOnly: true},
@@ -192,6 +207,9 @@ func TestArchitectureRules(t *testing.T) {
 		"verify imports " + m + "ui: package ui (verify must not depend on the inspector)",
 		"verify → ui imports charm.land/lipgloss/v2: a terminal UI package",
 		"verify → ui → charm.land/lipgloss/v2 imports github.com/charmbracelet/x/ansi: a terminal UI package",
+		"verify/lang imports " + m + "sampledata: the language layer knows nothing of items or verdicts (it may import only model)",
+		"verify/report imports " + m + "verify/lang: a report reads verify's exported result, not the language layer",
+		"verify/gate imports " + m + "verify/report: what decides never depends on a report",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got:\n\t%s\nwant:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))

@@ -91,7 +91,7 @@ func TestPipesAreReadOnce(t *testing.T) {
 	run := readFile(t, violateRun)
 	r := runWithin(t, "", "verify", pipe(run))
 	r.expect(t, exitViolation)
-	r.stdoutHas(t, "1 compactions · 1 violate")
+	r.stdoutHas(t, "1 compaction · 1 violate")
 
 	// Detection works on the stream: a Claude Code session, gzipped.
 	var gz bytes.Buffer
@@ -100,7 +100,7 @@ func TestPipesAreReadOnce(t *testing.T) {
 	zw.Close()
 	r = runWithin(t, "", "verify", pipe(gz.Bytes()))
 	r.expect(t, exitOK)
-	r.stdoutHas(t, "claude-code 2.1.39 · 353 turns · 1 compactions")
+	r.stdoutHas(t, "claude-code 2.1.39 · ", " · 1 compaction · ")
 
 	// convert writes every event, not only the meta line.
 	r = runWithin(t, "", "convert", pipe(run))
@@ -136,7 +136,7 @@ func TestNamedPipes(t *testing.T) {
 	}()
 	r := runWithin(t, "", "verify", fifo)
 	r.expect(t, exitViolation)
-	r.stdoutHas(t, "1 compactions · 1 violate")
+	r.stdoutHas(t, "1 compaction · 1 violate")
 
 	// Nobody writes to it now: a walk must not open it.
 	put(t, filepath.Join(dir, "good.jsonl"), readFile(t, degradeRun))
@@ -253,7 +253,7 @@ func TestParseErrorsExit2(t *testing.T) {
 		[]byte(strings.Join(lines[:2], "")+"{\"type\":\"message\",\"turn\":\n"+strings.Join(lines[2:], "")))
 	r := runWithin(t, "", broken)
 	r.expect(t, exitBadInput, broken+":3:")
-	r.stdoutHas(t, "1 compactions") // the report is still printed
+	r.stdoutHas(t, "1 compaction ·") // the report is still printed
 	r = runWithin(t, "", "convert", broken)
 	r.expect(t, exitBadInput, broken+":3:")
 	if !strings.Contains(r.stdout, "{\"type\":\"message\",\"turn\":\n") || !strings.Contains(r.stdout, `"type":"compaction"`) {

@@ -27,6 +27,7 @@ func inspect(e *env, args []string) (int, error) {
 		"Opens the inspector on a transcript (the built-in migration run without FILE).\nWhen standard output is not a terminal, prints the text report instead.")
 	from := fset.String("from", "", "read FILE as this runtime's format instead of detecting it")
 	latest := fset.Bool("latest", false, "open the most recent session of the runtimes loupe knows")
+	follow := fset.Bool("follow", true, "watch FILE while it is open and verify what is appended, for a live run (--follow=false reads it once)")
 	var cons consumerFlags
 	fset.Var(&cons, "consumer", "declare a consumer and the item kinds it requires, NAME=KIND,KIND (repeatable)")
 	addLimitFlags(fset)
@@ -40,6 +41,7 @@ func inspect(e *env, args []string) (int, error) {
 
 	var (
 		title    string
+		file     string // the file the run is read from, for $EDITOR
 		load     ui.LoadFunc
 		sessions []ui.Session
 		// skippedBad: something in the directory could not be read (named
@@ -55,7 +57,7 @@ func inspect(e *env, args []string) (int, error) {
 		if err != nil {
 			return exitBadInput, err
 		}
-		title = path
+		title, file = path, path
 		load = fileLoader(path, *from, vopt)
 	case fset.NArg() == 0:
 		title = sampledata.Default + " (built-in sample)"
@@ -75,9 +77,14 @@ func inspect(e *env, args []string) (int, error) {
 				return exitBadInput, err
 			}
 			if len(sessions) == 1 {
-				title, load, sessions = sessions[0].Name, sessions[0].Load, nil
+				title, file, load, sessions = sessions[0].Name, sessions[0].Path, sessions[0].Load, nil
 			}
 		} else {
+			if st.Mode().IsRegular() {
+				// Not a pipe: it can be read only once, and opening one
+				// to look at it blocks until something writes to it.
+				file = path
+			}
 			load = fileLoader(path, *from, vopt)
 		}
 	}
@@ -96,6 +103,10 @@ func inspect(e *env, args []string) (int, error) {
 		Sessions: sessions,
 		NoColor:  os.Getenv("NO_COLOR") != "",
 		Pager:    ui.PagerFromEnv(os.Getenv("PAGER")),
+		File:     file,
+		Follow:   *follow,
+		Editor:   ui.EditorFromEnv(os.Getenv("VISUAL"), os.Getenv("EDITOR")),
+		Tmux:     os.Getenv("TMUX") != "",
 	}
 	if err := ui.Run(context.Background(), opt, nil, out); err != nil {
 		// The inspector's "could not open" screen, or the terminal failing.
@@ -166,7 +177,11 @@ func verified(t *model.Transcript, err error, report func(ui.Progress), opt veri
 	if err != nil {
 		return nil, err
 	}
-	report(ui.Progress{Phase: fmt.Sprintf("verifying %d compactions", len(t.Compactions))})
+	what := fmt.Sprintf("verifying %d compactions", len(t.Compactions))
+	if len(t.Compactions) == 1 {
+		what = "verifying 1 compaction"
+	}
+	report(ui.Progress{Phase: what})
 	return verify.Run(t, opt), nil
 }
 
@@ -222,7 +237,6 @@ func dirSessions(e *env, dir, from string, opt verify.Options) (_ []ui.Session, 
 		if !s.Start.IsZero() {
 			detail = append(detail, s.Start.Local().Format("2006-01-02 15:04"))
 		}
-		detail = append(detail, fmt.Sprintf("%d turns", s.Turns), fmt.Sprintf("%d compactions", s.Compactions))
 		if s.Parent != "" {
 			detail = append(detail, "sub-agent of "+s.Parent)
 		}
@@ -233,7 +247,10 @@ func dirSessions(e *env, dir, from string, opt verify.Options) (_ []ui.Session, 
 		if f == "" {
 			f = s.Format
 		}
-		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Load: fileLoader(s.Path, f, opt)})
+		// The counts go apart: the picker replaces the listing's (an
+		// estimate for some runtimes) with the verified run's.
+		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: s.Path,
+			Turns: s.Turns, Compactions: s.Compactions, Load: fileLoader(s.Path, f, opt)})
 	}
 	return out, bad, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/model/formats"
 	"github.com/loupe-dev/loupe/verify"
+	"github.com/loupe-dev/loupe/verify/report"
 )
 
 // consumerFlags collects repeated --consumer NAME=KINDS.
@@ -88,18 +89,18 @@ func verifyCmd(e *env, args []string) (int, error) {
 func writeReport(e *env, format, groupBy string, verbose bool, results []*verify.Result) error {
 	switch format {
 	case "json":
-		return verify.WriteJSON(e.stdout, results)
+		return report.WriteJSON(e.stdout, results)
 	case "markdown":
-		return verify.WriteMarkdown(e.stdout, results)
+		return report.WriteMarkdown(e.stdout, results)
 	case "junit":
-		return verify.WriteJUnit(e.stdout, results)
+		return report.WriteJUnit(e.stdout, results)
 	}
 	if err := printTextReport(e, results, verbose); err != nil {
 		return err
 	}
 	if groupBy != "" {
 		fmt.Fprintln(e.stdout)
-		return verify.WriteGroups(e.stdout, results, groupBy)
+		return report.WriteGroups(e.stdout, results, groupBy)
 	}
 	return nil
 }
@@ -107,7 +108,7 @@ func writeReport(e *env, format, groupBy string, verbose bool, results []*verify
 // printTextReport writes the human report, coloured only on a terminal and
 // never when NO_COLOR is set.
 func printTextReport(e *env, results []*verify.Result, verbose bool) error {
-	return verify.WriteText(e.stdout, results, verify.TextOptions{Color: colorOK(e.stdout), Verbose: verbose})
+	return report.WriteText(e.stdout, results, report.TextOptions{Color: colorOK(e.stdout), Verbose: verbose})
 }
 
 func colorOK(w io.Writer) bool {

@@ -133,3 +133,17 @@ func hidden(r, prev, next rune) bool {
 func emojiLike(r rune) bool {
 	return (r >= 0x1f000 && r < 0xe0000) || (r >= 0x2600 && r <= 0x27bf)
 }
+
+// Clip cuts s to at most n bytes at a rune boundary and marks the cut with
+// "…" (which adds three bytes): for one-line excerpts of transcript text in
+// reasons and reports.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && s[i]&0xC0 == 0x80 {
+		i--
+	}
+	return s[:i] + "…"
+}

@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -22,12 +24,18 @@ type loadStartedMsg struct {
 }
 
 // loadCmd starts load in the background. Progress arrives as progressMsg and
-// the end as loadedMsg, both read from the channel by waitLoad.
-func loadCmd(req int, load LoadFunc) tea.Cmd {
+// the end as loadedMsg, both read from the channel by waitLoad. When watch
+// names the file that will be followed, it is looked at first, so that
+// following starts from the file as it was read.
+func loadCmd(req int, load LoadFunc, watch string) tea.Cmd {
 	return func() tea.Msg {
 		ch := make(chan tea.Msg, 16)
 		go func() {
 			defer close(ch)
+			var st fileStat
+			if watch != "" {
+				st, _ = statFile(watch)
+			}
 			last := time.Time{}
 			res, err := load(func(p Progress) {
 				// Progress is best effort: at most ~30 updates a second,
@@ -42,9 +50,75 @@ func loadCmd(req int, load LoadFunc) tea.Cmd {
 				default:
 				}
 			})
-			ch <- loadedMsg{req: req, res: res, err: err}
+			ch <- loadedMsg{req: req, res: res, err: err, st: st}
 		}()
 		return loadStartedMsg{req: req, ch: ch}
+	}
+}
+
+// checkSessionCmd verifies session i of the chooser in the background,
+// with no progress: the chooser fills in the row when it is done. path is
+// looked at first, for following the session if it is opened.
+func checkSessionCmd(i int, load LoadFunc, path string) tea.Cmd {
+	return func() tea.Msg {
+		var st fileStat
+		if path != "" {
+			st, _ = statFile(path)
+		}
+		res, err := load(func(Progress) {})
+		if err == nil && res == nil {
+			err = errNoResult
+		}
+		return sessionCheckedMsg{i: i, res: res, err: err, st: st}
+	}
+}
+
+// statFile looks at a followed file: its size, time, identity and whether
+// its last byte ends a line.
+func statFile(path string) (fileStat, error) {
+	// A named pipe is never opened just to be looked at: that blocks until
+	// something writes to it, and what it gives is gone.
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() && !info.IsDir() {
+		return fileStat{ok: true, mod: info.ModTime(), info: info}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fileStat{}, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return fileStat{}, err
+	}
+	st := fileStat{ok: true, size: info.Size(), mod: info.ModTime(), info: info, isDir: info.IsDir()}
+	if !st.isDir && st.size > 0 {
+		var b [1]byte
+		if _, err := f.ReadAt(b[:], st.size-1); err == nil {
+			st.endsNL = b[0] == '\n'
+		}
+	}
+	return st, nil
+}
+
+// statCmd polls a followed file.
+func statCmd(gen int, path string) tea.Cmd {
+	return func() tea.Msg {
+		st, err := statFile(path)
+		return followStatMsg{gen: gen, st: st, err: err}
+	}
+}
+
+// reloadCmd reads and verifies a followed file again with the Load that
+// opened it, noting the file's state first: what is appended during the
+// read is seen by the next poll.
+func reloadCmd(gen int, path string, load LoadFunc, why string) tea.Cmd {
+	return func() tea.Msg {
+		st, err := statFile(path)
+		if err != nil {
+			return followLoadedMsg{gen: gen, err: err, why: why}
+		}
+		res, err := load(func(Progress) {})
+		return followLoadedMsg{gen: gen, res: res, err: err, st: st, why: why}
 	}
 }
 
@@ -81,6 +155,14 @@ func loadEventCmd(t *model.Transcript, i int) tea.Cmd {
 func diffCmd(req int, t *model.Transcript, seq, lo, hi int, summary string, limit time.Duration) tea.Cmd {
 	return func() tea.Msg {
 		return diffMsg{req: req, res: computeDiff(t, seq, lo, hi, summary, limit)}
+	}
+}
+
+// summaryDiffCmd computes the word diff of the previous summary against
+// this one, with the lost items marked.
+func summaryDiffCmd(req, prevSeq, seq int, prevSummary, summary string, lost []lostItem, limit time.Duration) tea.Cmd {
+	return func() tea.Msg {
+		return diffMsg{req: req, res: computeSummaryDiff(prevSeq, seq, prevSummary, summary, lost, limit)}
 	}
 }
 
@@ -136,6 +218,66 @@ func pagerExecCmd(pager []string, path string) tea.Cmd {
 	args := append(append([]string(nil), pager[1:]...), path)
 	c := exec.Command(pager[0], args...)
 	return tea.ExecProcess(c, func(err error) tea.Msg { return pagerDoneMsg{path: path, err: err} })
+}
+
+// editorCmd suspends the inspector and runs the editor on file at line ln.
+// It checks first that file is a file: some importers read a directory.
+func editorCmd(editor []string, file string, ln int) tea.Cmd {
+	if st, err := os.Stat(file); err != nil {
+		return func() tea.Msg { return editorDoneMsg{err: err} }
+	} else if st.IsDir() {
+		return func() tea.Msg {
+			return editorDoneMsg{err: fmt.Errorf("the run was read from the directory %s: there is no single file to open", model.Sanitize(file))}
+		}
+	}
+	args := editorArgs(editor, file, ln)
+	c := exec.Command(editor[0], args...)
+	return tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{editor: editor[0], err: err} })
+}
+
+// clipboardCmd keeps what y copied where it can be found: tmux's paste
+// buffer when tmux drops OSC 52 from programs (its default, set-clipboard
+// external), and a file in the user's cache directory, since no terminal
+// confirms an OSC 52 write.
+func clipboardCmd(dir string, tmux bool, s string) tea.Cmd {
+	return func() tea.Msg {
+		msg := copiedMsg{n: len(s)}
+		if tmux {
+			out, err := exec.Command("tmux", "show-options", "-gv", "set-clipboard").Output()
+			if err == nil {
+				msg.tmuxMode = strings.TrimSpace(string(out))
+			}
+			if msg.tmuxMode != "on" {
+				load := exec.Command("tmux", "load-buffer", "-")
+				load.Stdin = strings.NewReader(s)
+				msg.tmuxBuffer = load.Run() == nil
+				if msg.tmuxMode == "" {
+					msg.tmuxMode = "unknown"
+				}
+			}
+		}
+		if dir == "" {
+			if c, err := os.UserCacheDir(); err == nil {
+				dir = filepath.Join(c, "loupe")
+			} else {
+				dir = filepath.Join(os.TempDir(), "loupe")
+			}
+		}
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			msg.err = err
+			return msg
+		}
+		path := filepath.Join(dir, "clipboard.txt")
+		if err := os.WriteFile(path, []byte(s), 0o600); err != nil {
+			msg.err = err
+			return msg
+		}
+		msg.path = path
+		if home, err := os.UserHomeDir(); err == nil && home != "" && strings.HasPrefix(path, home+string(filepath.Separator)) {
+			msg.path = "~" + path[len(home):] // shorter in a narrow footer
+		}
+		return msg
+	}
 }
 
 // removeCmd deletes a temporary file.

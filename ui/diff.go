@@ -14,38 +14,58 @@ import (
 )
 
 // The `d` view: a word-level diff of the replaced span's text against the
-// summary, so a reader sees what the compactor kept and what it deleted.
+// summary, so a reader sees what the compactor kept and what it deleted;
+// or of the previous summary against this one (diffsum.go).
 //
 // Each word (with the spaces after it) becomes one rune, the way go-diff's
 // DiffLinesToRunes maps lines, and go-diff aligns the two rune strings. It
 // runs in a tea.Cmd. go-diff silently returns a degenerate "delete all,
 // insert all" diff when it hits its deadline (research/tui.md §4.4), so a
 // diff that ran for the whole limit is reported as unfinished and not shown.
-// No DiffCleanupSemantic: on source-vs-summary it collapses the alignment
-// (research/perf.md §5).
 
 // diffLimit is the deadline of an interactive diff; `r` retries without one.
 const diffLimit = 3 * time.Second
 
+// diffMode is which text the `d` view diffs against the summary.
+type diffMode uint8
+
+const (
+	// diffSpan: the replaced span (the raw events compaction k read).
+	diffSpan diffMode = iota
+	// diffSummary: the previous summary, with the items it carried that
+	// this one lost marked.
+	diffSummary
+)
+
 // diffResult is what the diff view shows.
 type diffResult struct {
-	seq                   int
-	lo, hi                int
+	mode                  diffMode
+	seq, prevSeq          int
+	lo, hi                int // the span's events, [lo, hi)
+	loTurn, hiTurn        int // and their turns
 	srcWords, kept, added int
 	srcBytes, sumBytes    int
 	elapsed, limit        time.Duration
 	timedOut              bool
 	err                   string
 	blocks                []*block
+	// lost are the items the previous summary carried that this one does
+	// not (summary mode); marks[i] is the block where lost[i] is marked in
+	// the diff, or -1.
+	lost  []lostItem
+	marks []int
 }
 
-// wordToken is a word with the whitespace after it, sanitized.
+// wordToken is a word with the whitespace after it, sanitized, and where
+// it starts in the text it came from.
 type wordToken struct {
 	text string
 	key  string
+	off  int
 }
 
-// tokenize splits sanitized text into words with their trailing spaces.
+// tokenize splits text into words with their trailing spaces, each
+// sanitized on its own so that offsets stay those of the raw text.
 func tokenize(s string, out []wordToken) []wordToken {
 	i := 0
 	for i < len(s) {
@@ -57,7 +77,11 @@ func tokenize(s string, out []wordToken) []wordToken {
 		for k < len(s) && isSpaceByte(s[k]) {
 			k++
 		}
-		out = append(out, wordToken{text: s[i:k], key: wordKey(s[i:j])})
+		text := model.Sanitize(s[i:k])
+		if strings.IndexByte(text, '\t') >= 0 {
+			text = strings.ReplaceAll(text, "\t", "    ")
+		}
+		out = append(out, wordToken{text: text, key: wordKey(model.Sanitize(s[i:j])), off: i})
 		i = k
 	}
 	return out
@@ -75,7 +99,7 @@ func wordKey(w string) string {
 	return strings.ToLower(k)
 }
 
-// spanSource is the replaced span's text, event by event.
+// spanEvent is one event of the replaced span as text.
 type spanEvent struct {
 	event int
 	title string
@@ -102,26 +126,19 @@ func spanText(t *model.Transcript, lo, hi int) []spanEvent {
 		default:
 			continue
 		}
-		out = append(out, spanEvent{event: i, title: eventTitle(e), text: strings.ReplaceAll(model.Sanitize(s), "\t", "    ")})
+		out = append(out, spanEvent{event: i, title: eventTitle(e), text: s})
 	}
 	return out
 }
 
-// computeDiff diffs events [lo, hi) of t against summary with a deadline
-// (0: none). It is pure and runs off the UI goroutine.
-func computeDiff(t *model.Transcript, seq, lo, hi int, summary string, limit time.Duration) diffResult {
-	res := diffResult{seq: seq, lo: lo, hi: hi, limit: limit, sumBytes: len(summary)}
-	events := spanText(t, lo, hi)
-	var src []wordToken
-	starts := make(map[int]int, len(events)) // token index -> events index
-	for i, ev := range events {
-		starts[len(src)] = i
-		res.srcBytes += len(ev.text)
-		src = tokenize(ev.text+"\n\n", src)
-	}
-	sum := tokenize(strings.ReplaceAll(model.Sanitize(summary), "\t", "    "), nil)
-	res.srcWords = len(src)
-
+// wordDiff aligns the words of a with those of b with a deadline (0:
+// none). A diff that ran for the whole limit is reported as timed out,
+// never returned: go-diff's answer at its deadline is wrong. There is no
+// DiffCleanupSemantic: it merges the short equalities between edits, and on
+// a span against its summary (research/perf.md §5) as on two summaries in
+// different layouts those are most of what was kept (4% kept instead of 38%
+// on the migration run's #3 → #4).
+func wordDiff(a, b []wordToken, limit time.Duration) (diffs []diffmatchpatch.Diff, elapsed time.Duration, timedOut bool, err string) {
 	ids := map[string]rune{}
 	next := rune(1)
 	toRunes := func(ts []wordToken) ([]rune, bool) {
@@ -143,59 +160,90 @@ func computeDiff(t *model.Transcript, seq, lo, hi int, summary string, limit tim
 		}
 		return rs, true
 	}
-	a, okA := toRunes(src)
-	b, okB := toRunes(sum)
+	ra, okA := toRunes(a)
+	rb, okB := toRunes(b)
 	if !okA || !okB {
-		res.err = "too many distinct words to diff"
-		return res
+		return nil, 0, false, "too many distinct words to diff"
 	}
-
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = limit
 	start := time.Now()
-	diffs := dmp.DiffMainRunes(a, b, false)
-	res.elapsed = time.Since(start)
-	if limit > 0 && res.elapsed >= limit {
-		res.timedOut = true
-		return res
+	diffs = dmp.DiffMainRunes(ra, rb, false)
+	elapsed = time.Since(start)
+	if limit > 0 && elapsed >= limit {
+		return nil, elapsed, true, ""
 	}
+	return diffs, elapsed, false, ""
+}
 
-	// Expand runes back to words, event by event.
-	var bl blockBuilder
+// renderDiff expands diffs back to words into bl. before is called before
+// each source word (kept or deleted) is written, to add what goes there (an
+// event heading, a lost item's mark) and to pick the word's style.
+func renderDiff(bl *blockBuilder, diffs []diffmatchpatch.Diff, src, sum []wordToken, before func(si int, deleted bool) styleID) (kept, added int) {
 	si, bi := 0, 0
-	startEvent := func() {
-		if k, ok := starts[si]; ok {
-			bl.flush()
-			bl.line = lineOf("── "+events[k].title+" ──", stSubtle)
-			bl.endLine()
-		}
-	}
 	for _, d := range diffs {
 		n := utf8.RuneCountInString(d.Text)
 		switch d.Type {
 		case diffmatchpatch.DiffEqual:
 			for range n {
-				startEvent()
-				bl.write(src[si].text, stPlain)
+				bl.write(src[si].text, before(si, false))
 				si++
 				bi++
-				res.kept++
+				kept++
 			}
 		case diffmatchpatch.DiffDelete:
 			for j := range n {
-				startEvent()
-				bl.write(bracket(src[si].text, "[-", "-]", j == 0, j == n-1), stDel)
+				st := before(si, true)
+				bl.write(bracket(src[si].text, "[-", "-]", j == 0, j == n-1), st)
 				si++
 			}
 		case diffmatchpatch.DiffInsert:
 			for j := range n {
 				bl.write(bracket(sum[bi].text, "{+", "+}", j == 0, j == n-1), stIns)
 				bi++
-				res.added++
+				added++
 			}
 		}
 	}
 	bl.flush()
+	return kept, added
+}
+
+// computeDiff diffs events [lo, hi) of t against summary with a deadline
+// (0: none). It is pure and runs off the UI goroutine.
+func computeDiff(t *model.Transcript, seq, lo, hi int, summary string, limit time.Duration) diffResult {
+	res := diffResult{mode: diffSpan, seq: seq, lo: lo, hi: hi, limit: limit, sumBytes: len(summary)}
+	if lo < hi && hi <= len(t.Events) {
+		res.loTurn, res.hiTurn = t.Events[lo].Header().Turn, t.Events[hi-1].Header().Turn
+	}
+	events := spanText(t, lo, hi)
+	var src []wordToken
+	starts := make(map[int]int, len(events)) // token index -> events index
+	for i, ev := range events {
+		starts[len(src)] = i
+		res.srcBytes += len(ev.text)
+		src = tokenize(ev.text+"\n\n", src)
+	}
+	sum := tokenize(summary, nil)
+	res.srcWords = len(src)
+
+	diffs, elapsed, timedOut, err := wordDiff(src, sum, limit)
+	res.elapsed, res.timedOut, res.err = elapsed, timedOut, err
+	if timedOut || err != "" {
+		return res
+	}
+	var bl blockBuilder
+	res.kept, res.added = renderDiff(&bl, diffs, src, sum, func(si int, deleted bool) styleID {
+		if k, ok := starts[si]; ok {
+			bl.flush()
+			bl.line = lineOf("── "+events[k].title+" ──", stSubtle)
+			bl.endLine()
+		}
+		if deleted {
+			return stDel
+		}
+		return stPlain
+	})
 	res.blocks = bl.blocks
 	return res
 }
@@ -205,6 +253,9 @@ type blockBuilder struct {
 	line   line
 	lines  []line
 	blocks []*block
+	// perLine makes every line a block of its own, so that a view can
+	// scroll to any line (the summary diff's marks).
+	perLine bool
 }
 
 func (bb *blockBuilder) write(s string, st styleID) {
@@ -231,6 +282,10 @@ func (bb *blockBuilder) endLine() {
 	}
 	bb.lines = append(bb.lines, l)
 	bb.line = nil
+	if bb.perLine {
+		bb.blocks = append(bb.blocks, newBlock(bb.lines...))
+		bb.lines = nil
+	}
 }
 
 // cutSegsLine applies the display limit to a styled line.
@@ -250,39 +305,75 @@ func (bb *blockBuilder) flush() {
 	}
 }
 
-// newDiffView builds the overlay for a diff result.
-func newDiffView(r *diffResult, pending bool) *listView {
+// newDiffView builds the overlay for a diff result, and says where the
+// diff's own blocks start in it. In summary mode the lost items come first,
+// selectable: enter goes to the mark of one.
+func newDiffView(r *diffResult, pending bool) (*listView, int) {
 	v := &listView{sel: -1}
 	if pending {
 		v.add(-1, lineOf("computing the word diff off the UI thread "+glyphEllipsis, stSubtle))
-		return v
+		return v, 0
 	}
 	if r.err != "" {
 		v.add(-1, lineOf(glyphViolate+" "+r.err, stBad))
-		return v
+		return v, 0
+	}
+	what := "The replaced span"
+	if r.mode == diffSummary {
+		what = "Summary #" + strconv.Itoa(r.prevSeq)
 	}
 	if r.timedOut {
 		v.add(-1,
 			lineOf(glyphViolate+" The word diff did not finish within "+r.limit.String()+".", stBad),
-			lineOf(fmt.Sprintf("The replaced span has %s words (%s); the summary %s.", commas(r.srcWords), bytesHuman(int64(r.srcBytes)), bytesHuman(int64(r.sumBytes))), stPlain),
+			lineOf(fmt.Sprintf("%s has %s words (%s); the summary %s.", what, commas(r.srcWords), bytesHuman(int64(r.srcBytes)), bytesHuman(int64(r.sumBytes))), stPlain),
 			lineOf("go-diff returns a wrong diff when it hits its deadline, so none is shown.", stPlain),
 			lineOf("Press r to run it without a time limit (in the background; esc leaves).", stSubtle))
-		return v
+		return v, 0
 	}
 	pct := 0
 	if r.srcWords > 0 {
 		pct = r.kept * 100 / r.srcWords
 	}
-	v.add(-1,
-		lineOf(fmt.Sprintf("Compaction #%d kept %s of %s source words (%d%%); the summary adds %s words.", r.seq, commas(r.kept), commas(r.srcWords), pct, commas(r.added)), stHeading),
-		lineOf("[-deleted-]", stDel, " source words the summary does not have · ", stSubtle, "{+added+}", stIns, fmt.Sprintf(" summary words not in the source · diffed in %.1f ms", float64(r.elapsed.Microseconds())/1000), stSubtle),
-		lineOf("Tool outputs kept on disk are compared by their head and tail. Events "+strconv.Itoa(r.lo)+"–"+strconv.Itoa(r.hi-1)+".", stSubtle),
-		line{})
+	took := fmt.Sprintf(" · diffed in %.1f ms", float64(r.elapsed.Microseconds())/1000)
+	if r.mode == diffSpan {
+		turns := "The span is empty."
+		if r.hi > r.lo {
+			turns = fmt.Sprintf("The span is %s–%s (%s).", turnLabel(r.loTurn), strconv.Itoa(r.hiTurn), plural(r.hi-r.lo, "event"))
+		}
+		v.add(-1,
+			lineOf(fmt.Sprintf("Compaction #%d kept %s of %s source words (%d%%); the summary adds %s words.", r.seq, commas(r.kept), commas(r.srcWords), pct, commas(r.added)), stHeading),
+			lineOf("[-deleted-]", stDel, " source words the summary does not have · ", stSubtle, "{+added+}", stIns, " summary words not in the source"+took, stSubtle),
+			lineOf(turns+" Tool outputs kept on disk are compared by their head and tail.", stSubtle),
+			line{})
+	} else {
+		prev, cur := "#"+strconv.Itoa(r.prevSeq), "#"+strconv.Itoa(r.seq)
+		v.add(-1,
+			lineOf(fmt.Sprintf("Summary %s kept %s of the %s words of summary %s (%d%%) and adds %s.", cur, commas(r.kept), commas(r.srcWords), prev, pct, commas(r.added)), stHeading),
+			lineOf("[-deleted-]", stDel, " words of "+prev+" that "+cur+" does not have · ", stSubtle, "{+added+}", stIns, " words "+cur+" adds"+took, stSubtle),
+			lineOf("⟦✗ dropped in "+cur+": …⟧", stLostMark, " where "+prev+" carried an item that "+cur+" lost, its words ", stSubtle, "underlined", stLost))
+		if len(r.lost) == 0 {
+			v.add(-1, lineOf("Every item summary "+prev+" carried is still verified in "+cur+".", stOK))
+		} else {
+			verb := "are"
+			if len(r.lost) == 1 {
+				verb = "is"
+			}
+			v.add(-1, line{}, lineOf(plural(len(r.lost), "item")+" summary "+prev+" carried "+verb+" not verified in "+cur+" · enter goes to where "+prev+" had it", stBad))
+			for _, li := range r.lost {
+				st := statusStyle(li.now)
+				l := lineOf("  "+statusGlyph(li.now)+" "+fmt.Sprintf("%-11s ", statusWord(li.now)), st, string(li.kind)+" ", stSubtle, oneLine(li.key), stHeading, "  "+turnLabel(li.turn), stAccent)
+				v.add(-1, l, lineOf("      in "+prev+": ", stSubtle, "“"+clip(oneLine(li.evidence), 300)+"”", stLost))
+			}
+		}
+		v.add(-1, line{})
+	}
+	head := len(v.blocks)
 	for _, b := range r.blocks {
 		v.blocks = append(v.blocks, b)
+		v.lazy = append(v.lazy, nil)
 		v.ref = append(v.ref, -1)
 	}
-	return v
+	return v, head
 }
 
 // bracket marks the first and last token of a deleted or inserted run the

@@ -8,8 +8,14 @@
 //
 // Layout of the package:
 //
-//	ui.go        Model, the one tea.Model: state, routing, selection
-//	handlers.go  keys, mouse, overlays, copy and pager actions
+//	ui.go        Model, the one tea.Model: state, routing
+//	selection.go the selected compaction and item, and the panes following
+//	handlers.go  keys, mouse, stepping through compactions, violations only
+//	overlaykeys.go  opening and answering the overlays
+//	diffview.go  the diff overlay's state: span or summary diff, retries
+//	actions.go   copy (y), $PAGER (p), $EDITOR (e)
+//	picker.go    the session chooser, verified in the background
+//	follow.go    following a live file: polls, reloads, keeping the place
 //	view.go      View: header rows, pane boxes, tabs, footer, screens
 //	keys.go      KeyMap: every binding, feeding both matching and help
 //	theme.go     every colour, attribute and glyph; SGR prefixes
@@ -20,8 +26,9 @@
 //	summary.go   the summary pane (evidence spans, section tags)
 //	preserve.go  the preservation-set pane
 //	list.go      static selectable lists (preservation, findings, lineage)
-//	overlays.go  help, findings and lineage overlays
-//	diff.go      the word diff of a replaced span against its summary
+//	overlays.go  help, findings, problems and lineage overlays
+//	diff.go      the word diff engine, and the replaced span against its summary
+//	diffsum.go   the previous summary against this one, lost items marked
 //	search.go    search in a pane, and the search input
 //	timeline.go  the header, the timeline of compactions, the detail row
 //	commands.go  every tea.Cmd that does I/O or heavy work

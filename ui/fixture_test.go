@@ -168,7 +168,8 @@ func resultFor(t testing.TB, tr *model.Transcript) *verify.Result {
 // newTestModel returns the inspector on res at a size.
 func newTestModel(t testing.TB, res *verify.Result, w, h int, light bool) *Model {
 	t.Helper()
-	m := New(Options{Title: "fixture.jsonl", Result: res, Light: light})
+	// y saves a copy: never in the user's cache directory from a test.
+	m := New(Options{Title: "fixture.jsonl", Result: res, Light: light, ClipDir: t.TempDir()})
 	m.statusTTL = time.Millisecond
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return m
@@ -243,7 +244,7 @@ func runCmd(m *Model, cmd tea.Cmd) {
 		for _, c := range msg {
 			runCmd(m, c)
 		}
-	case diffMsg, searchMsg, eventLoadedMsg:
+	case diffMsg, searchMsg, eventLoadedMsg, copiedMsg, editorDoneMsg:
 		_, next := m.Update(msg)
 		runCmd(m, next)
 	}

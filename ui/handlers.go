@@ -2,13 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify"
 )
 
@@ -27,6 +24,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case statePicker:
 		return m.handlePickerKey(msg)
 	case stateLoading, stateError:
+		if key.Matches(msg, k.Back) && m.inSession() {
+			return m.backToChooser()
+		}
 		return nil
 	}
 	if m.lay.tooSmall {
@@ -34,8 +34,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, k.Back):
-		m.back()
-		return nil
+		return m.back()
 	case key.Matches(msg, k.Help):
 		m.toggleOverlay(ovHelp)
 		return nil
@@ -78,10 +77,16 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleOverlay(ovFindings)
 	case key.Matches(msg, k.Lineage):
 		return m.openLineage()
+	case key.Matches(msg, k.ViolationsOnly):
+		return m.toggleViolationsOnly()
+	case key.Matches(msg, k.Problems):
+		m.toggleOverlay(ovProblems)
 	case key.Matches(msg, k.Copy):
 		return m.copyCmd()
 	case key.Matches(msg, k.Pager):
 		return m.pagerCmd()
+	case key.Matches(msg, k.Editor):
+		return m.editorCmd()
 	case key.Matches(msg, k.Open):
 		return m.open()
 	default:
@@ -91,8 +96,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // back is esc: it closes an overlay, else clears the focused pane's search,
-// else the finding banner.
-func (m *Model) back() {
+// else the finding banner, else goes back to the session chooser.
+func (m *Model) back() tea.Cmd {
 	switch {
 	case m.ov != ovNone:
 		m.closeOverlay()
@@ -102,7 +107,10 @@ func (m *Model) back() {
 		m.flag = nil
 		m.src.flag = -1
 		m.relayout()
+	case m.inSession():
+		return m.backToChooser()
 	}
+	return nil
 }
 
 // move applies a movement key to the focused pane: the preservation set
@@ -186,10 +194,68 @@ func (m *Model) stepCompaction(d int) tea.Cmd {
 		return nil
 	}
 	ci := m.ci + d
+	for m.vonly && ci >= 0 && ci < len(m.res.Compactions) && m.res.Compactions[ci].Verdict != verify.Violate {
+		ci += d // the timeline shows violations only
+	}
 	if ci < 0 || ci >= len(m.res.Compactions) {
+		if m.vonly {
+			return m.setStatus("no more violating compactions that way (v shows all)")
+		}
 		return m.setStatus("no more compactions that way")
 	}
 	return m.selectCompaction(ci)
+}
+
+// shownCompactions are the compactions the timeline shows: nil for all,
+// the violating ones in violations-only mode.
+func (m *Model) shownCompactions() []int {
+	if !m.vonly || m.res == nil {
+		return nil
+	}
+	out := []int{}
+	for i, c := range m.res.Compactions {
+		if c.Verdict == verify.Violate {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// toggleViolationsOnly hides (or shows again) the degrading compactions in
+// the timeline and the verified items in the preservation set, keeping the
+// selection when it is still shown.
+func (m *Model) toggleViolationsOnly() tea.Cmd {
+	if m.res == nil {
+		return nil
+	}
+	m.vonly = !m.vonly
+	cr, _ := m.cur()
+	keep := m.selItem
+	if m.vonly && cr != nil && keep >= 0 && cr.Items[keep].Status.Verified() {
+		keep = -1
+		for i, it := range cr.Items {
+			if it.Item != nil && !it.Status.Verified() {
+				keep = i
+				break
+			}
+		}
+	}
+	top := m.panes[paneItems].top
+	m.items = newPreservationView(cr, m.vonly)
+	m.panes[paneItems] = newPane(m.items)
+	m.search[paneItems] = searchState{}
+	m.relayout()
+	if keep >= 0 {
+		m.selectItem(keep)
+	} else {
+		m.selItem = -1
+		m.panes[paneItems].top = top
+		m.panes[paneItems].clampBottom()
+	}
+	if m.vonly {
+		return m.setStatus(fmt.Sprintf("violations only: %d of %d compactions violate; verified items hidden · v shows all", m.res.Violations(), len(m.res.Compactions)))
+	}
+	return m.setStatus("showing every compaction and item")
 }
 
 func (m *Model) nextViolation(d int) tea.Cmd {
@@ -244,311 +310,6 @@ func (m *Model) handleEventLoaded(msg eventLoadedMsg) tea.Cmd {
 	return m.setStatus(fmt.Sprintf("loaded the whole event: %s lines", commas(len(msg.lines))))
 }
 
-// ---- overlays ----
-
-func (m *Model) toggleOverlay(o overlay) {
-	if m.ov == o {
-		m.closeOverlay()
-		return
-	}
-	m.ov = o
-	m.search[ovSlot] = searchState{}
-	m.refreshOverlay()
-}
-
-func (m *Model) closeOverlay() {
-	m.ov = ovNone
-	m.ovView, m.ovPane = nil, nil
-	m.search[ovSlot] = searchState{}
-}
-
-// refreshOverlay rebuilds the open overlay for the current selection.
-func (m *Model) refreshOverlay() {
-	var v *listView
-	switch m.ov {
-	case ovNone:
-		return
-	case ovHelp:
-		v = newHelpView(&m.keys)
-	case ovFindings:
-		v = newFindingsView(m.res)
-	case ovLineage:
-		v = newLineageView(m.res, m.lineageID)
-	case ovDiff:
-		cr, _ := m.cur()
-		if m.diff != nil && cr != nil && m.diff.seq != cr.Seq {
-			m.diff = nil
-		}
-		v = newDiffView(m.diff, m.diffPending || m.diff == nil)
-	}
-	keep := -1
-	if m.ovView != nil && m.ovPane != nil && m.ov == ovFindings {
-		keep = m.ovView.sel
-	}
-	m.ovView = v
-	m.ovPane = newPane(v)
-	if keep >= 0 && keep < v.Len() && v.ref[keep] >= 0 {
-		v.sel = keep
-	} else {
-		v.sel = v.first()
-	}
-	if m.ov == ovLineage {
-		// Select the compaction being inspected.
-		if b := v.blockOf(m.ci); b >= 0 {
-			v.sel = b
-		}
-	}
-	m.ovPane.sel = v.sel
-	m.relayout()
-	if v.sel >= 0 {
-		m.ovPane.Reveal(v.sel)
-	}
-}
-
-func (m *Model) handleOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := &m.keys
-	switch {
-	case key.Matches(msg, k.Findings):
-		m.toggleOverlay(ovFindings)
-		return nil
-	case key.Matches(msg, k.Diff):
-		if m.ov == ovDiff {
-			m.closeOverlay()
-			return nil
-		}
-		return m.openDiff()
-	case key.Matches(msg, k.Lineage):
-		if m.ov == ovLineage {
-			m.closeOverlay()
-			return nil
-		}
-		return m.openLineage()
-	case key.Matches(msg, k.NextMatch) && m.search[ovSlot].query != "":
-		return m.nextMatch(+1)
-	case key.Matches(msg, k.PrevMatch) && m.search[ovSlot].query != "":
-		return m.nextMatch(-1)
-	case key.Matches(msg, k.Copy):
-		return m.copyCmd()
-	case key.Matches(msg, k.Pager):
-		return m.pagerCmd()
-	case key.Matches(msg, k.Open):
-		return m.overlayOpen()
-	case m.ov == ovDiff && key.Matches(msg, k.Retry):
-		return m.retryDiff()
-	case key.Matches(msg, k.PrevCompaction):
-		return m.stepCompaction(-1)
-	case key.Matches(msg, k.NextCompaction):
-		return m.stepCompaction(+1)
-	}
-	if m.ovView.first() >= 0 {
-		if d, ok := m.selectionStep(msg, m.ovView, m.ovPane); ok {
-			m.ovView.sel, m.ovPane.sel = d, d
-			m.ovPane.Reveal(d)
-		}
-		return nil
-	}
-	scroll(m.ovPane, k, msg)
-	return nil
-}
-
-// overlayOpen is enter in an overlay: jump to a finding, or to a
-// compaction of the lineage.
-func (m *Model) overlayOpen() tea.Cmd {
-	if m.ovView == nil || m.ovView.sel < 0 {
-		return nil
-	}
-	ref := m.ovView.ref[m.ovView.sel]
-	switch m.ov {
-	case ovFindings:
-		return m.jumpToFinding(ref)
-	case ovLineage:
-		id := m.lineageID
-		m.closeOverlay()
-		cmd := m.selectCompaction(ref)
-		m.selectItemByID(id)
-		return cmd
-	}
-	return nil
-}
-
-// selectItemByID selects the item with the given identity in the current
-// compaction, if it is there.
-func (m *Model) selectItemByID(id string) bool {
-	cr, _ := m.cur()
-	if cr == nil || id == "" {
-		return false
-	}
-	for i, it := range cr.Items {
-		if it.Item != nil && it.ID == id {
-			m.selectItem(i)
-			return true
-		}
-	}
-	return false
-}
-
-// jumpToFinding shows finding fi: the compaction that lost the item with
-// the item selected (its origin marked in the source), and the source at
-// the turn of the claim, flagged ⚑, with a banner saying all three.
-func (m *Model) jumpToFinding(fi int) tea.Cmd {
-	if m.res == nil || fi < 0 || fi >= len(m.res.Findings) {
-		return nil
-	}
-	f := m.res.Findings[fi]
-	m.closeOverlay()
-	if f.LostAt > 0 {
-		for ci, c := range m.res.Compactions {
-			if c.Seq == f.LostAt {
-				m.selectCompaction(ci) // closed overlay: no diff to follow
-				break
-			}
-		}
-	}
-	m.selectItemByID(f.ItemID)
-	m.flag = &f
-	m.src.flag = f.Event
-	m.relayout()
-	if f.Event >= 0 && f.Event < m.src.Len() {
-		m.panes[paneSource].ScrollTo(f.Event, 2) // with the turn before it
-	}
-	m.focus = paneSource
-	return nil
-}
-
-func (m *Model) openLineage() tea.Cmd {
-	it := m.curItem()
-	if it == nil {
-		return m.setStatus("select an item in the preservation set first")
-	}
-	m.lineageID = it.ID
-	m.ov = ovLineage
-	m.search[ovSlot] = searchState{}
-	m.refreshOverlay()
-	return nil
-}
-
-func (m *Model) openDiff() tea.Cmd {
-	cr, c := m.cur()
-	if cr == nil || c == nil {
-		return m.setStatus("no compaction to diff")
-	}
-	m.ov = ovDiff
-	m.search[ovSlot] = searchState{}
-	if m.diff != nil && m.diff.seq == cr.Seq && !m.diff.timedOut {
-		m.refreshOverlay()
-		return nil
-	}
-	return m.startDiff(m.opt.DiffLimit)
-}
-
-func (m *Model) retryDiff() tea.Cmd {
-	if m.diff == nil || !m.diff.timedOut {
-		return nil
-	}
-	return m.startDiff(0)
-}
-
-func (m *Model) startDiff(limit time.Duration) tea.Cmd {
-	cr, c := m.cur()
-	m.diffReq++
-	m.diffPending = true
-	m.diff = nil
-	m.refreshOverlay()
-	lo, hi := m.t.ReplacedSpan(c)
-	return diffCmd(m.diffReq, m.t, cr.Seq, lo, hi, c.Summary, limit)
-}
-
-func (m *Model) handleDiff(msg diffMsg) {
-	if msg.req != m.diffReq {
-		return
-	}
-	m.diffPending = false
-	r := msg.res
-	m.diff = &r
-	if m.ov == ovDiff {
-		m.refreshOverlay()
-	}
-}
-
-// ---- copy and pager ----
-
-// copyCmd copies the selection, sanitized, with OSC 52.
-func (m *Model) copyCmd() tea.Cmd {
-	var s string
-	switch {
-	case m.ov == ovFindings && m.ovView != nil && m.ovView.sel >= 0:
-		f := m.res.Findings[m.ovView.ref[m.ovView.sel]]
-		s = fmt.Sprintf("%s at turn %d: %s\n%s\n", f.Kind, f.Turn, f.Text, f.Why)
-	case m.ov != ovNone:
-		return m.setStatus("nothing to copy here")
-	case m.focus == paneItems && m.curItem() != nil:
-		s = itemText(m.curItem())
-	case m.focus == paneSummary:
-		if it := m.curItem(); it != nil && it.Evidence != nil {
-			s = it.Evidence.Text
-		} else if _, c := m.cur(); c != nil {
-			s = c.Summary
-		}
-	case m.focus == paneSource && m.t != nil && m.src.Len() > 0:
-		e := m.t.Events[m.panes[paneSource].top.b]
-		s = eventTitle(e) + "\n" + eventPreview(e)
-	}
-	if s == "" {
-		return m.setStatus("nothing to copy")
-	}
-	s = model.Sanitize(s)
-	return tea.Batch(tea.SetClipboard(s), m.setStatus(fmt.Sprintf("copied %s to the clipboard (OSC 52)", bytesHuman(int64(len(s))))))
-}
-
-// itemText is an item as text for the clipboard.
-func itemText(it *verify.ItemResult) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s · %s · %s\n", it.Kind, statusWord(it.Status), it.Key)
-	if it.Text != "" {
-		fmt.Fprintf(&sb, "%q\n", it.Text)
-	}
-	fmt.Fprintf(&sb, "origin: turn %d (%s)\n", it.Turn, it.Origin)
-	if it.SelfReport != verify.NoClaim {
-		fmt.Fprintf(&sb, "self-report: %s\n", it.SelfReport)
-	}
-	if it.Evidence != nil {
-		fmt.Fprintf(&sb, "evidence: %q\n", it.Evidence.Text)
-	} else {
-		sb.WriteString("evidence: not in summary\n")
-	}
-	if it.Why != "" {
-		sb.WriteString(it.Why + "\n")
-	}
-	return sb.String()
-}
-
-// pagerCmd opens the selected event in $PAGER.
-func (m *Model) pagerCmd() tea.Cmd {
-	if m.t == nil {
-		return nil
-	}
-	ev := -1
-	switch {
-	case m.ov == ovFindings && m.ovView != nil && m.ovView.sel >= 0:
-		ev = m.res.Findings[m.ovView.ref[m.ovView.sel]].Event
-	case m.ov != ovNone:
-		return m.setStatus("nothing to open here")
-	case m.focus == paneItems && m.curItem() != nil:
-		ev = m.curItem().Event
-	case m.focus == paneSummary:
-		if _, c := m.cur(); c != nil {
-			ev = c.Index
-		}
-	case m.focus == paneSource:
-		ev = m.panes[paneSource].top.b
-	}
-	if ev < 0 || ev >= len(m.t.Events) {
-		return m.setStatus("nothing to open")
-	}
-	e := m.t.Events[ev]
-	return pagerFileCmd(m.opt.TempDir, eventTitle(e), func() (string, error) { return eventText(e) })
-}
-
 // ---- mouse ----
 
 const wheelRows = 3
@@ -600,7 +361,7 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 		return nil
 	}
 	if ms.Y == m.lay.timeline && m.res != nil {
-		_, _, _, chips := timelineLayout(m.res.Compactions, max(0, m.ci), m.w)
+		_, _, _, _, chips := timelineLayout(m.res.Compactions, m.shownCompactions(), max(0, m.ci), m.w)
 		for _, c := range chips {
 			if ms.X >= c.x0 && ms.X < c.x1 {
 				return m.selectCompaction(c.ci)
@@ -634,21 +395,6 @@ func (m *Model) handleClick(ms tea.Mouse) tea.Cmd {
 		if b := m.panes[i].BlockAt(ms.Y - in.y); b >= 0 && m.items.ref[b] >= 0 {
 			m.selectItem(m.items.ref[b])
 		}
-	}
-	return nil
-}
-
-// ---- picker ----
-
-func (m *Model) handlePickerKey(msg tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.Open) && m.picker.sel >= 0 {
-		s := m.opt.Sessions[m.picker.ref[m.picker.sel]]
-		m.opt.Title = s.Name
-		return m.startLoad(s.Load)
-	}
-	if d, ok := m.selectionStep(msg, m.picker, m.pickPane); ok {
-		m.picker.sel, m.pickPane.sel = d, d
-		m.pickPane.Reveal(d)
 	}
 	return nil
 }

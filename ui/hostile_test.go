@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -142,7 +144,8 @@ func checkFrame(t *testing.T, where, frame string) {
 func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 	res := hostileResult(t)
 	for _, size := range [][2]int{{160, 45}, {80, 24}} {
-		m := New(Options{Title: hostile(5) + ".jsonl", Result: res})
+		clip := t.TempDir()
+		m := New(Options{Title: hostile(5) + ".jsonl", Result: res, ClipDir: clip})
 		m.statusTTL = time.Millisecond
 		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		frames := 0
@@ -180,6 +183,12 @@ func TestHostileTextNeverReachesTheTerminal(t *testing.T) {
 		if copied == 0 {
 			t.Fatal("y copied nothing")
 		}
+		// So does the file y saves beside it.
+		saved, err := os.ReadFile(filepath.Join(clip, "clipboard.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFrame(t, "saved copy", strings.ReplaceAll(string(saved), "\t", " "))
 	}
 
 	// The screens before the result.

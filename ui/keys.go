@@ -13,11 +13,13 @@ type KeyMap struct {
 	PrevCompaction, NextCompaction key.Binding
 	NextViolation, PrevViolation   key.Binding
 
-	Open, Diff, Findings, Lineage, Retry key.Binding
+	Open, Diff, DiffMode, Findings, Lineage, Retry key.Binding
 
 	Search, NextMatch, PrevMatch key.Binding
 
-	Copy, Pager key.Binding
+	Copy, Pager, Editor key.Binding
+
+	ViolationsOnly, Problems key.Binding
 
 	Help, Back, Quit key.Binding
 }
@@ -49,7 +51,8 @@ func DefaultKeyMap() KeyMap {
 		PrevViolation:  b([]string{"N", "shift+n"}, "N", "previous violation"),
 
 		Open:     b([]string{"enter", "o"}, "enter/o", "jump / load whole event"),
-		Diff:     b([]string{"d"}, "d", "word diff: span vs summary"),
+		Diff:     b([]string{"d"}, "d", "word diff (the previous summary's when it lost an item, else the span's)"),
+		DiffMode: b([]string{"s"}, "s", "diff: switch span ⇄ previous summary"),
 		Findings: b([]string{"f"}, "f", "findings"),
 		Lineage:  b([]string{"l"}, "l", "lineage of the item"),
 		Retry:    b([]string{"r"}, "r", "diff: retry without a time limit"),
@@ -58,8 +61,12 @@ func DefaultKeyMap() KeyMap {
 		NextMatch: b([]string{"n"}, "n/N", "next/previous match"),
 		PrevMatch: b([]string{"N", "shift+n"}, "N", "previous match"),
 
-		Copy:  b([]string{"y"}, "y", "copy (OSC 52)"),
-		Pager: b([]string{"e"}, "e", "open in $PAGER"),
+		ViolationsOnly: b([]string{"v"}, "v", "violations only (timeline, preservation set)"),
+		Problems:       b([]string{"!"}, "!", "lines that did not parse, and other problems of the file"),
+
+		Copy:   b([]string{"y"}, "y", "copy (OSC 52, tmux buffer, a file)"),
+		Pager:  b([]string{"p"}, "p", "open the event in $PAGER"),
+		Editor: b([]string{"e"}, "e", "open the file in $EDITOR at the event's line"),
 
 		Help: b([]string{"?"}, "?", "help"),
 		Back: b([]string{"esc"}, "esc", "back"),
@@ -72,7 +79,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.FocusSource, k.FocusSummary, k.FocusItems, k.PrevCompaction, k.NextCompaction, k.NextViolation, k.PrevViolation},
-		{k.Open, k.Diff, k.Retry, k.Findings, k.Lineage, k.Search, k.NextMatch, k.Copy, k.Pager},
+		{k.Open, k.Diff, k.DiffMode, k.Retry, k.Findings, k.Lineage, k.ViolationsOnly, k.Problems, k.Search, k.NextMatch, k.Copy, k.Pager, k.Editor},
 		{k.Help, k.Back, k.Quit},
 	}
 }

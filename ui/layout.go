@@ -9,6 +9,8 @@ const (
 	minWidth   = 60
 	minHeight  = 16
 	wideLayout = 120
+	// maxDetailRows bounds the rows the compaction detail may wrap to.
+	maxDetailRows = 3
 )
 
 // The panes, in tab order.
@@ -32,10 +34,11 @@ type layout struct {
 	w, h     int
 	tooSmall bool
 	tabs     bool
-	// Rows of the header, the timeline, the compaction detail, the finding
-	// banner (-1 when there is none), the tab bar (-1 in the wide layout)
-	// and the footer.
+	// Rows of the header, the timeline, the compaction detail (its first
+	// row; it takes detailRows), the finding banner (-1 when there is none),
+	// the tab bar (-1 in the wide layout) and the footer.
 	header, timeline, detail, banner, tabBar, footer int
+	detailRows                                       int
 	// body is the area of the panes, or of an overlay.
 	body rect
 	// outer are the panes' boxes (their border included in the wide
@@ -45,8 +48,12 @@ type layout struct {
 	overlay rect
 }
 
-func computeLayout(w, h int, banner bool) layout {
-	l := layout{w: w, h: h, header: 0, timeline: 1, detail: 2, banner: -1, tabBar: -1}
+// computeLayout places everything; detailRows is how many rows the
+// selected compaction's detail needs (1 to maxDetailRows), so that a long
+// verdict reason wraps instead of being cut.
+func computeLayout(w, h int, banner bool, detailRows int) layout {
+	detailRows = min(max(1, detailRows), maxDetailRows)
+	l := layout{w: w, h: h, header: 0, timeline: 1, detail: 2, detailRows: detailRows, banner: -1, tabBar: -1}
 	if w < minWidth || h < minHeight {
 		l.tooSmall = true
 		return l
@@ -57,7 +64,8 @@ func computeLayout(w, h int, banner bool) layout {
 		l.banner = h - 2
 		bottom = h - 2
 	}
-	l.body = rect{0, 3, w, bottom - 3}
+	top := 2 + detailRows
+	l.body = rect{0, top, w, bottom - top}
 	l.overlay = rect{l.body.x + 1, l.body.y + 1, l.body.w - 2, l.body.h - 2}
 	if w >= wideLayout {
 		srcW := w * 2 / 5

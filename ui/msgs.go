@@ -20,6 +20,7 @@ type loadedMsg struct {
 	req int
 	res *verify.Result
 	err error
+	st  fileStat // the followed file before the read, when there is one
 }
 
 // eventLoadedMsg carries the whole text of one event, already split into
@@ -54,6 +55,51 @@ type pagerReadyMsg struct {
 type pagerDoneMsg struct {
 	path string
 	err  error
+}
+
+// editorDoneMsg says the editor exited (or could not start).
+type editorDoneMsg struct {
+	editor string
+	err    error
+}
+
+// copiedMsg says where a copy went besides OSC 52: tmux's paste buffer
+// (with tmux's set-clipboard mode) and a file.
+type copiedMsg struct {
+	n          int
+	tmuxMode   string
+	tmuxBuffer bool
+	path       string
+	err        error
+}
+
+// sessionCheckedMsg carries the background verification of session i of
+// the chooser.
+type sessionCheckedMsg struct {
+	i   int
+	res *verify.Result
+	err error
+	st  fileStat
+}
+
+// followTickMsg is the poll of a followed file.
+type followTickMsg struct{ gen int }
+
+// followStatMsg is what the poll found.
+type followStatMsg struct {
+	gen int
+	st  fileStat
+	err error
+}
+
+// followLoadedMsg carries the result of reading a followed file again; st
+// is the file as it was before the read began.
+type followLoadedMsg struct {
+	gen int
+	res *verify.Result
+	err error
+	st  fileStat
+	why string
 }
 
 // statusMsg shows a transient line in the footer.

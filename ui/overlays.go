@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify"
 )
 
@@ -35,10 +36,37 @@ func newHelpView(k *KeyMap) *listView {
 		lineOf("  "+glyphPointer+" ", stAccent, "selected", stPlain, "  the selected item's origin (source) or evidence (summary)", stSubtle),
 		lineOf("  "+glyphFinding+" ", stBad, "finding", stPlain, "  the turn of the finding you jumped to", stSubtle),
 		lineOf("  "+glyphViolate+" violate / "+glyphDegrade+" degrade", stPlain, "  the verdict of a compaction", stSubtle),
+		line{})
+	v.add(-1, legend...)
+
+	// Self-report findings: what the compactor claimed, against the check.
+	sr := []line{lineOf("SELF-REPORT", stHeading, "  the compactor's own claims, never taken as true", stSubtle)}
+	for _, f := range []verify.Finding{verify.Agree, verify.Overclaim, verify.UnsourcedClaim, verify.StaleClaim, verify.Underclaim, verify.Unattested} {
+		sr = append(sr, lineOf(fmt.Sprintf("  %-16s", strings.ReplaceAll(string(f), "_", " ")), stAccent, selfReportMeaning(f), stPlain))
+	}
+	v.add(-1, append(sr, line{})...)
+
+	v.add(-1, consumerHelp()...)
+	v.add(-1,
 		line{},
 		lineOf("Text from the transcript is sanitized: escape sequences show as ␛, hidden characters as ⟨U+202E⟩.", stSubtle))
-	v.add(-1, legend...)
 	return v
+}
+
+// consumerHelp explains the default consumers: a compaction violates when
+// it refuses one of them, so a reader needs to know who they are.
+func consumerHelp() []line {
+	return []line{
+		lineOf("CONSUMERS", stHeading),
+		lineOf("  The parts of an agent that read a summary. Each is allowed it only if every item of the kinds it needs is verified; a refusal makes the compaction violate.", stSubtle),
+		lineOf("  planner     ", stAccent, "needs commitment, constraint", stPlain),
+		lineOf("              decides the next step: it must know what was promised and the user's standing rules", stSubtle),
+		lineOf("  router      ", stAccent, "needs handle", stPlain),
+		lineOf("              hands a late tool result back to the call that started it, by its id", stSubtle),
+		lineOf("  verifier    ", stAccent, "needs handle, error", stPlain),
+		lineOf("              checks the work: it must know what is still running and what still fails", stSubtle),
+		lineOf("  These are the defaults; the transcript's meta line or --consumer NAME=KIND,KIND replaces them.", stSubtle),
+	}
 }
 
 func statusMeaning(s verify.Status) string {
@@ -102,7 +130,7 @@ func newFindingsView(res *verify.Result) *listView {
 	for _, i := range order {
 		f := res.Findings[i]
 		word, st := findingWord(f.Kind)
-		lines := []line{lineOf(glyphFinding+" "+word, st, "  t"+strconv.Itoa(f.Turn), stAccent, "  "+oneLine(f.Item), stHeading)}
+		lines := []line{lineOf(glyphFinding+" "+word, st, "  "+turnLabel(f.Turn), stAccent, "  "+oneLine(f.Item), stHeading)}
 		if f.Text != "" {
 			label := "claim"
 			if f.Kind == verify.OrphanedResult {
@@ -112,13 +140,13 @@ func newFindingsView(res *verify.Result) *listView {
 		}
 		var where []string
 		if f.OriginTurn > 0 {
-			where = append(where, "made at t"+strconv.Itoa(f.OriginTurn))
+			where = append(where, "made at "+turnLabel(f.OriginTurn))
 		}
 		if f.LostAt > 0 {
 			lost := "lost at compaction #" + strconv.Itoa(f.LostAt)
 			for _, c := range res.Compactions {
 				if c.Seq == f.LostAt {
-					lost += " (t" + strconv.Itoa(c.Turn) + ")"
+					lost += " (" + turnLabel(c.Turn) + ")"
 				}
 			}
 			where = append(where, lost)
@@ -133,6 +161,60 @@ func newFindingsView(res *verify.Result) *listView {
 		v.add(i, lines...)
 	}
 	return v
+}
+
+// newProblemsView lists what was wrong in the file: lines that did not
+// parse (kept as raw events) and the reader's warnings; enter shows the
+// line in the source.
+func newProblemsView(t *model.Transcript) *listView {
+	v := &listView{sel: -1, gutter: true}
+	if t == nil || len(t.Problems) == 0 {
+		v.add(-1, lineOf("No problems: every line of the file parsed.", stSubtle))
+		return v
+	}
+	head := []line{lineOf(problemCount(t.Problems)+" · enter shows the line in the source", stSubtle)}
+	if len(t.Problems.Errors()) > 0 {
+		head = append(head, lineOf("A line that does not parse is kept as a raw event and left out of the verification; `loupe verify` refuses the file unless --lenient.", stSubtle))
+	}
+	v.add(-1, append(head, line{})...)
+	for i, p := range t.Problems {
+		where := "file"
+		if p.Line > 0 {
+			where = "line " + strconv.Itoa(p.Line)
+			if p.Column > 0 {
+				where += ":" + strconv.Itoa(p.Column)
+			}
+		}
+		st, word := stWarn, "warning"
+		if p.Severity == model.Error {
+			st, word = stBad, "error"
+		}
+		l := lineOf("! "+word+" ", st, where, stAccent)
+		if p.Type != "" {
+			l = append(l, lineOf(" · "+oneLine(p.Type), stSubtle)...)
+		}
+		if p.Field != "" {
+			l = append(l, lineOf(" · field "+oneLine(p.Field), stSubtle)...)
+		}
+		v.add(i, l, lineOf("  "+oneLine(p.Msg), stPlain))
+	}
+	return v
+}
+
+// problemCount is "2 lines did not parse · 1 warning" for the header and
+// the problems view.
+func problemCount(ps model.Problems) string {
+	errs := len(ps.Errors())
+	var parts []string
+	if errs == 1 {
+		parts = append(parts, "1 line did not parse")
+	} else if errs > 1 {
+		parts = append(parts, commas(errs)+" lines did not parse")
+	}
+	if w := len(ps) - errs; w > 0 {
+		parts = append(parts, plural(w, "warning"))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // lineageOf returns an item's lineage: the verifier's, or one read off the
@@ -180,13 +262,13 @@ func newLineageView(res *verify.Result, id string) *listView {
 	}
 	head := []line{
 		lineOf(strings.ToUpper(string(it.Kind))+" ", stHeading, oneLine(key), stHeading),
-		lineOf("  made at t"+strconv.Itoa(it.Turn)+" · "+oneLine(it.Origin), stSubtle),
+		lineOf("  made at "+turnLabel(it.Turn)+" · "+oneLine(it.Origin), stSubtle),
 	}
 	if it.Text != "" && it.Text != key {
 		head = append(head, lineOf("  “"+oneLine(it.Text)+"”", stPlain))
 	}
 	if it.ClosedBy != "" {
-		head = append(head, lineOf("  closed at t"+strconv.Itoa(it.ClosedTurn)+": "+oneLine(it.ClosedBy), stSubtle))
+		head = append(head, lineOf("  closed at "+turnLabel(it.ClosedTurn)+": "+oneLine(it.ClosedBy), stSubtle))
 	}
 	if lin.FirstLoss > 0 {
 		head = append(head, lineOf("  first lost at compaction #"+strconv.Itoa(lin.FirstLoss), stBad))
@@ -205,7 +287,7 @@ func newLineageView(res *verify.Result, id string) *listView {
 			continue
 		}
 		c := res.Compactions[ci]
-		l := lineOf(fmt.Sprintf("#%-3d t%-7d ", c.Seq, c.Turn), stAccent,
+		l := lineOf(fmt.Sprintf("#%-3d %-12s ", c.Seq, turnLabel(c.Turn)), stAccent,
 			statusGlyph(s.Status)+" "+fmt.Sprintf("%-12s", statusWord(s.Status)), statusStyle(s.Status),
 			" "+verdictGlyph(c.Verdict)+" "+string(c.Verdict), stSubtle)
 		if s.Seq == lin.FirstLoss {

@@ -12,15 +12,25 @@ import (
 // verdict and its reasons, then the items grouped by kind (status, score,
 // origin turn, self-report finding, why), then the unsourced claims, the
 // consumers and the warnings. Items are the selectable blocks; their ref is
-// their index in cr.Items.
-func newPreservationView(cr *verify.CompactionResult) *listView {
+// their index in cr.Items. violationsOnly leaves out the verified items.
+func newPreservationView(cr *verify.CompactionResult, violationsOnly bool) *listView {
 	v := &listView{sel: -1, gutter: true}
 	if cr == nil {
 		v.add(-1, lineOf("no compaction in this run: nothing had to be preserved", stSubtle))
 		return v
 	}
 
-	// Verdict and reasons.
+	v.add(-1, verdictLines(cr, violationsOnly)...)
+	addItems(v, cr, violationsOnly)
+	if len(cr.Items) == 0 {
+		v.add(-1, line{}, lineOf("no open items at this compaction", stSubtle))
+	}
+	addClaimsConsumersWarnings(v, cr)
+	return v
+}
+
+// verdictLines are the verdict, every reason, and what the filter hides.
+func verdictLines(cr *verify.CompactionResult, violationsOnly bool) []line {
 	var head line
 	if cr.Verdict == verify.Violate {
 		head = lineOf(glyphViolate+" VIOLATE", stBad, " — the summary must not be consumed", stSubtle)
@@ -37,31 +47,55 @@ func newPreservationView(cr *verify.CompactionResult) *listView {
 	if !cr.Attested {
 		lines = append(lines, lineOf("  no self-report from the compactor (unattested)", stSubtle))
 	}
-	v.add(-1, lines...)
+	if violationsOnly {
+		hidden := 0
+		for _, it := range cr.Items {
+			if it.Item != nil && it.Status.Verified() {
+				hidden++
+			}
+		}
+		note := "violations only: " + plural(hidden, "verified item") + " hidden · v shows all"
+		if hidden == len(cr.Items) && hidden > 0 {
+			note = "violations only: every item is verified (" + strconv.Itoa(hidden) + " hidden) · v shows them"
+		}
+		lines = append(lines, lineOf("  "+note, stAccent))
+	}
+	return lines
+}
 
-	// Items by kind.
+// addItems adds the items by kind, each kind under a heading with its
+// counts; violationsOnly leaves out the verified ones.
+func addItems(v *listView, cr *verify.CompactionResult, violationsOnly bool) {
 	for _, k := range verify.Kinds {
 		var idx []int
 		counts := map[verify.Status]int{}
+		shown := 0
 		for i, it := range cr.Items {
 			if it.Item != nil && it.Kind == k {
 				idx = append(idx, i)
 				counts[it.Status]++
+				if !violationsOnly || !it.Status.Verified() {
+					shown++
+				}
 			}
 		}
-		if len(idx) == 0 {
+		if shown == 0 {
 			continue
 		}
 		v.add(-1, line{}, groupHeading(k, len(idx), counts))
 		for _, i := range idx {
 			it := cr.Items[i]
+			if violationsOnly && it.Status.Verified() {
+				continue
+			}
 			v.addLazy(i, func() []line { return itemLines(it) })
 		}
 	}
-	if len(cr.Items) == 0 {
-		v.add(-1, line{}, lineOf("no open items at this compaction", stSubtle))
-	}
+}
 
+// addClaimsConsumersWarnings adds what follows the items: the claims that
+// match nothing, the consumers' gate and the sanity warnings.
+func addClaimsConsumersWarnings(v *listView, cr *verify.CompactionResult) {
 	if len(cr.UnsourcedClaims) > 0 {
 		v.add(-1, line{}, lineOf("UNSOURCED CLAIMS "+strconv.Itoa(len(cr.UnsourcedClaims)), stHeading,
 			"  self-report claims that match nothing in the source", stSubtle))
@@ -83,6 +117,9 @@ func newPreservationView(cr *verify.CompactionResult) *listView {
 			} else {
 				l = lineOf(glyphViolate+" refused ", stBad, oneLine(c.Name), stHeading, "  needs "+strings.Join(kinds, ", "), stSubtle)
 			}
+			if r := consumerRole(c.Name); r != "" {
+				l = append(l, lineOf(" · "+r, stSubtle)...)
+			}
 			ls := []line{l}
 			for _, w := range c.Why {
 				ls = append(ls, lineOf("    ", stPlain, oneLine(w), stSubtle))
@@ -97,7 +134,20 @@ func newPreservationView(cr *verify.CompactionResult) *listView {
 			v.add(-1, lineOf("! ", stWarn, oneLine(w.Msg), stPlain))
 		}
 	}
-	return v
+}
+
+// consumerRole is what a default consumer does, for a reader who has not
+// read the design ("" for a consumer the transcript declared).
+func consumerRole(name string) string {
+	switch name {
+	case "planner":
+		return "decides the next step"
+	case "router":
+		return "routes late tool results to their calls"
+	case "verifier":
+		return "checks the work"
+	}
+	return ""
 }
 
 func groupHeading(k verify.Kind, n int, counts map[verify.Status]int) line {
@@ -129,7 +179,7 @@ func itemLines(it verify.ItemResult) []line {
 	first := lineOf(statusGlyph(it.Status)+" ", st, word, st, oneLine(key), stHeading)
 	out := []line{first}
 
-	meta := lineOf("  t"+strconv.Itoa(it.Turn), stAccent)
+	meta := lineOf("  "+turnLabel(it.Turn), stAccent)
 	if it.Origin != "" {
 		meta = append(meta, lineOf(" · "+oneLine(it.Origin), stSubtle)...)
 	}
@@ -145,7 +195,7 @@ func itemLines(it verify.ItemResult) []line {
 		meta = append(meta, lineOf(" · self-report: ", stSubtle, sr, sst)...)
 	}
 	if (it.Status == verify.Resurrected || it.Status == verify.Closed) && it.ClosedBy != "" {
-		meta = append(meta, lineOf(" · closed at t"+strconv.Itoa(it.ClosedTurn)+": "+oneLine(it.ClosedBy), stSubtle)...)
+		meta = append(meta, lineOf(" · closed at "+turnLabel(it.ClosedTurn)+": "+oneLine(it.ClosedBy), stSubtle)...)
 	}
 	out = append(out, meta)
 
@@ -167,15 +217,39 @@ func itemLines(it verify.ItemResult) []line {
 	return out
 }
 
-// selfReportWord names a self-report finding ("" for none worth saying).
+// selfReportWord names a self-report finding with what it means for the
+// item ("" for none worth saying): a bare "underclaim" on a retained item
+// reads like a fault.
 func selfReportWord(f verify.Finding) string {
-	switch f {
-	case verify.Overclaim:
-		return "overclaim ⚠ (claimed retained)"
-	case verify.UnsourcedClaim:
-		return "unsourced claim ⚠"
-	case verify.NoClaim:
+	if f == verify.NoClaim {
 		return ""
 	}
-	return strings.ReplaceAll(string(f), "_", " ")
+	w := strings.ReplaceAll(string(f), "_", " ")
+	switch f {
+	case verify.Overclaim, verify.UnsourcedClaim:
+		w += " ⚠"
+	}
+	if m := selfReportMeaning(f); m != "" {
+		w += " (" + m + ")"
+	}
+	return w
+}
+
+// selfReportMeaning says in a few words what a self-report finding means.
+func selfReportMeaning(f verify.Finding) string {
+	switch f {
+	case verify.Agree:
+		return "claimed kept, and kept"
+	case verify.Overclaim:
+		return "claimed kept, but not verified"
+	case verify.UnsourcedClaim:
+		return "a claim that matches nothing in the source"
+	case verify.StaleClaim:
+		return "claimed, but closed before this compaction"
+	case verify.Underclaim:
+		return "kept, though the compactor did not claim it"
+	case verify.Unattested:
+		return "the compactor reported nothing"
+	}
+	return ""
 }

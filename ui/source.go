@@ -186,7 +186,7 @@ func (v *sourceView) header(i int) line {
 			hs = stWeak
 		}
 	}
-	turn := "t" + strconv.Itoa(h.Turn) + " "
+	turn := turnLabel(h.Turn) + " "
 	switch ev := e.(type) {
 	case *model.Message:
 		st := stAssistant
@@ -214,7 +214,10 @@ func (v *sourceView) header(i int) line {
 		return lineOf(turn+"commitment ", hs, oneLine(ev.ID)+" · "+oneLine(string(ev.Status)), stSubtle)
 	case *model.Compaction:
 		st := stDivider
-		label := "━━ compaction #" + strconv.Itoa(ev.Seq) + " · " + turn + "· " + oneLine(ev.Trigger)
+		label := "━━ compaction #" + strconv.Itoa(ev.Seq) + " · " + strings.TrimSpace(turn)
+		if t := oneLine(ev.Trigger); t != "" {
+			label += " · " + t
+		}
 		if i == v.cur {
 			st = stCurrent
 			label += " · the summary inspected here replaced everything above"
@@ -275,7 +278,7 @@ func (v *sourceView) build(i int) *block {
 				box = "[-] "
 			}
 			lines = append(lines, lineOf(box, stSubtle, oneLine(it.Text), stPlain,
-				" · "+oneLine(it.ID)+" "+oneLine(string(it.Status)), stSubtle))
+				" · plan "+oneLine(it.ID)+" · "+oneLine(string(it.Status)), stSubtle))
 		}
 	case *model.CommitmentEvent:
 		add(bodyLines(ev.Text, stPlain))
@@ -368,7 +371,7 @@ func eventPreview(e model.Event) string {
 // eventTitle is a one-line description of an event (sanitized).
 func eventTitle(e model.Event) string {
 	h := e.Header()
-	s := "t" + strconv.Itoa(h.Turn) + " " + e.Kind().String()
+	s := turnLabel(h.Turn) + " " + e.Kind().String()
 	switch ev := e.(type) {
 	case *model.Message:
 		s += " " + string(ev.Role)

@@ -130,11 +130,11 @@ func TestTimelineFitsAnyWidth(t *testing.T) {
 	th := newTheme(true, false)
 	for _, w := range []int{60, 80, 160, 400} {
 		for _, sel := range []int{0, 75, 149} {
-			row := timelineRow(th, cs, sel, w)
+			row := timelineRow(th, cs, nil, sel, w)
 			if got := ansi.StringWidth(row); got != w {
 				t.Errorf("w=%d sel=%d: %d wide", w, sel, got)
 			}
-			if want := chipText(cs[sel], 3); !strings.Contains(ansi.Strip(row), "#"+want[:len(want)-len("✓")]) && !strings.Contains(ansi.Strip(row), want) {
+			if want := chipText(cs[sel], chipLevels-1); !strings.Contains(ansi.Strip(row), "#"+want[:len(want)-len("✓")]) && !strings.Contains(ansi.Strip(row), want) {
 				t.Errorf("w=%d sel=%d: selected chip %q not shown: %q", w, sel, want, ansi.Strip(row))
 			}
 		}

@@ -48,6 +48,8 @@ const (
 	stBad                 // violate, refused, overclaim
 	stWarn                // warnings, weak
 	stAccent              // titles, the replaced-span bar
+	stLost                // summary diff: an item's evidence that the next summary lost
+	stLostMark            // summary diff: the mark naming the lost item
 	numStyles
 )
 
@@ -168,10 +170,11 @@ type theme struct {
 	sgr             [numTones][numStyles]string
 	// Frame pieces, as SGR prefixes.
 	border, borderFocus, title, titleFocus string
-	chipOK, chipBad, chipSel               string
+	chipOK, chipBad, chipWarn, chipSel     string
 	tabActive, tabIdle                     string
 	barSpan, barAfter, barSel              string
 	header, footerKey, footerDesc, status  string
+	live                                   string
 }
 
 // reset ends any style.
@@ -237,6 +240,8 @@ func newTheme(isDark, noColor bool) *theme {
 	base[stBad] = fg(p.bad).Bold(true)
 	base[stWarn] = fg(p.warn).Bold(true)
 	base[stAccent] = fg(p.accent).Bold(true)
+	base[stLost] = fg(p.bad).Bold(true).Underline(true)
+	base[stLostMark] = fg(p.bad).Bold(true).Reverse(true)
 
 	t := &theme{isDark: isDark, noColor: noColor}
 	for st := range numStyles {
@@ -259,6 +264,7 @@ func newTheme(isDark, noColor bool) *theme {
 	t.titleFocus = prefix(fg(p.accent).Bold(true).Reverse(true))
 	t.chipOK = prefix(fg(p.ok))
 	t.chipBad = prefix(fg(p.bad).Bold(true))
+	t.chipWarn = prefix(fg(p.warn).Bold(true))
 	t.chipSel = prefix(lipgloss.NewStyle().Reverse(true).Bold(true))
 	t.tabActive = prefix(fg(p.accent).Bold(true).Reverse(true))
 	t.tabIdle = prefix(fg(p.subtle))
@@ -269,6 +275,7 @@ func newTheme(isDark, noColor bool) *theme {
 	t.footerKey = prefix(fg(p.accent).Bold(true))
 	t.footerDesc = prefix(fg(p.subtle))
 	t.status = prefix(fg(p.warn).Bold(true))
+	t.live = prefix(fg(p.ok).Bold(true))
 	return t
 }
 

@@ -14,46 +14,78 @@ import (
 // verdict counts), the timeline of compactions, and the selected
 // compaction's details. All three are a handful of strings per frame.
 
-// headerRow is "loupe · FILE · runtime · turns · compactions · violate ·
-// false completions".
-func headerRow(th *theme, res *verify.Result, title string, w int) string {
-	type part struct {
-		s    string
-		drop int // order in which parts go when the row is too narrow (0: never)
+// headerPart is one part of the header row.
+type headerPart struct {
+	s    string
+	drop int // order in which parts go when the row is too narrow (0: never)
+	// short replaces s when the row is still too narrow.
+	short string
+}
+
+// headerRow is "loupe · FILE · live · runtime · turns · compactions ·
+// violate · false completions · problems", fitted to w.
+func headerRow(th *theme, res *verify.Result, title, live string, w int) string {
+	parts := []headerPart{{s: paint(th.header, "loupe")}, {s: oneLine(title)}}
+	if live != "" {
+		// Never dropped: a reader must know the view moves under them.
+		parts = append(parts, headerPart{s: paint(th.live, oneLine(live)), short: paint(th.live, "● live")})
 	}
-	parts := []part{{paint(th.header, "loupe"), 0}, {oneLine(title), 0}}
 	if res != nil {
-		src := res.Source
-		if src == "" && res.Transcript != nil {
-			src = res.Transcript.Meta.Source
-		}
-		if src == "" {
-			src = res.Format
-		}
-		if src != "" {
-			parts = append(parts, part{oneLine(src), 1})
-		}
-		parts = append(parts, part{commas(res.Turns) + " turns", 3})
-		n := len(res.Compactions)
-		parts = append(parts, part{plural(n, "compaction"), 4})
-		if v := res.Violations(); v > 0 {
-			parts = append(parts, part{paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate"), 0})
-		} else if n > 0 {
-			parts = append(parts, part{paint(th.chipOK, glyphDegrade+" all degrade"), 0})
-		}
-		fc := 0
-		for _, f := range res.Findings {
-			if f.Kind == verify.FalseCompletion {
-				fc++
-			}
-		}
-		if fc > 0 {
-			parts = append(parts, part{paint(th.chipBad, glyphFinding+" "+plural(fc, "false completion")), 0})
-		}
-		if o := len(res.Findings) - fc; o > 0 {
-			parts = append(parts, part{plural(o, "other finding"), 2})
+		parts = append(parts, resultParts(th, res)...)
+	}
+	return fitHeader(parts, w)
+}
+
+// resultParts are the header's parts that describe the verified run.
+func resultParts(th *theme, res *verify.Result) []headerPart {
+	type part = headerPart
+	var parts []part
+	src := res.Source
+	if src == "" && res.Transcript != nil {
+		src = res.Transcript.Meta.Source
+	}
+	if src == "" {
+		src = res.Format
+	}
+	if src != "" {
+		parts = append(parts, part{s: oneLine(src), drop: 1})
+	}
+	parts = append(parts, part{s: commas(res.Turns) + " turns", drop: 3})
+	n := len(res.Compactions)
+	parts = append(parts, part{s: plural(n, "compaction"), drop: 4})
+	if v := res.Violations(); v > 0 {
+		parts = append(parts, part{s: paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate")})
+	} else if n > 0 {
+		parts = append(parts, part{s: paint(th.chipOK, glyphDegrade+" all degrade")})
+	}
+	fc := 0
+	for _, f := range res.Findings {
+		if f.Kind == verify.FalseCompletion {
+			fc++
 		}
 	}
+	if fc > 0 {
+		parts = append(parts, part{s: paint(th.chipBad, glyphFinding+" "+plural(fc, "false completion"))})
+	}
+	if o := len(res.Findings) - fc; o > 0 {
+		parts = append(parts, part{s: plural(o, "other finding"), drop: 2})
+	}
+	if t := res.Transcript; t != nil && len(t.Problems) > 0 {
+		// Never dropped: a file that opens with a broken line must say so.
+		st := th.chipWarn
+		short := "⚠ " + plural(len(t.Problems), "problem") + " (!)"
+		if n := len(t.Problems.Errors()); n > 0 {
+			st = th.chipBad
+			short = "⚠ " + plural(n, "bad line") + " (!)"
+		}
+		parts = append(parts, part{s: paint(st, "⚠ "+problemCount(t.Problems)+" (!)"), short: paint(st, short)})
+	}
+	return parts
+}
+
+// fitHeader joins the parts in w cells, leaving out and shortening the
+// least useful first.
+func fitHeader(parts []headerPart, w int) string {
 	join := func() string {
 		ss := make([]string, 0, len(parts))
 		for _, p := range parts {
@@ -61,19 +93,38 @@ func headerRow(th *theme, res *verify.Result, title string, w int) string {
 		}
 		return strings.Join(ss, glyphSeparator)
 	}
-	// Drop the least useful parts first, then shorten the title.
+	// Drop the least useful parts first; before the counts go, shorten a
+	// long title (a session's first request) to what is left, so that the
+	// turns stay beside the chooser's; then shorten it further.
+	clipTitle := func(least int) {
+		if over := ansi.StringWidth(join()) - w; over > 0 {
+			parts[1].s = clip(parts[1].s, max(least, ansi.StringWidth(parts[1].s)-over))
+		}
+	}
 	for d := 1; d <= 4 && ansi.StringWidth(join()) > w; d++ {
-		for i := len(parts) - 1; i >= 0; i-- {
+		if d == 3 {
+			clipTitle(24)
+		}
+		for i := len(parts) - 1; i >= 0 && ansi.StringWidth(join()) > w; i-- {
 			if parts[i].drop == d {
 				parts = append(parts[:i], parts[i+1:]...)
 			}
 		}
 	}
-	if over := ansi.StringWidth(join()) - w; over > 0 {
+	for i := range parts {
+		if parts[i].short != "" && ansi.StringWidth(join()) > w {
+			parts[i].s = parts[i].short
+		}
+	}
+	if over := ansi.StringWidth(join()) - w; over > 0 && len(parts) > 1 {
 		parts[1].s = clip(parts[1].s, max(8, ansi.StringWidth(parts[1].s)-over))
 	}
 	return fit(join(), w)
 }
+
+// turnLabel writes a turn as "turn 210": a bare "t210" reads like a plan
+// step's id ("t3").
+func turnLabel(turn int) string { return "turn " + strconv.Itoa(turn) }
 
 func plural(n int, word string) string {
 	if n == 1 {
@@ -107,56 +158,77 @@ func chipText(c *verify.CompactionResult, level int) string {
 	g := verdictGlyph(c.Verdict)
 	switch level {
 	case 0:
-		return fmt.Sprintf("#%d t%d %s %s %s %s", c.Seq, c.Turn, oneLine(c.Trigger), lossText(c), g, c.Verdict)
+		trig := ""
+		if t := oneLine(c.Trigger); t != "" {
+			trig = " " + t
+		}
+		return fmt.Sprintf("#%d %s%s %s %s %s", c.Seq, turnLabel(c.Turn), trig, lossText(c), g, c.Verdict)
 	case 1:
-		return fmt.Sprintf("#%d t%d %s %s %s", c.Seq, c.Turn, lossText(c), g, c.Verdict)
+		return fmt.Sprintf("#%d %s %s %s %s", c.Seq, turnLabel(c.Turn), lossText(c), g, c.Verdict)
 	case 2:
+		return fmt.Sprintf("#%d %s %s %s", c.Seq, lossText(c), g, c.Verdict)
+	case 3:
 		return fmt.Sprintf("#%d %s %s", c.Seq, lossText(c), g)
 	}
 	return fmt.Sprintf("#%d%s", c.Seq, g)
 }
 
+// chipLevels is the number of chip detail levels.
+const chipLevels = 5
+
 // chip is a compaction's place on the timeline row, for mouse clicks.
 type chip struct{ x0, x1, ci int }
 
 // timelineLayout picks the richest chip level that fits in w cells and the
-// compactions to show (a window around the selection when even the
-// shortest chips do not fit).
-func timelineLayout(cs []*verify.CompactionResult, sel, w int) (level, from, to int, chips []chip) {
+// compactions to show: those in shown (every one when shown is nil), the
+// selection always among them, in a window around the selection when even
+// the shortest chips do not fit. list is what is shown, [from, to) the
+// window in it.
+func timelineLayout(cs []*verify.CompactionResult, shown []int, sel, w int) (level int, list []int, from, to int, chips []chip) {
 	const sep = 2
 	label := len("compactions ")
-	for level = 0; level <= 3; level++ {
+	list = shownWith(shown, sel, len(cs))
+	if len(list) == 0 {
+		return 0, list, 0, 0, nil
+	}
+	at := 0 // the selection's place in list
+	for i, ci := range list {
+		if ci == sel {
+			at = i
+		}
+	}
+	for level = 0; level < chipLevels; level++ {
 		total := label
-		for i, c := range cs {
+		for i, ci := range list {
 			if i > 0 {
 				total += sep
 			}
-			total += ansi.StringWidth(chipText(c, level))
+			total += ansi.StringWidth(chipText(cs[ci], level))
 		}
-		if total <= w || level == 3 {
+		if total <= w || level == chipLevels-1 {
 			if total <= w {
-				from, to = 0, len(cs)
+				from, to = 0, len(list)
 			}
 			break
 		}
 	}
-	if to == 0 && len(cs) > 0 {
+	if to == 0 {
 		// Window around sel: grow both ways while it fits, leaving room
 		// for the ‹ › markers.
 		avail := w - label - 4
-		from, to = sel, sel+1
-		used := ansi.StringWidth(chipText(cs[sel], level))
+		from, to = at, at+1
+		used := ansi.StringWidth(chipText(cs[list[at]], level))
 		for grew := true; grew; {
 			grew = false
-			if to < len(cs) {
-				if cw := ansi.StringWidth(chipText(cs[to], level)) + sep; used+cw <= avail {
+			if to < len(list) {
+				if cw := ansi.StringWidth(chipText(cs[list[to]], level)) + sep; used+cw <= avail {
 					used += cw
 					to++
 					grew = true
 				}
 			}
 			if from > 0 {
-				if cw := ansi.StringWidth(chipText(cs[from-1], level)) + sep; used+cw <= avail {
+				if cw := ansi.StringWidth(chipText(cs[list[from-1]], level)) + sep; used+cw <= avail {
 					used += cw
 					from--
 					grew = true
@@ -169,19 +241,46 @@ func timelineLayout(cs []*verify.CompactionResult, sel, w int) (level, from, to 
 		x += 2
 	}
 	for i := from; i < to; i++ {
-		cw := ansi.StringWidth(chipText(cs[i], level))
-		chips = append(chips, chip{x, x + cw, i})
+		cw := ansi.StringWidth(chipText(cs[list[i]], level))
+		chips = append(chips, chip{x, x + cw, list[i]})
 		x += cw + sep
 	}
-	return level, from, to, chips
+	return level, list, from, to, chips
 }
 
-// timelineRow draws the compactions, the selected one in reverse video.
-func timelineRow(th *theme, cs []*verify.CompactionResult, sel, w int) string {
+// shownWith is shown (or 0..n-1 when nil) with sel in its place.
+func shownWith(shown []int, sel, n int) []int {
+	if shown == nil {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	out := make([]int, 0, len(shown)+1)
+	added := sel < 0 || sel >= n
+	for _, ci := range shown {
+		if !added && sel <= ci {
+			if sel < ci {
+				out = append(out, sel)
+			}
+			added = true
+		}
+		out = append(out, ci)
+	}
+	if !added {
+		out = append(out, sel)
+	}
+	return out
+}
+
+// timelineRow draws the compactions in shown (all when nil), the selected
+// one in reverse video; hidden says how many the filter leaves out.
+func timelineRow(th *theme, cs []*verify.CompactionResult, shown []int, sel, w int) string {
 	if len(cs) == 0 {
 		return fit(paint(th.footerDesc, "compactions  none in this run"), w)
 	}
-	level, from, to, _ := timelineLayout(cs, sel, w)
+	level, list, from, to, _ := timelineLayout(cs, shown, sel, w)
 	var sb strings.Builder
 	sb.WriteString(paint(th.footerDesc, "compactions "))
 	if from > 0 {
@@ -191,48 +290,86 @@ func timelineRow(th *theme, cs []*verify.CompactionResult, sel, w int) string {
 		if i > from {
 			sb.WriteString("  ")
 		}
-		t := chipText(cs[i], level)
+		ci := list[i]
+		t := chipText(cs[ci], level)
 		switch {
-		case i == sel:
+		case ci == sel:
 			sb.WriteString(paint(th.chipSel, t))
-		case cs[i].Verdict == verify.Violate:
+		case cs[ci].Verdict == verify.Violate:
 			sb.WriteString(paint(th.chipBad, t))
 		default:
 			sb.WriteString(paint(th.chipOK, t))
 		}
 	}
-	if to < len(cs) {
+	if to < len(list) {
 		sb.WriteString(paint(th.footerDesc, " ›"))
+	}
+	if shown != nil {
+		if hidden := len(cs) - len(list); hidden > 0 {
+			sb.WriteString(paint(th.footerDesc, fmt.Sprintf("  (violations only: %d degrading hidden)", hidden)))
+		}
 	}
 	return fit(sb.String(), w)
 }
 
-// detailRow describes the selected compaction in one row.
-func detailRow(th *theme, cs []*verify.CompactionResult, sel, w int) string {
-	if sel < 0 || sel >= len(cs) {
-		return fit("", w)
+// detailRows describe the selected compaction (nil for none) of n: one row
+// when it fits, else the facts on the first row and the first reason to
+// violate wrapped below it (at most maxDetailRows in all), so that the
+// reason is read whole at 80 columns.
+func detailRows(th *theme, c *verify.CompactionResult, n, w int) []string {
+	if c == nil {
+		return []string{fit("", w)}
 	}
-	c := cs[sel]
-	parts := []string{
-		paint(th.header, fmt.Sprintf("#%d of %d", c.Seq, len(cs))),
-		"turn " + commas(c.Turn),
-		oneLine(c.Trigger),
-		"loss " + lossText(c),
+	facts := []string{paint(th.header, fmt.Sprintf("#%d of %d", c.Seq, n)), turnLabel(c.Turn)}
+	if t := oneLine(c.Trigger); t != "" {
+		facts = append(facts, t) // importers may not know what triggered it
 	}
+	loss := "loss " + lossText(c)
+	sizes := ""
 	if c.SourceBytes > 0 {
-		parts[len(parts)-1] += fmt.Sprintf(" (%s → %s)", bytesHuman(int64(c.SourceBytes)), bytesHuman(int64(c.SummaryBytes)))
+		sizes = fmt.Sprintf(" (%s → %s)", bytesHuman(int64(c.SourceBytes)), bytesHuman(int64(c.SummaryBytes)))
 	}
-	if c.Verdict == verify.Violate {
-		v := glyphViolate + " VIOLATE"
-		if n := len(c.Reasons); n > 0 {
-			v += ": " + oneLine(c.Reasons[0])
-			if n > 1 {
-				v += fmt.Sprintf(" (+%d more)", n-1)
-			}
+	if c.Verdict != verify.Violate {
+		v := paint(th.chipOK, glyphDegrade+" DEGRADE")
+		row := strings.Join(append(facts, loss+sizes, v), glyphSeparator)
+		if ansi.StringWidth(row) > w {
+			row = strings.Join(append(facts, loss, v), glyphSeparator)
 		}
-		parts = append(parts, paint(th.chipBad, v))
-	} else {
-		parts = append(parts, paint(th.chipOK, glyphDegrade+" DEGRADE"))
+		return []string{fit(row, w)}
 	}
-	return fit(strings.Join(parts, glyphSeparator), w)
+	verdict := glyphViolate + " VIOLATE"
+	reason, short := "", ""
+	if len(c.Reasons) > 0 {
+		reason = oneLine(c.Reasons[0])
+		short = reason
+		if more := len(c.Reasons) - 1; more > 0 {
+			short += fmt.Sprintf(" (+%d more)", more)
+			reason += fmt.Sprintf(" (+%d more in the preservation set)", more)
+		}
+	}
+	one := strings.Join(append(facts, loss+sizes, paint(th.chipBad, verdict+": "+short)), glyphSeparator)
+	if reason == "" || ansi.StringWidth(one) <= w {
+		if reason == "" {
+			one = strings.Join(append(facts, loss+sizes, paint(th.chipBad, verdict)), glyphSeparator)
+		}
+		return []string{fit(one, w)}
+	}
+	head := strings.Join(append(facts, loss+sizes, paint(th.chipBad, verdict)), glyphSeparator)
+	if ansi.StringWidth(head) > w {
+		head = strings.Join(append(facts, loss, paint(th.chipBad, verdict)), glyphSeparator)
+	}
+	rows := []string{fit(head, w)}
+	const indent = "  "
+	spans := wrapPlain(reason, max(1, w-len(indent)), 0)
+	for i, sp := range spans {
+		if len(rows) == maxDetailRows {
+			break
+		}
+		text := reason[sp.a:sp.b]
+		if len(rows) == maxDetailRows-1 && i < len(spans)-1 {
+			text = clip(strings.TrimRight(reason[sp.a:], " "), w-len(indent)) // the rest, cut
+		}
+		rows = append(rows, fit(indent+paint(th.chipBad, text), w))
+	}
+	return rows
 }

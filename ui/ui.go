@@ -27,7 +27,14 @@ type LoadFunc func(report func(Progress)) (*verify.Result, error)
 // Session is one transcript a directory holds, for the picker.
 type Session struct {
 	Name, Detail string
-	Load         LoadFunc
+	// Path is the session's file (or directory, for the runtimes that keep
+	// a session in one), for $EDITOR and following.
+	Path string
+	// Turns and Compactions are what listing the directory found (turns
+	// may be an estimate); the picker replaces them with the verified
+	// run's as each session is verified in the background.
+	Turns, Compactions int
+	Load               LoadFunc
 }
 
 // Options configure the inspector.
@@ -46,13 +53,30 @@ type Options struct {
 	Light bool
 	// NoColor draws with text attributes only (NO_COLOR).
 	NoColor bool
-	// Pager is the command `e` runs, with the file appended (default
+	// Pager is the command `p` runs, with the file appended (default
 	// less -R).
 	Pager []string
+	// File is the file the run was read from: `e` opens it in Editor at
+	// the selected event's line, and it is watched for new lines when
+	// Follow is set. Empty for the built-in samples and standard input.
+	File string
+	// Editor is $VISUAL or $EDITOR as a command (nil: none is set).
+	Editor []string
+	// Tmux says the inspector runs inside tmux, which drops OSC 52 unless
+	// its set-clipboard option is on: `y` then also fills tmux's buffer.
+	Tmux bool
+	// ClipDir is where `y` saves what it copied (default: the user's cache
+	// directory, loupe/clipboard.txt).
+	ClipDir string
 	// TempDir holds the pager's files (default os.TempDir).
 	TempDir string
 	// DiffLimit is the word diff's deadline (default 3s).
 	DiffLimit time.Duration
+	// Follow watches File while it is open and verifies what is appended
+	// (a live run), keeping the user's place.
+	Follow bool
+	// FollowEvery is how often a followed file is looked at (default 1s).
+	FollowEvery time.Duration
 }
 
 type state int
@@ -72,6 +96,7 @@ const (
 	ovFindings
 	ovLineage
 	ovDiff
+	ovProblems
 )
 
 // searchState is a search in one pane: its query and where it matched.
@@ -103,6 +128,7 @@ type Model struct {
 	err      error
 	picker   *listView
 	pickPane *pane
+	ch       *chooser
 
 	res *verify.Result
 	t   *model.Transcript
@@ -114,6 +140,9 @@ type Model struct {
 	panes   [numPanes]*pane
 	focus   int
 	selItem int // index in the compaction's Items, -1 for none
+	// vonly shows only violating compactions in the timeline and only
+	// unverified items in the preservation set.
+	vonly bool
 
 	ov        overlay
 	ovView    *listView
@@ -123,6 +152,13 @@ type Model struct {
 	diffReq     int
 	diff        *diffResult
 	diffPending bool
+	// diffMode is the diff shown; diffChosen says the user picked it with
+	// s (else d opens on the default for the compaction).
+	diffMode   diffMode
+	diffChosen bool
+	// diffHead is where the diff's own blocks start in the overlay;
+	// diffMark is the next lost item enter goes to.
+	diffHead, diffMark int
 
 	searching bool
 	input     lineInput
@@ -135,6 +171,8 @@ type Model struct {
 	status    string
 	statusSeq int
 	statusTTL time.Duration
+
+	follow follower
 }
 
 // New returns the inspector for opt.
@@ -148,13 +186,7 @@ func New(opt Options) *Model {
 	case opt.Result != nil:
 		m.setResult(opt.Result)
 	case len(opt.Sessions) > 1:
-		m.st = statePicker
-		m.picker = &listView{sel: -1, gutter: true}
-		for i, s := range opt.Sessions {
-			m.picker.add(i, lineOf(oneLine(s.Name), stHeading), lineOf("  "+oneLine(s.Detail), stSubtle))
-		}
-		m.picker.sel = m.picker.first()
-		m.pickPane = newPane(m.picker)
+		m.newChooser()
 	}
 	return m
 }
@@ -198,11 +230,17 @@ func (e *OpenError) Error() string { return "could not open " + e.Title + ": " +
 // Unwrap returns the loader's error.
 func (e *OpenError) Unwrap() error { return e.Err }
 
-// Init asks the terminal for its background and starts the load.
+// Init asks the terminal for its background and starts the load (or the
+// chooser's background verification, or following).
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if m.st == stateLoading && m.opt.Load != nil {
+	switch {
+	case m.st == stateLoading && m.opt.Load != nil:
 		cmds = append(cmds, m.startLoad(m.opt.Load))
+	case m.st == statePicker:
+		cmds = append(cmds, m.nextCheck())
+	case m.st == stateReady:
+		cmds = append(cmds, m.startFollow(fileStat{}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -211,7 +249,12 @@ func (m *Model) startLoad(load LoadFunc) tea.Cmd {
 	m.loadReq++
 	m.st = stateLoading
 	m.progress = Progress{Phase: "reading"}
-	return loadCmd(m.loadReq, load)
+	m.opt.Load = load // what following reads again
+	watch := ""
+	if m.opt.Follow {
+		watch = m.opt.File
+	}
+	return loadCmd(m.loadReq, load, watch)
 }
 
 // Update routes a message to the handler that owns it.
@@ -240,6 +283,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.handleLoaded(msg)
 	case eventLoadedMsg:
 		return m, m.handleEventLoaded(msg)
+	case sessionCheckedMsg:
+		return m, m.handleSessionChecked(msg)
+	case followTickMsg:
+		if fl := &m.follow; msg.gen == fl.gen && fl.on && !fl.loading {
+			return m, statCmd(fl.gen, fl.path)
+		}
+	case followStatMsg:
+		return m, m.handleFollowStat(msg)
+	case followLoadedMsg:
+		return m, m.handleFollowLoaded(msg)
 	case diffMsg:
 		m.handleDiff(msg)
 	case searchMsg:
@@ -255,6 +308,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmds = append(cmds, m.setStatus("pager: "+msg.err.Error()))
 		}
 		return m, tea.Batch(cmds...)
+	case editorDoneMsg:
+		if msg.err != nil {
+			return m, m.setStatus("editor: " + msg.err.Error())
+		}
+	case copiedMsg:
+		return m, m.setStatusTTL(copiedText(msg), 3*m.statusTTL)
 	case statusMsg:
 		return m, m.setStatusTTL(msg.text, msg.ttl)
 	case clearStatusMsg:
@@ -296,7 +355,11 @@ func (m *Model) handleLoaded(msg loadedMsg) tea.Cmd {
 		return nil
 	}
 	m.setResult(msg.res)
-	return nil
+	if m.inSession() {
+		m.remember(m.ch.cur, msg.res, msg.st)
+		m.refreshSession(m.ch.cur)
+	}
+	return m.startFollow(msg.st)
 }
 
 type constError string
@@ -304,26 +367,6 @@ type constError string
 func (e constError) Error() string { return string(e) }
 
 const errNoResult = constError("the loader returned no result")
-
-// setResult shows res, opening on its first violating compaction.
-func (m *Model) setResult(res *verify.Result) {
-	m.res, m.t, m.st = res, res.Transcript, stateReady
-	m.src = newSourceView(m.t)
-	m.panes[paneSource] = newPane(m.src)
-	m.ci = -1
-	first := 0
-	for i, c := range res.Compactions {
-		if c.Verdict == verify.Violate {
-			first = i
-			break
-		}
-	}
-	if len(res.Compactions) == 0 {
-		first = -1
-	}
-	m.relayout()
-	m.selectCompaction(first)
-}
 
 func (m *Model) setStatus(s string) tea.Cmd { return m.setStatusTTL(s, m.statusTTL) }
 
@@ -335,7 +378,11 @@ func (m *Model) setStatusTTL(s string, ttl time.Duration) tea.Cmd {
 
 // relayout recomputes the layout and sizes every pane.
 func (m *Model) relayout() {
-	m.lay = computeLayout(m.w, m.h, m.flag != nil)
+	rows := 1
+	if cr, _ := m.cur(); cr != nil {
+		rows = len(detailRows(m.th, cr, len(m.res.Compactions), m.w))
+	}
+	m.lay = computeLayout(m.w, m.h, m.flag != nil, rows)
 	for i, p := range m.panes {
 		if p == nil {
 			continue
@@ -372,126 +419,5 @@ func (m *Model) keepSelectionVisible(first bool) {
 	}
 	if m.ovView != nil && m.ovView.sel >= 0 {
 		m.ovPane.Reveal(m.ovView.sel)
-	}
-}
-
-// cur returns the selected compaction's result and event.
-func (m *Model) cur() (*verify.CompactionResult, *model.Compaction) {
-	if m.res == nil || m.ci < 0 || m.ci >= len(m.res.Compactions) {
-		return nil, nil
-	}
-	cr := m.res.Compactions[m.ci]
-	var c *model.Compaction
-	if m.t != nil && cr.Event >= 0 && cr.Event < len(m.t.Events) {
-		c, _ = m.t.Events[cr.Event].(*model.Compaction)
-	}
-	if c == nil && m.t != nil {
-		c = m.t.Compaction(cr.Seq)
-	}
-	return cr, c
-}
-
-// curItem returns the selected item, or nil.
-func (m *Model) curItem() *verify.ItemResult {
-	cr, _ := m.cur()
-	if cr == nil || m.selItem < 0 || m.selItem >= len(cr.Items) {
-		return nil
-	}
-	return &cr.Items[m.selItem]
-}
-
-// notInSummary reports whether the selected item has no evidence, so the
-// summary pane shows a "not in summary" banner.
-func (m *Model) notInSummary() bool {
-	it := m.curItem()
-	return it != nil && it.Evidence == nil
-}
-
-// selectCompaction shows compaction ci and selects its first unverified
-// item (or its first item), moving the other panes to it. An open diff
-// follows: the command computes the new one.
-func (m *Model) selectCompaction(ci int) tea.Cmd {
-	if m.res == nil || ci >= len(m.res.Compactions) {
-		return nil
-	}
-	if ci < 0 && len(m.res.Compactions) > 0 {
-		return nil
-	}
-	m.ci = ci
-	cr, c := m.cur()
-	ev := -1
-	var items []verify.ItemResult
-	if cr != nil {
-		items = cr.Items
-		if c != nil {
-			ev = c.Index
-		}
-	}
-	m.src.SetCompaction(ev, items)
-	m.sum = newSummaryView(c, cr)
-	m.items = newPreservationView(cr)
-	m.panes[paneSummary] = newPane(m.sum)
-	m.panes[paneItems] = newPane(m.items)
-	m.search[paneSummary], m.search[paneItems] = searchState{}, searchState{}
-	m.relayout()
-
-	sel := -1
-	for i, it := range items {
-		if it.Item != nil && !it.Status.Verified() {
-			sel = i
-			break
-		}
-	}
-	if sel < 0 && len(items) > 0 {
-		sel = 0
-	}
-	if sel >= 0 {
-		m.selectItem(sel)
-		if p := m.panes[paneItems]; p.top != (pos{}) {
-			// Not on the first page: show it near the top, under its heading.
-			p.ScrollTo(m.items.sel, 1)
-		}
-	} else {
-		m.selItem = -1
-		m.src.sel = -1
-		if ev >= 0 {
-			lo, _ := m.t.ReplacedSpan(c)
-			m.panes[paneSource].ScrollTo(lo, 0)
-		}
-	}
-	if m.ov == ovDiff && cr != nil && c != nil {
-		return m.startDiff(m.opt.DiffLimit)
-	}
-	m.refreshOverlay()
-	return nil
-}
-
-// selectItem selects item idx of the compaction and moves the other panes:
-// the source to its origin, the summary to its evidence (or a "not in
-// summary" banner).
-func (m *Model) selectItem(idx int) {
-	cr, _ := m.cur()
-	if cr == nil || idx < 0 || idx >= len(cr.Items) {
-		return
-	}
-	m.selItem = idx
-	it := cr.Items[idx]
-	b := m.items.blockOf(idx)
-	m.items.sel = b
-	m.panes[paneItems].sel = b
-	m.panes[paneItems].Reveal(b)
-
-	m.src.sel = it.Event
-	m.panes[paneSource].ScrollTo(it.Event, 0)
-
-	sp := m.panes[paneSummary]
-	sp.hiTag = m.sum.tagOf(idx)
-	m.sum.sel = -1
-	m.relayout() // the "not in summary" banner takes a row
-	if it.Evidence != nil {
-		a, _ := alignSpan(m.sum.raw, it.Evidence.Start, it.Evidence.End)
-		l := m.sum.lineAt(a)
-		m.sum.sel = l
-		sp.ScrollTo(l, sp.h/3)
 	}
 }

@@ -192,7 +192,7 @@ func TestMouseWheelScrollsThePaneUnderThePointer(t *testing.T) {
 
 func TestClickTimelineSelectsCompaction(t *testing.T) {
 	m := newTestModel(t, fixtureResult(t), 160, 45, false)
-	_, _, _, chips := timelineLayout(m.res.Compactions, m.ci, m.w)
+	_, _, _, _, chips := timelineLayout(m.res.Compactions, nil, m.ci, m.w)
 	m.Update(tea.MouseClickMsg{X: chips[2].x0 + 1, Y: m.lay.timeline, Button: tea.MouseLeft})
 	if m.ci != 2 {
 		t.Fatalf("click on chip #3 → ci %d", m.ci)
@@ -210,7 +210,7 @@ func TestNarrowTerminalUsesTabs(t *testing.T) {
 	}
 	press(m, "tab")
 	s = screen(m)
-	if !strings.Contains(s, "[ 1 Source ]") || !strings.Contains(s, "t5 assistant") {
+	if !strings.Contains(s, "[ 1 Source ]") || !strings.Contains(s, "turn 5 assistant") {
 		t.Fatalf("source tab:\n%s", s)
 	}
 	for i, l := range strings.Split(s, "\n") {
@@ -264,7 +264,7 @@ func TestFindingJumpShowsClaimOriginAndLoss(t *testing.T) {
 		t.Fatal("f did not open the findings")
 	}
 	s := screen(m)
-	for _, want := range []string{"⚑ false completion  t14  re-run migration", "claim: “The migration ran fine; all done.”", "made at t5 · lost at compaction #2 (t9)"} {
+	for _, want := range []string{"⚑ false completion  turn 14  re-run migration", "claim: “The migration ran fine; all done.”", "made at turn 5 · lost at compaction #2 (turn 9)"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("findings lack %q:\n%s", want, s)
 		}
@@ -281,7 +281,7 @@ func TestFindingJumpShowsClaimOriginAndLoss(t *testing.T) {
 		t.Fatalf("source at %d (flag %d, focus %d), want the claim %d", m.panes[paneSource].top.b, m.src.flag, m.focus, claim)
 	}
 	s = screen(m)
-	for _, want := range []string{"⚑ t14 assistant", "The migration ran fine", "⚑ false completion at t14", "made at t5 · lost at #2", "not in summary: re-run migration", "overclaim"} {
+	for _, want := range []string{"⚑ turn 14 assistant", "The migration ran fine", "⚑ false completion at turn 14", "made at turn 5 · lost at #2", "not in summary: re-run migration", "overclaim"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("after the jump the screen lacks %q:\n%s", want, s)
 		}
@@ -299,7 +299,7 @@ func TestLineage(t *testing.T) {
 		t.Fatal("l did not open the lineage")
 	}
 	s := screen(m)
-	for _, want := range []string{"COMMITMENT re-run migration", "first lost at compaction #2", "#2   t9", "✗ dropped", "← first loss", "overclaim"} {
+	for _, want := range []string{"COMMITMENT re-run migration", "first lost at compaction #2", "#2   turn 9", "✗ dropped", "← first loss", "overclaim"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("lineage lacks %q:\n%s", want, s)
 		}
@@ -320,7 +320,7 @@ func TestHelpAndEscBacksOutFirst(t *testing.T) {
 	m := newTestModel(t, fixtureResult(t), 160, 45, false)
 	press(m, "?")
 	s := screen(m)
-	for _, want := range []string{"next compaction", "next violation", "word diff", "copy (OSC 52)", "open in $PAGER"} {
+	for _, want := range []string{"next compaction", "next violation", "word diff", "copy (OSC 52, tmux buffer, a file)", "open the event in $PAGER", "open the file in $EDITOR at the event's line"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("help lacks %q", want)
 		}
@@ -413,7 +413,7 @@ func TestDiffOverlay(t *testing.T) {
 		t.Fatalf("diff: overlay %d diff %v pending %v", m.ov, m.diff, m.diffPending)
 	}
 	s := screen(m)
-	for _, want := range []string{"Compaction #2 kept", "Schema diff [-is up for review", "{+## Completed", "── t5 message assistant ──"} {
+	for _, want := range []string{"Compaction #2 kept", "Schema diff [-is up for review", "{+## Completed", "── turn 5 message assistant ──"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("diff lacks %q:\n%s", want, s)
 		}
@@ -436,7 +436,7 @@ func TestDiffThatHitsItsDeadlineIsNotShown(t *testing.T) {
 	if !r.timedOut || r.blocks != nil {
 		t.Fatalf("a 1ns diff was not reported as timed out: %+v", r)
 	}
-	v := newDiffView(&r, false)
+	v, _ := newDiffView(&r, false)
 	text := ""
 	for _, b := range v.blocks {
 		for _, l := range b.lines {
@@ -531,25 +531,6 @@ func TestPicker(t *testing.T) {
 	_, cmd := m.Update(keyMsg("enter"))
 	if m.opt.Title != "b.jsonl" || cmd == nil {
 		t.Fatalf("enter picked %q", m.opt.Title)
-	}
-}
-
-func TestCopyAndPager(t *testing.T) {
-	m := newTestModel(t, fixtureResult(t), 160, 45, false)
-	_, cmd := m.Update(keyMsg("y"))
-	if cmd == nil || !strings.Contains(m.status, "copied") {
-		t.Fatalf("y: status %q", m.status)
-	}
-	dir := t.TempDir()
-	m.opt.TempDir = dir
-	_, cmd = m.Update(keyMsg("e"))
-	msg := cmd()
-	ready, ok := msg.(pagerReadyMsg)
-	if !ok || ready.err != nil {
-		t.Fatalf("e: %#v", msg)
-	}
-	if !strings.HasPrefix(ready.path, dir) {
-		t.Fatalf("pager file %q not in %q", ready.path, dir)
 	}
 }
 
@@ -651,7 +632,8 @@ func TestRandomKeysKeepTheScreenWhole(t *testing.T) {
 		}
 	}
 	keys := []string{"j", "k", "g", "G", "ctrl+d", "ctrl+u", "tab", "shift+tab", "1", "2", "3", "[", "]", "n", "N",
-		"enter", "o", "d", "f", "l", "?", "esc", "esc", "/", "m", "i", "backspace", "enter", "y", "down", "up", "r"}
+		"enter", "o", "d", "f", "l", "?", "esc", "esc", "/", "m", "i", "backspace", "enter", "y", "down", "up", "r",
+		"s", "v", "!", "e"}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for ri, res := range runs {
 		m := newTestModel(t, res, 160, 45, ri%2 == 1)
@@ -668,7 +650,7 @@ func TestRandomKeysKeepTheScreenWhole(t *testing.T) {
 			}
 			k := keys[rng.IntN(len(keys))]
 			_, cmd := m.Update(keyMsg(k))
-			if k == "d" || k == "enter" || k == "r" || k == "o" {
+			if k == "d" || k == "enter" || k == "r" || k == "o" || k == "s" {
 				runCmd(m, cmd)
 			}
 			lines := strings.Split(m.View().Content, "\n")

@@ -42,10 +42,15 @@ func (m *Model) render() string {
 		return m.pickerView()
 	}
 	rows := make([]string, m.h)
-	rows[m.lay.header] = headerRow(m.th, m.res, m.opt.Title, m.w)
+	rows[m.lay.header] = headerRow(m.th, m.res, m.opt.Title, m.liveMark(), m.w)
 	ci := max(0, m.ci)
-	rows[m.lay.timeline] = timelineRow(m.th, m.res.Compactions, ci, m.w)
-	rows[m.lay.detail] = detailRow(m.th, m.res.Compactions, m.ci, m.w)
+	rows[m.lay.timeline] = timelineRow(m.th, m.res.Compactions, m.shownCompactions(), ci, m.w)
+	cr, _ := m.cur()
+	for i, r := range detailRows(m.th, cr, len(m.res.Compactions), m.w) {
+		if i < m.lay.detailRows {
+			rows[m.lay.detail+i] = r
+		}
+	}
 	body := m.bodyRows()
 	copy(rows[m.lay.body.y:], body)
 	if m.lay.banner >= 0 {
@@ -131,6 +136,9 @@ func (m *Model) paneTitle(i int) string {
 		}
 	case paneItems:
 		s = num + "Preservation set"
+		if m.vonly {
+			s += " · violations only"
+		}
 		if cr, _ := m.cur(); cr != nil {
 			bad := 0
 			for _, it := range cr.Items {
@@ -159,10 +167,21 @@ func (m *Model) overlayTitle() string {
 		s = "Findings · enter jumps · esc closes"
 	case ovLineage:
 		s = "Lineage · enter goes to the compaction · esc closes"
+	case ovProblems:
+		s = "Problems of the file · enter shows the line · esc closes"
 	case ovDiff:
-		s = "Word diff: replaced span vs summary"
-		if cr, _ := m.cur(); cr != nil {
-			s += " #" + strconv.Itoa(cr.Seq)
+		cr, _ := m.cur()
+		switch {
+		case cr == nil:
+			s = "Word diff"
+		case m.diffMode == diffSummary:
+			prev := "the previous summary"
+			if pr, _ := m.prevOf(); pr != nil {
+				prev = "summary #" + strconv.Itoa(pr.Seq)
+			}
+			s = "Word diff: " + prev + " → summary #" + strconv.Itoa(cr.Seq)
+		default:
+			s = "Word diff: replaced span → summary #" + strconv.Itoa(cr.Seq)
 		}
 		s += " · esc closes"
 	}
@@ -239,9 +258,9 @@ func (m *Model) tabBar() string {
 func (m *Model) bannerRow() string {
 	f := m.flag
 	word, _ := findingWord(f.Kind)
-	s := fmt.Sprintf("%s %s at t%d", glyphFinding, word, f.Turn)
+	s := fmt.Sprintf("%s %s at %s", glyphFinding, word, turnLabel(f.Turn))
 	if f.OriginTurn > 0 {
-		s += " · made at t" + strconv.Itoa(f.OriginTurn)
+		s += " · made at " + turnLabel(f.OriginTurn)
 	}
 	if f.LostAt > 0 {
 		s += " · lost at #" + strconv.Itoa(f.LostAt)
@@ -262,67 +281,141 @@ func (m *Model) footerRow() string {
 	if m.status != "" {
 		return fit(paint(m.th.status, oneLine(m.status)), m.w)
 	}
+	return m.renderFooter(m.footerItems())
+}
+
+// footItem is one key of the footer. rank says what goes first when the
+// row is too narrow: keep (0) stays at any width; 1 goes after 2.
+type footItem struct {
+	keys, desc string
+	rank       int
+}
+
+const (
+	keep      = 0
+	important = 1
+	extra     = 2
+)
+
+// footerItems are the keys the footer offers for what is on screen.
+func (m *Model) footerItems() []footItem {
 	k := &m.keys
-	var items [][2]string
-	add := func(keys, desc string) { items = append(items, [2]string{keys, desc}) }
-	hb := func(b key.Binding) { add(b.Help().Key, b.Help().Desc) }
-	pair := func(a, b key.Binding, desc string) { add(a.Keys()[0]+"/"+b.Keys()[0], desc) }
+	var items []footItem
+	add := func(rank int, keys, desc string) { items = append(items, footItem{keys, desc, rank}) }
+	hb := func(rank int, b key.Binding) { add(rank, b.Help().Key, b.Help().Desc) }
+	pair := func(rank int, a, b key.Binding, desc string) { add(rank, a.Keys()[0]+"/"+b.Keys()[0], desc) }
 	if l := m.searchLabel(m.searchSlot()); l != "" {
-		add(l, "")
-		pair(k.NextMatch, k.PrevMatch, "match")
-		add(k.Back.Help().Key, "clear")
+		add(keep, l, "")
+		pair(important, k.NextMatch, k.PrevMatch, "match")
+		add(important, k.Back.Help().Key, "clear")
 	}
 	switch m.ov {
 	case ovHelp:
-		hb(k.Back)
+		add(keep, k.Back.Help().Key, "close")
 	case ovFindings:
-		pair(k.Down, k.Up, "select")
-		add(k.Open.Keys()[0], "jump to the turn")
-		hb(k.Copy)
-		hb(k.Pager)
-		hb(k.Back)
+		pair(extra, k.Down, k.Up, "select")
+		add(important, k.Open.Keys()[0], "jump to the turn")
+		add(extra, k.Copy.Help().Key, "copy")
+		add(extra, k.Pager.Help().Key, "pager")
+		add(extra, k.Editor.Help().Key, "editor")
+		add(keep, k.Back.Help().Key, "close")
 	case ovLineage:
-		pair(k.Down, k.Up, "select")
-		add(k.Open.Keys()[0], "go to compaction")
-		hb(k.Back)
+		pair(extra, k.Down, k.Up, "select")
+		add(important, k.Open.Keys()[0], "go to compaction")
+		add(keep, k.Back.Help().Key, "close")
+	case ovProblems:
+		pair(extra, k.Down, k.Up, "select")
+		add(important, k.Open.Keys()[0], "show the line")
+		add(keep, k.Back.Help().Key, "close")
 	case ovDiff:
-		pair(k.Down, k.Up, "scroll")
+		pair(extra, k.Down, k.Up, "scroll")
 		if m.diff != nil && m.diff.timedOut {
-			add(k.Retry.Help().Key, "retry without a limit")
+			add(keep, k.Retry.Help().Key, "retry without a limit")
 		}
-		hb(k.Search)
-		hb(k.Back)
+		if m.diff != nil && m.diff.mode == diffSummary && len(m.diff.lost) > 0 {
+			add(keep, k.Open.Keys()[0], "next lost item")
+		}
+		if m.diffMode == diffSummary {
+			add(keep, k.DiffMode.Help().Key, "span diff")
+		} else {
+			add(keep, k.DiffMode.Help().Key, "summary diff")
+		}
+		hb(extra, k.Search)
+		add(keep, k.Back.Help().Key, "close")
 	default:
-		hb(k.NextPane)
+		hb(important, k.NextPane)
 		switch m.focus {
 		case paneItems:
-			pair(k.Down, k.Up, "item")
-			hb(k.Lineage)
-			hb(k.Copy)
+			pair(extra, k.Down, k.Up, "item")
+			hb(extra, k.Lineage)
+			add(extra, k.Copy.Help().Key, "copy")
 		case paneSource:
-			pair(k.Down, k.Up, "scroll")
-			add(k.Open.Keys()[1], "load event")
-			hb(k.Pager)
+			pair(extra, k.Down, k.Up, "scroll")
+			add(extra, k.Open.Keys()[1], "load event")
+			add(extra, k.Pager.Help().Key, "pager")
+			add(extra, k.Editor.Help().Key, "editor")
 		default:
-			pair(k.Down, k.Up, "scroll")
-			hb(k.Copy)
+			pair(extra, k.Down, k.Up, "scroll")
+			add(extra, k.Copy.Help().Key, "copy")
 		}
-		add(k.PrevCompaction.Keys()[0]+" "+k.NextCompaction.Keys()[0], "compaction")
-		pair(k.NextViolation, k.PrevViolation, "violation")
-		add(k.Diff.Keys()[0], "diff")
-		add(k.Findings.Keys()[0], "findings")
-		hb(k.Search)
+		if m.res != nil && len(m.res.Compactions) > 0 {
+			add(important, k.PrevCompaction.Keys()[0]+" "+k.NextCompaction.Keys()[0], "compaction")
+			pair(important, k.NextViolation, k.PrevViolation, "violation")
+			add(important, k.Diff.Keys()[0], "diff")
+		}
+		add(keep, k.Findings.Keys()[0], "findings")
+		if m.inSession() && m.flag == nil && m.search[m.focus].query == "" {
+			add(important, k.Back.Help().Key, "sessions")
+		}
+		if m.vonly {
+			add(important, k.ViolationsOnly.Help().Key, "show all")
+		} else {
+			add(extra, k.ViolationsOnly.Help().Key, "violations only")
+		}
+		hb(extra, k.Search)
 	}
-	hb(k.Help)
-	hb(k.Quit)
+	add(keep, k.Help.Help().Key, "help")
+	add(keep, k.Quit.Help().Key, "quit")
+	return items
+}
+
+// renderFooter writes items in one row of m.w cells, leaving out the least
+// needed first (the last of the highest rank), so that help, quit and the
+// findings stay however narrow the terminal is.
+func (m *Model) renderFooter(items []footItem) string {
+	width := func(items []footItem) int {
+		n := 0
+		for i, it := range items {
+			if i > 0 {
+				n += 3
+			}
+			n += ansi.StringWidth(it.keys)
+			if it.desc != "" {
+				n += 1 + ansi.StringWidth(it.desc)
+			}
+		}
+		return n
+	}
+	for width(items) > m.w {
+		drop := -1
+		for i, it := range items {
+			if it.rank > keep && (drop < 0 || it.rank >= items[drop].rank) {
+				drop = i
+			}
+		}
+		if drop < 0 {
+			break
+		}
+		items = append(items[:drop:drop], items[drop+1:]...)
+	}
 	var sb strings.Builder
 	for i, it := range items {
 		if i > 0 {
 			sb.WriteString(paint(m.th.footerDesc, " · "))
 		}
-		sb.WriteString(paint(m.th.footerKey, it[0]))
-		if it[1] != "" {
-			sb.WriteString(" " + paint(m.th.footerDesc, it[1]))
+		sb.WriteString(paint(m.th.footerKey, it.keys))
+		if it.desc != "" {
+			sb.WriteString(" " + paint(m.th.footerDesc, it.desc))
 		}
 	}
 	return fit(sb.String(), m.w)
@@ -386,18 +479,4 @@ func (m *Model) errorView() string {
 		"",
 		paint(m.th.footerDesc, "q quits"),
 	})
-}
-
-func (m *Model) pickerView() string {
-	rows := make([]string, m.h)
-	rows[0] = fit(paint(m.th.header, "loupe")+" · "+oneLine(m.opt.Title)+" holds "+plural(len(m.opt.Sessions), "session"), m.w)
-	b := box(m.th, "Choose a session · enter opens", m.pickPane.View(m.th), m.lay.body.w, m.lay.body.h, true)
-	copy(rows[m.lay.body.y:], b)
-	for i, r := range rows {
-		if r == "" {
-			rows[i] = strings.Repeat(" ", m.w)
-		}
-	}
-	rows[m.lay.footer] = fit(paint(m.th.footerDesc, "j/k select · enter open · q quit"), m.w)
-	return strings.Join(rows, "\n")
 }

@@ -1,281 +1,220 @@
 package verify
 
-// Tool calls and results in the sweep: handles open and close, errors open
-// and resolve, and calls carry out commitments.
-
 import (
-	"fmt"
+	"encoding/json"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
-// collectSHAs remembers the commit SHAs in s (a command, a result's head).
-func (l *ledger) collectSHAs(s string) {
-	scanHex(s, func(h string) {
-		if !l.shaSeen[h] {
-			l.shaSeen[h] = true
-			l.shas = append(l.shas, h)
-		}
-	})
+// toolCategory is what a tool call does, as far as carrying out an action
+// goes: run something, change files, or only look.
+type toolCategory uint8
+
+const (
+	toolOther toolCategory = iota
+	toolExec
+	toolEdit
+	toolRead
+)
+
+// callInfo is what the verifier needs of a tool call, parsed once.
+type callInfo struct {
+	name     string // as written
+	category toolCategory
+	command  string         // the shell command, when there is one
+	path     string         // the file the call targets, when there is one
+	target   string         // tool + target: what "the same call again" means for errors
+	main     lang.Command   // the command a shell line runs, past cd and wrappers
+	key      lang.Command   // the command that says what the line did (see lang.KeyCommand)
+	cmds     []lang.Command // every command of the line
+	about    string         // the call's own description of itself, when it has one
+	checks   bool           // a shell line that only looks or checks (see lang.Inspects)
+	input    string         // the input's text, for term matching
+	terms    map[string]bool
+	inTerms  map[string]bool // terms of the input only (see inputTermSet)
 }
 
-func (l *ledger) toolCall(i int, c *model.ToolCall) {
-	ci := parseCall(c)
-	l.calls[i] = ci
-	l.collectSHAs(ci.command)
-	what := ci.command
-	if what == "" {
-		what = ci.path
-	}
-	if what == "" {
-		what = clip(strings.Join(strings.Fields(ci.input), " "), 120)
-	}
-	it := &Item{Kind: Handle, Key: c.ID, Text: clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
-		Origin: "tool call " + c.Name, Evidence: what}
-	it.ID = "handle:" + c.ID
-	tr := l.add(it, action{})
-	tr.callID = c.ID
-	tr.intentSrc = intentSource(ci)
-	tr.callWhat = ci.command + " " + ci.path // identifiers derived when a compaction needs them
-	l.byCall[c.ID] = tr
-	// Which open commitments could this call carry out?
-	for _, ob := range l.open {
-		if ob.item.Kind != Commitment || !ob.item.Open || ob.carried >= 0 {
-			continue
-		}
-		sameTurn := c.Turn == ob.item.Turn && !ob.planned
-		does := carries(ob.act, ob.files(), ci, false)
-		switch {
-		case does && l.meantForSibling(ob, ci):
-			// Another open obligation with the same head is the one this
-			// call names ("create_macro refund-approved", not refund-denied).
-		case does:
-			ob.carrying = append(ob.carrying, i)
-		case actsOn(ob, ci, sameTurn):
-			ob.working = append(ob.working, i)
-		}
-		if sameTurn && len(ob.carrying)+len(ob.working) > 0 {
-			// Said and done in the same turn ("I'll add it next to the
-			// header" with the edit beside it): narration of work under way.
-			ob.durable = false
-			ob.narrated = true
-		}
-	}
+// callInput holds the input fields that say what a call acts on.
+type callInput struct {
+	Command      json.RawMessage `json:"command"`
+	Cmd          json.RawMessage `json:"cmd"`
+	Script       json.RawMessage `json:"script"`
+	Code         json.RawMessage `json:"code"`
+	Path         string          `json:"path"`
+	FilePath     string          `json:"file_path"`
+	FilePathC    string          `json:"filePath"`
+	File         string          `json:"file"`
+	Filename     string          `json:"filename"`
+	NotebookPath string          `json:"notebook_path"`
+	TargetFile   string          `json:"target_file"`
+	URL          string          `json:"url"`
+	Pattern      string          `json:"pattern"`
+	Description  string          `json:"description"`
 }
 
-// actsOn reports whether a call that does not carry out a commitment still
-// works on it: the agent is doing what it said, so once the call succeeds and
-// the run moves on, nothing is owed.
-func actsOn(ob *tracked, ci *callInfo, sameTurn bool) bool {
-	switch {
-	case (!ob.durable && !ob.planned && !ob.inPlan || sameTurn) && carries(ob.act, nil, ci, true):
-		return true
-	case sameTurn && !ob.durable && !ob.inPlan && ci.category != toolRead && compatible(ob.act.verb, ci.category):
-		// The one thing a message promised, and a change made in the same
-		// response: the call is the promise being kept ("I'll do a full
-		// rewrite of the renderer" with the Write of it).
-		return true
-	case sameTurn && ci.category == toolEdit && compatible(ob.act.verb, toolEdit) && pronounObject(ob.act):
-		// "I'll add it next to the header when annotations exist" with the
-		// edit beside it: "it" is what the agent has in hand, and a
-		// condition there says when the thing shows, not when to act.
-		return true
+// shellCommand reads a command given as a string or as an argv array
+// (["bash", "-lc", "make test"]).
+func shellCommand(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
 	}
-	return false
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var parts []string
+	if json.Unmarshal(raw, &parts) == nil {
+		cmd := strings.Join(parts, " ")
+		return strings.TrimPrefix(strings.TrimPrefix(cmd, "bash -lc "), "bash -c ")
+	}
+	return ""
 }
 
-// pronounObject reports whether an action's object is a pronoun ("add it",
-// "rewrite this"): it refers to what is in hand, not to a named thing.
-func pronounObject(a action) bool {
-	toks := skipLight(tokenize(a.text))
-	if len(toks) < 2 {
-		return false
-	}
-	switch toks[1].word {
-	case "it", "this", "that", "them", "these", "those":
-		return true
-	}
-	return false
-}
-
-// meantForSibling reports whether the call names a specific modifier of
-// another open commitment with the same head and none of ob's own.
-func (l *ledger) meantForSibling(ob *tracked, ci *callInfo) bool {
-	for _, m := range ob.act.mods() {
-		if ci.hasTerm(m) {
-			return false
-		}
-	}
-	for _, o := range l.open {
-		if o == ob || o.item.Kind != Commitment || !o.item.Open || o.act.head != ob.act.head {
-			continue
-		}
-		for _, m := range o.act.mods() {
-			if ci.hasTerm(m) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func (l *ledger) toolResult(i int, r *model.ToolResult) {
-	ci := l.t.Pairing().CallOf(i)
-	if h := l.byCall[r.ID]; h != nil && h.item.Open {
-		l.orphanCheck(h, r)
-		l.close(h, r, fmt.Sprintf("result arrived at turn %d", r.Turn))
-	}
-	l.collectSHAs(r.Text.Head())
-	info := l.calls[ci]
-	delete(l.calls, ci) // a call has one result; keep memory bounded by what is in flight
-	if info != nil {
-		if failed(r) {
-			if info.category != toolRead && !rejected(r) {
-				l.newError(r, info)
-			}
-		} else {
-			l.succeeded(ci, r, info)
-		}
-	}
-	if j := r.Job; j != nil {
-		switch j.State {
-		case model.JobRunning:
-			if old := l.byJob[j.ID]; old != nil && old.item.Open {
+func parseCall(c *model.ToolCall) *callInfo {
+	ci := &callInfo{name: c.Name, input: c.Input.Head()}
+	var in callInput
+	if json.Unmarshal([]byte(ci.input), &in) == nil {
+		for _, raw := range []json.RawMessage{in.Command, in.Cmd, in.Script, in.Code} {
+			if ci.command = shellCommand(raw); ci.command != "" {
 				break
 			}
-			it := &Item{Kind: Handle, Key: j.ID, Text: "job " + j.ID + " started by " + r.ID, Turn: r.Turn, Event: r.Index,
-				Origin: "asynchronous job", Evidence: clip(r.Text.Head(), 200)}
-			it.ID = "handle:job:" + j.ID
-			tr := l.add(it, action{})
-			tr.jobID = j.ID
-			if info != nil {
-				tr.intentSrc = intentSource(info)
-			}
-			l.byJob[j.ID] = tr
-		case model.JobDone, model.JobKilled:
-			if tr := l.byJob[j.ID]; tr != nil {
-				l.orphanCheck(tr, r)
-				l.close(tr, r, fmt.Sprintf("job %s at turn %d", j.State, r.Turn))
+		}
+		ci.about = in.Description
+		for _, p := range []string{in.Path, in.FilePath, in.FilePathC, in.File, in.Filename, in.NotebookPath, in.TargetFile, in.URL, in.Pattern} {
+			if p != "" {
+				ci.path = p
+				break
 			}
 		}
 	}
+	name := strings.ToLower(c.Name)
+	switch {
+	case ci.command != "" || lang.ContainsAny(name, "bash", "shell", "exec", "terminal", "command", "run", "powershell"):
+		ci.category = toolExec
+		if lang.ReadOnly(ci.command) {
+			ci.category = toolRead
+		}
+	case lang.ContainsAny(name, "edit", "write", "patch", "replace", "create", "apply", "insert", "notebook", "delete", "move", "rename"):
+		ci.category = toolEdit
+	case lang.ContainsAny(name, "read", "view", "cat", "open", "grep", "search", "glob", "ls", "list", "find", "fetch", "web", "get", "output"):
+		ci.category = toolRead
+	}
+	ci.main = lang.MainCommand(ci.command)
+	ci.key = lang.KeyCommand(ci.command)
+	ci.cmds = lang.Commands(ci.command)
+	ci.checks = ci.command != "" && lang.Inspects(ci.command)
+	switch {
+	case ci.command != "" && ci.main.Program != "":
+		// The same command again, whatever directory it was run from and
+		// whatever wrapper ran it.
+		ci.target = name + " " + lang.NormCommand(ci.main.Program+" "+strings.Join(ci.main.Args, " "))
+	case ci.command != "":
+		ci.target = name + " " + lang.NormCommand(ci.command)
+	case ci.path != "":
+		ci.target = name + " " + ci.path
+	default:
+		ci.target = name + " " + strings.Join(strings.Fields(ci.input), " ")
+	}
+	return ci
 }
 
-func (l *ledger) newError(r *model.ToolResult, info *callInfo) {
-	if old := l.errByTgt[info.target]; old != nil && old.item.Open {
-		l.close(old, r, fmt.Sprintf("superseded by a new failure of the same call at turn %d", r.Turn))
-	}
-	text := r.Text.Head()
-	line := firstErrorLine(text + "\n" + r.Text.Tail())
-	if line == "" {
-		line = "exit status non-zero"
-	}
-	it := &Item{Kind: Error, Key: r.ID + ": " + line, Text: line, Turn: r.Turn, Event: r.Index,
-		Origin: "failed " + info.name, Evidence: clip(text, 400)}
-	it.ID = "error:" + r.ID
-	tr := l.add(it, action{})
-	tr.callID, tr.target, tr.command = r.ID, info.target, info.command
-	for v := range commandVerbs {
-		if info.termSet()[v] {
-			tr.verbs = append(tr.verbs, v)
+// termSet returns the words and terms of the call, computed on first use:
+// most calls are never compared with a commitment.
+func (ci *callInfo) termSet() map[string]bool {
+	if ci.terms == nil {
+		ci.terms, ci.inTerms = map[string]bool{}, map[string]bool{}
+		add := func(t lang.Token, input bool) {
+			for _, x := range []string{t.Term, t.Word} {
+				if x == "" {
+					continue
+				}
+				ci.terms[x] = true
+				if input {
+					ci.inTerms[x] = true
+				}
+			}
+			// "regenerate_stubs.sh" and "build-image" name their words too.
+			if strings.ContainsAny(t.Word, "_-") {
+				for _, part := range strings.FieldsFunc(t.Word, func(r rune) bool { return r == '_' || r == '-' }) {
+					pt := lang.TermOf(part)
+					ci.terms[pt] = true
+					if input {
+						ci.inTerms[pt] = true
+					}
+				}
+			}
+		}
+		for _, t := range lang.Tokenize(ci.name) {
+			add(t, false)
+		}
+		// The command and path say what a call acts on; of the rest of the
+		// input (an edit's whole new text) the start is enough.
+		for _, t := range lang.Tokenize(ci.command + " " + ci.path + " " + ci.input[:lang.CutUTF8(ci.input, 512)]) {
+			add(t, true)
 		}
 	}
-	tr.errTokens = errorTokens(line, text)
-	tr.intentSrc = line
-	tr.idents = extractIdents(line)
-	l.errByTgt[info.target] = tr
+	return ci.terms
 }
 
-// succeeded closes errors of the same call and confirms the commitments the
-// call carried out.
-func (l *ledger) succeeded(ci int, r *model.ToolResult, info *callInfo) {
-	if old := l.errByTgt[info.target]; old != nil && old.item.Open {
-		l.close(old, r, fmt.Sprintf("the same call succeeded at turn %d (%s)", r.Turn, r.ID))
+// hasVerb reports whether the call's input names the verb, its synonyms
+// or the verb a re- form repeats ("flash" for "re-flash"). The tool's own
+// name does not count: a "write" tool does not "add" whatever it writes.
+func (ci *callInfo) hasVerb(verb string) bool {
+	if verb == "" {
+		return false
 	}
-	if info.command != "" {
-		for _, e := range l.open {
-			if e.item.Kind != Error || !e.item.Open {
-				continue
-			}
-			switch {
-			case e.command != "" && covers(info.command, e.command):
-				l.close(e, r, fmt.Sprintf("%s succeeded at turn %d (%s)", info.command, r.Turn, r.ID))
-			case e.command == "" && workaround(e.verbs, info):
-				// A failed skill or sub-agent ("commit") done by hand instead.
-				l.close(e, r, fmt.Sprintf("worked around: %s succeeded at turn %d (%s)", info.command, r.Turn, r.ID))
-			}
-		}
+	in := ci.inputTermSet()
+	if in[verb] {
+		return true
 	}
-	for _, ob := range l.open {
-		if ob.item.Kind != Commitment || !ob.item.Open || ob.carried >= 0 {
-			continue
-		}
-		for _, c := range ob.working {
-			if c == ci {
-				ob.worked = true
-			}
-		}
-		for _, c := range ob.carrying {
-			if c != ci {
-				continue
-			}
-			ob.carried = ci
-			if !ob.durable && !ob.planned {
-				ob.carriedOut = true
-				l.close(ob, r, fmt.Sprintf("carried out by %s (%s) at turn %d", r.ID, info.name, r.Turn))
-			}
+	if base, ok := lang.ReVerbs[verb]; ok && in[lang.TermOf(base)] {
+		return true
+	}
+	if strings.HasPrefix(verb, "re") && len(verb) > 5 && in[verb[2:]] {
+		return true
+	}
+	for _, w := range lang.AlsoVerbTerms[verb] {
+		if in[w] {
+			return true
 		}
 	}
+	return false
 }
 
-// intentSource is what a call was doing, in words: its command, or its
-// path and tool name.
-func intentSource(ci *callInfo) string {
-	if ci.command != "" {
-		return ci.command
-	}
-	return ci.path + " " + ci.name
+// inputTermSet is termSet without the tool's name.
+func (ci *callInfo) inputTermSet() map[string]bool {
+	ci.termSet()
+	return ci.inTerms
 }
 
-// intentAtom is the atom of what a handle's call (or an error's line) says,
-// built on first use: only items open at a compaction need it.
-func (tr *tracked) intentAtom() atom {
-	if !tr.intentDone {
-		tr.intentDone = true
-		tr.intent = newAtom(action{}, wordTerms(tr.intentSrc)...)
+// hasTerm matches a term against the call's words, also as a prefix
+// ("mock" in "mockgen", "migrat" in "migrate").
+func (ci *callInfo) hasTerm(t string) bool {
+	terms := ci.termSet()
+	if terms[t] {
+		return true
 	}
-	return tr.intent
-}
-
-func termsOf(s string) []string { return terms(tokenize(s)) }
-
-func condTerms(a action) []string { return termsOf(a.condition) }
-
-// files returns the files and URLs a commitment's action names, computed once.
-func (tr *tracked) files() []string {
-	if !tr.filesDone {
-		tr.filesDone = true
-		for _, id := range extractIdents(tr.act.text) {
-			if id.class == classPath || id.class == classURL {
-				tr.filesCache = append(tr.filesCache, id.value)
-			}
+	if len(t) < 4 {
+		return false
+	}
+	for w := range terms {
+		if strings.HasPrefix(w, t) {
+			return true
 		}
 	}
-	return tr.filesCache
+	return false
 }
 
-// callIdents are the identifiers a call's input names, from the fields that
-// say what it acts on: URLs, PR and ticket numbers, commits, branches, and
-// files (a path with an extension). Directory arguments ("./integration/...")
-// describe what the call does rather than something it depends on.
-func callIdents(what string) []ident {
-	var out []ident
-	for _, id := range extractIdents(what) {
-		if id.class == classPath && !hasKnownExt(id.value) {
-			continue
-		}
-		out = append(out, id)
+// intentText is what a call was for, in words: its description when it
+// gives one (a sub-agent task), else its path or the start of its input.
+func (ci *callInfo) intentText() string {
+	switch {
+	case ci.about != "":
+		return ci.about
+	case ci.path != "":
+		return ci.path
 	}
-	return out
+	return ci.input[:lang.CutUTF8(ci.input, 300)]
 }

@@ -9,6 +9,31 @@
 // consumers are gated by the item kinds they require, and run-level findings
 // (lineage, false completions, orphaned results) are derived.
 //
-// The package imports only model and the standard library; an agent runtime
-// can use it as a gate before it hands a summary to a consumer.
+// The package imports only model and its own language layer (verify/lang);
+// an agent runtime can use it as a gate before it hands a summary to a
+// consumer (Check, Admit). Reports are written by verify/report.
+//
+// Where each rule lives:
+//
+//	run.go, sweep.go          Run; the one pass over the events, dispatching to a tracker per kind
+//	commitments.go            when a commitment opens (prose, plan steps, logged events), restatements
+//	commitments_work.go       commitment discharge: the call that carries it out, claims, false completions
+//	commitments_match.go      a commitment in a summary; flipped and resurrected commitments
+//	constraints.go            the user's standing rules: opening, revocation, matching
+//	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
+//	errors.go                 error resolution (same call, covering command, workaround, plan step), matching
+//	identifiers.go            identifier extraction from open items, matching verbatim
+//	evaluate.go               one compaction: sanity, loss ratio, the preservation set, kept events
+//	resurrect.go              closed items a summary presents as open again
+//	selfreport.go             the compactor's self-report against the source
+//	gate.go                   consumers and the verdict
+//	summary.go, match.go      a summary parsed into sections and units; ranking and containment
+//	polarity.go               what a summary says of a matched item: pending, done, negated
+//	ids.go                    identifiers in a summary, per class
+//	calls.go                  a tool call parsed once: category, command, path, terms
+//	api.go                    the library gate: Check, Admit, InvariantViolation
+//
+// What a text says (tokens, stems, the lexicon, commitment and rule
+// phrasing, action parsing, identifier scanning, error lines, commands) is
+// in verify/lang, which knows nothing of items or verdicts.
 package verify

@@ -84,7 +84,7 @@ func (l *ledger) gate(cr *CompactionResult) {
 				continue
 			}
 			res.Allowed = false
-			res.Why = append(res.Why, fmt.Sprintf("%s %s: %s", ir.Kind, ir.Status, itemLabel(ir.Item)))
+			res.Why = append(res.Why, fmt.Sprintf("%s %s: %s", ir.Kind, ir.Status, ir.Item.Label()))
 		}
 		cr.Consumers = append(cr.Consumers, res)
 	}
@@ -98,13 +98,13 @@ func (l *ledger) verdict(cr *CompactionResult) {
 		if ir.Status.Verified() {
 			continue
 		}
-		reasons = append(reasons, fmt.Sprintf("%s %s: %s (turn %d)", ir.Kind, statusWords(ir.Status), itemLabel(ir.Item), ir.Turn))
+		reasons = append(reasons, fmt.Sprintf("%s %s: %s (turn %d)", ir.Kind, statusWords(ir.Status), ir.Item.Label(), ir.Turn))
 	}
 	// Sanity reasons came first; self-report reasons were added by reconcile.
 	cr.Reasons = append(reasons, cr.Reasons...)
 	for _, c := range cr.Consumers {
 		if !c.Allowed {
-			cr.Reasons = append(cr.Reasons, fmt.Sprintf("consumer %s refused: it requires %s", c.Name, joinKinds(c.Requires)))
+			cr.Reasons = append(cr.Reasons, fmt.Sprintf("consumer %s refused: it requires %s", c.Name, JoinKinds(c.Requires)))
 		}
 	}
 	cr.Verdict = Degrade
@@ -113,7 +113,8 @@ func (l *ledger) verdict(cr *CompactionResult) {
 	}
 }
 
-func joinKinds(ks []Kind) string {
+// JoinKinds lists kinds for a reason or a report: "commitment, constraint".
+func JoinKinds(ks []Kind) string {
 	var s []string
 	for _, k := range ks {
 		s = append(s, string(k))

@@ -1,292 +1,10 @@
 package verify
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
 )
-
-// identClass is the kind of an external identifier. Each class has its own
-// boundary rule: Go's RE2 has no look-around, so candidates are found with
-// simple patterns and their neighbours checked by hand.
-type identClass uint8
-
-const (
-	classURL identClass = iota
-	classPR
-	classTicket
-	classSHA
-	classPath
-	classBranch
-)
-
-var classNames = [...]string{"URL", "PR/issue", "ticket", "commit", "path", "branch"}
-
-func (c identClass) String() string { return classNames[c] }
-
-// ident is an identifier found in a text.
-type ident struct {
-	value string
-	class identClass
-}
-
-var (
-	urlRe    = regexp.MustCompile(`https?://[^\s<>"'` + "`" + `\])]+`)
-	prRe     = regexp.MustCompile(`#(\d{1,7})`)
-	prWordRe = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge request|MR|issue)\s+#?(\d{1,7})\b`)
-	// A branch in prose: a conventional prefix and a name ("feature/login").
-	// "the rcv-overvote-csv branch", "branch release-1.8": a name with a
-	// hyphen or an underscore next to the word branch.
-	branchNamedRe = regexp.MustCompile(`\b([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])\s+branch\b|\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])`)
-	branchWordRe  = regexp.MustCompile(`\b(?:feature|feat|fix|bugfix|hotfix|release|chore|dev|topic|wip|users?)/[A-Za-z0-9._-]*[A-Za-z0-9]`)
-	ticketRe      = regexp.MustCompile(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
-	hexRe         = regexp.MustCompile(`[0-9a-f]{7,40}`)
-	hostRe        = regexp.MustCompile(`(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:com|org|net|io|dev|app|co|ai|cloud|internal|local|localhost|edu|gov|us|uk|de|eu|sh|tech|xyz|me)\b`)
-	branchRes     = []*regexp.Regexp{
-		regexp.MustCompile(`git\s+(?:checkout|switch)\s+(?:-[bcB]\s+)?([A-Za-z0-9._/-]+)`),
-		regexp.MustCompile(`git\s+push\s+(?:-u\s+|--set-upstream\s+|-f\s+|--force\s+|--force-with-lease\s+)*[A-Za-z0-9._-]+\s+([A-Za-z0-9._/-]+)`),
-		regexp.MustCompile(`(?i)\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9._-]+/[A-Za-z0-9._/-]+)`),
-	}
-)
-
-// notTicket are prefixes of standard names that look like ticket keys.
-var notTicket = set("UTF", "ISO", "SHA", "AES", "RSA", "HTTP", "TLS", "SSL", "GPT", "ECMA", "IEEE", "ANSI",
-	"MD", "ES", "IPV", "COVID", "UTC", "GMT", "CSS", "HTML", "OAUTH", "H", "X", "ARM", "AMD")
-
-// notPath are names with a known extension that are products, not files.
-var notPath = set("node.js", "next.js", "vue.js", "react.js", "nuxt.js", "express.js", "d3.js", "three.js",
-	"chart.js", "ember.js", "angular.js", "backbone.js", "deno.js", "bun.js", "p5.js", "socket.io", "asp.net", "ado.net")
-
-// pathChunks finds path-like words by hand (a regular expression was the
-// slowest part of matching): runs of path bytes
-// ending in one that can end a path. A summary is scanned for them once.
-func pathChunks(s string) [][2]int {
-	var out [][2]int
-	inChunk := func(c byte) bool {
-		return isIdentByte(c) || c == '.' || c == '~' || c == '/' || c == '@' || c == '+' || c == '-'
-	}
-	canEnd := func(c byte) bool { return isIdentByte(c) || c == '~' || c == '/' || c == '-' }
-	for i := 0; i < len(s); {
-		if !inChunk(s[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && inChunk(s[j]) {
-			j++
-		}
-		k := j
-		for k > i && !canEnd(s[k-1]) {
-			k--
-		}
-		if k > i {
-			out = append(out, [2]int{i, k})
-		}
-		i = j
-	}
-	return out
-}
-
-// knownExt are file extensions that make a bare name a path.
-var knownExt = set(
-	"go", "mod", "sum", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "rs", "java", "kt", "kts",
-	"c", "h", "cc", "cpp", "hpp", "cs", "swift", "m", "php", "scala", "sh", "bash", "zsh", "fish",
-	"ps1", "sql", "md", "mdx", "rst", "txt", "json", "jsonl", "yaml", "yml", "toml", "ini", "cfg",
-	"conf", "env", "lock", "xml", "html", "htm", "css", "scss", "less", "vue", "svelte", "proto",
-	"graphql", "gql", "tf", "hcl", "dockerfile", "gradle", "csv", "tsv", "log", "ipynb", "lua",
-	"dart", "ex", "exs", "erl", "hs", "ml", "zig", "nim", "r", "jl", "pl", "pm", "bat", "cmd",
-	"makefile", "mk", "cmake", "patch", "diff", "pem", "crt", "key", "svg", "png", "jpg", "gif",
-	"pdf", "zip", "gz", "tar", "tgz", "zst", "snap", "golden", "tmpl", "tpl", "j2",
-)
-
-// extractIdents returns the identifiers in s, each once, in order.
-func extractIdents(s string) []ident {
-	var out []ident
-	seen := map[ident]bool{}
-	add := func(v string, c identClass) {
-		id := ident{v, c}
-		if v != "" && !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	urls := urlRe.FindAllStringIndex(s, -1)
-	inURL := func(i int) bool {
-		for _, u := range urls {
-			if i >= u[0] && i < u[1] {
-				return true
-			}
-		}
-		return false
-	}
-	for _, u := range urls {
-		add(strings.TrimRight(s[u[0]:u[1]], ".,;:!?'\""), classURL)
-	}
-	// Bare host names ("invoices.example.com") are URLs without a scheme.
-	for _, m := range hostRe.FindAllStringIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && (isIdentByte(s[m[0]-1]) || s[m[0]-1] == '.' || s[m[0]-1] == '@' || s[m[0]-1] == '/')) || (m[1] < len(s) && (s[m[1]] == '/' || isIdentByte(s[m[1]]))) {
-			continue
-		}
-		add(strings.ToLower(s[m[0]:m[1]]), classURL)
-	}
-	for _, m := range prRe.FindAllStringSubmatchIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && isIdentByte(s[m[0]-1])) || (m[1] < len(s) && isDigit(s[m[1]])) {
-			continue
-		}
-		add("#"+s[m[2]:m[3]], classPR)
-	}
-	for _, m := range prWordRe.FindAllStringSubmatchIndex(s, -1) {
-		if !inURL(m[0]) {
-			add("#"+s[m[2]:m[3]], classPR)
-		}
-	}
-	for _, m := range branchNamedRe.FindAllStringSubmatchIndex(s, -1) {
-		lo, hi := m[2], m[3]
-		if lo < 0 {
-			lo, hi = m[4], m[5]
-		}
-		if lo > 0 && (s[lo-1] == '/' || isIdentByte(s[lo-1])) {
-			continue // the tail of feature/idempotency-keys: the whole name is found below
-		}
-		if b := s[lo:hi]; validBranch(b) {
-			add(b, classBranch)
-		}
-	}
-	for _, m := range branchWordRe.FindAllStringIndex(s, -1) {
-		if !inURL(m[0]) && (m[0] == 0 || s[m[0]-1] != '/') && (m[1] == len(s) || s[m[1]] != '/') {
-			add(s[m[0]:m[1]], classBranch)
-		}
-	}
-	for _, m := range ticketRe.FindAllStringIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && (isIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && isIdentByte(s[m[1]])) {
-			continue
-		}
-		if key, _, _ := strings.Cut(s[m[0]:m[1]], "-"); notTicket[key] {
-			continue // UTF-8, SHA-256, ISO-8601: standards, not tickets
-		}
-		add(s[m[0]:m[1]], classTicket)
-	}
-	for _, m := range hexRe.FindAllStringIndex(s, -1) {
-		if inURL(m[0]) || (m[0] > 0 && isIdentByte(s[m[0]-1])) || (m[1] < len(s) && isIdentByte(s[m[1]])) {
-			continue
-		}
-		if v := s[m[0]:m[1]]; strings.ContainsAny(v, "0123456789") && strings.ContainsAny(v, "abcdef") {
-			add(v, classSHA)
-		}
-	}
-	for _, re := range branchRes {
-		for _, m := range re.FindAllStringSubmatch(s, -1) {
-			if b := strings.TrimRight(m[1], ".,;:"); validBranch(b) {
-				add(b, classBranch)
-			}
-		}
-	}
-	for _, m := range pathChunks(s) {
-		if inURL(m[0]) || (m[0] > 0 && (s[m[0]-1] == ':' || s[m[0]-1] == '@')) {
-			continue
-		}
-		if p, ok := normPath(s[m[0]:m[1]], true); ok && !seen[ident{p, classBranch}] && !notPath[strings.ToLower(p)] {
-			add(p, classPath)
-		}
-	}
-	return out
-}
-
-// scanHex calls fn for every word of 7 to 40 lower-case hex digits with at
-// least one digit and one letter: a commit SHA. A word is a run of letters,
-// digits and underscores. It is a hand loop because it runs over every tool
-// output.
-func scanHex(s string, fn func(string)) {
-	for i := 0; i < len(s); {
-		if !isIdentByte(s[i]) {
-			i++
-			continue
-		}
-		j, hex, digit, letter := i, true, false, false
-		for j < len(s) && isIdentByte(s[j]) {
-			c := s[j]
-			switch {
-			case isDigit(c):
-				digit = true
-			case c >= 'a' && c <= 'f':
-				letter = true
-			default:
-				hex = false
-			}
-			j++
-		}
-		if n := j - i; hex && digit && letter && n >= 7 && n <= 40 {
-			fn(s[i:j])
-		}
-		i = j
-	}
-}
-
-func validBranch(b string) bool {
-	switch b {
-	case "", "HEAD", "origin", "upstream", "-", "--":
-		return false
-	}
-	return !strings.HasPrefix(b, "-")
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isIdentByte(c byte) bool {
-	return c == '_' || isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
-// normPath cleans a path-like chunk and says whether it is a path: a name
-// with a known extension, or several segments that look like directories.
-// strict asks for more evidence (source side); the summary side is lenient.
-func normPath(c string, strict bool) (string, bool) {
-	c = strings.TrimLeft(c, "-+@")
-	if i := strings.IndexByte(c, '@'); i > 0 {
-		c = c[:i] // module@version
-	}
-	lead := strings.HasPrefix(c, "./") || strings.HasPrefix(c, "/") || strings.HasPrefix(c, "~/")
-	trail := strings.HasSuffix(c, "/")
-	c = strings.TrimPrefix(c, "./")
-	c = strings.TrimSuffix(c, "/...")
-	c = strings.TrimRight(c, "/.")
-	if c == "" || c == "~" || strings.Contains(c, "//") {
-		return "", false
-	}
-	segs := strings.Split(strings.TrimLeft(c, "/~"), "/")
-	last := segs[len(segs)-1]
-	hasExt := false
-	if dot := strings.LastIndexByte(last, '.'); dot > 0 && dot < len(last)-1 {
-		hasExt = knownExt[strings.ToLower(last[dot+1:])]
-	}
-	letters := strings.IndexFunc(c, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) >= 0
-	if !letters {
-		return "", false
-	}
-	switch {
-	case hasExt:
-	case len(segs) >= 3:
-	case len(segs) == 2 && (lead || trail || !strict):
-	case len(segs) == 1 && trail && len(last) > 1:
-		return last + "/", true
-	default:
-		return "", false
-	}
-	if lead && strings.HasPrefix(c, "/") {
-		return c, true
-	}
-	return c, true
-}
-
-// hasKnownExt reports whether a path's last segment has a known extension.
-func hasKnownExt(p string) bool {
-	segs := pathSegments(p)
-	last := segs[len(segs)-1]
-	dot := strings.LastIndexByte(last, '.')
-	return dot > 0 && dot < len(last)-1 && knownExt[strings.ToLower(last[dot+1:])]
-}
-
-// pathSegments splits a normalized path into its segments.
-func pathSegments(p string) []string {
-	return strings.Split(strings.Trim(p, "/~"), "/")
-}
 
 // identMatch is how a summary carries an identifier.
 type identMatch struct {
@@ -297,75 +15,40 @@ type identMatch struct {
 
 // findIdent looks for id in the summary. shas are the source's commit SHAs,
 // for the unique-prefix rule.
-func (d *doc) findIdent(id ident, shas []string) identMatch {
+func (d *doc) findIdent(id lang.Ident, shas []string) identMatch {
 	s := d.text
-	switch id.class {
-	case classURL:
-		if i := strings.Index(strings.ToLower(s), strings.ToLower(id.value)); i >= 0 && boundaryAfter(s, i+len(id.value), urlByte) {
-			return identMatch{found: true, span: Span{i, i + len(id.value)}}
+	switch id.Class {
+	case lang.ClassURL:
+		if i := strings.Index(strings.ToLower(s), strings.ToLower(id.Value)); i >= 0 && lang.BoundaryAfter(s, i+len(id.Value), lang.URLByte) {
+			return identMatch{found: true, span: Span{i, i + len(id.Value)}}
 		}
-	case classPR:
-		n := id.value[1:]
+	case lang.ClassPR:
+		n := id.Value[1:]
 		for _, form := range []string{"#" + n, "PR " + n, "PR-" + n, "PR #" + n, "pull/" + n, "issues/" + n, "issue " + n, "!" + n} {
-			if i := findBounded(s, form, func(c byte) bool { return isIdentByte(c) || c == '#' }, isDigit, true); i >= 0 {
+			if i := lang.FindBounded(s, form, func(c byte) bool { return lang.IsIdentByte(c) || c == '#' }, lang.IsDigit, true); i >= 0 {
 				return identMatch{found: true, span: Span{i, i + len(form)}}
 			}
 		}
-	case classTicket, classBranch:
+	case lang.ClassTicket, lang.ClassBranch:
 		cls := func(c byte) bool {
-			return isIdentByte(c) || c == '-' || (id.class == classBranch && (c == '/' || c == '.'))
+			return lang.IsIdentByte(c) || c == '-' || (id.Class == lang.ClassBranch && (c == '/' || c == '.'))
 		}
-		if i := findBounded(s, id.value, cls, func(c byte) bool { return isIdentByte(c) || (id.class == classBranch && (c == '/' || c == '-')) }, false); i >= 0 {
-			return identMatch{found: true, span: Span{i, i + len(id.value)}}
+		if i := lang.FindBounded(s, id.Value, cls, func(c byte) bool {
+			return lang.IsIdentByte(c) || (id.Class == lang.ClassBranch && (c == '/' || c == '-'))
+		}, false); i >= 0 {
+			return identMatch{found: true, span: Span{i, i + len(id.Value)}}
 		}
-	case classSHA:
-		return d.findSHA(id.value, shas)
-	case classPath:
-		return d.findPath(id.value)
+	case lang.ClassSHA:
+		return d.findSHA(id.Value, shas)
+	case lang.ClassPath:
+		return d.findPath(id.Value)
 	}
 	return identMatch{}
 }
 
-func urlByte(c byte) bool {
-	return isIdentByte(c) || c == '/' || c == '-' || c == '.' || c == '?' || c == '=' || c == '&' || c == '%' || c == '#'
-}
-
-func boundaryAfter(s string, end int, cls func(byte) bool) bool {
-	if end >= len(s) {
-		return true
-	}
-	if s[end] == '.' && (end+1 == len(s) || !cls(s[end+1])) {
-		return true
-	}
-	return !cls(s[end])
-}
-
-// findBounded finds needle in s such that the byte before is not in before
-// and the byte after is not in after. A trailing "." followed by a non-class
-// byte is sentence punctuation, not part of the identifier.
-func findBounded(s, needle string, before, after func(byte) bool, fold bool) int {
-	hay := s
-	if fold {
-		hay = strings.ToLower(s)
-		needle = strings.ToLower(needle)
-	}
-	for off := 0; ; {
-		i := strings.Index(hay[off:], needle)
-		if i < 0 {
-			return -1
-		}
-		i += off
-		end := i + len(needle)
-		if (i == 0 || !before(hay[i-1])) && boundaryAfter(hay, end, after) {
-			return i
-		}
-		off = i + 1
-	}
-}
-
 func (d *doc) findSHA(sha string, shas []string) identMatch {
-	for _, m := range hexRe.FindAllStringIndex(d.text, -1) {
-		if (m[0] > 0 && isIdentByte(d.text[m[0]-1])) || (m[1] < len(d.text) && isIdentByte(d.text[m[1]])) {
+	for _, m := range lang.HexRe.FindAllStringIndex(d.text, -1) {
+		if (m[0] > 0 && lang.IsIdentByte(d.text[m[0]-1])) || (m[1] < len(d.text) && lang.IsIdentByte(d.text[m[1]])) {
 			continue
 		}
 		t := d.text[m[0]:m[1]]
@@ -392,11 +75,13 @@ func (d *doc) findSHA(sha string, shas []string) identMatch {
 // "internal/orders/store.go"; "store.go" alone is weak evidence for a path
 // with directories; "auth.ts" never matches "oauth.ts".
 func (d *doc) findPath(p string) identMatch {
-	want := pathSegments(p)
+	// Case does not tell files apart for a reader (and on macOS and Windows
+	// not for the file system either): "changelog.md" is CHANGELOG.md.
+	want := lowerAll(lang.PathSegments(p))
 	var weak identMatch
 	for _, pc := range d.pathChunks() {
-		m, got := pc.span, pc.segs
-		if suffixOf(got, want) && (len(got) >= 2 || len(want) == 1) || suffixOf(want, got) {
+		m, got := pc.span, lowerAll(pc.segs)
+		if lang.SuffixOf(got, want) && (len(got) >= 2 || len(want) == 1) || lang.SuffixOf(want, got) {
 			return identMatch{found: true, span: m}
 		}
 		if !weak.weak && got[len(got)-1] == want[len(want)-1] {
@@ -405,6 +90,14 @@ func (d *doc) findPath(p string) identMatch {
 	}
 	// A bare file name is not a path chunk by itself unless it has an extension.
 	return weak
+}
+
+func lowerAll(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = strings.ToLower(x)
+	}
+	return out
 }
 
 // pathChunk is a path-like word of a summary, split into segments.
@@ -417,36 +110,33 @@ type pathChunk struct {
 func (d *doc) pathChunks() []pathChunk {
 	if d.paths == nil {
 		d.paths = []pathChunk{}
-		for _, m := range pathChunks(d.text) {
-			if c, ok := normPath(d.text[m[0]:m[1]], false); ok {
-				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, pathSegments(c)})
+		for _, m := range lang.PathChunks(d.text) {
+			if c, ok := lang.NormPath(d.text[m[0]:m[1]], false); ok {
+				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, lang.PathSegments(c)})
 			}
 		}
 	}
 	return d.paths
 }
 
-// suffixOf reports whether a is a suffix of b, segment by segment.
-func suffixOf(a, b []string) bool {
-	if len(a) > len(b) || len(a) == 0 {
-		return false
-	}
-	off := len(b) - len(a)
-	for i := range a {
-		if a[i] != b[off+i] {
-			return false
-		}
-	}
-	return true
-}
-
 // findVerbatim finds an id (a call id, a job id) verbatim: the bytes before
 // and after must not belong to the id's own character class, so call_1 is
 // not found in call_12.
 func (d *doc) findVerbatim(id string) (Span, bool) {
-	cls := func(c byte) bool { return isIdentByte(c) || c == '-' }
-	if i := findBounded(d.text, id, cls, cls, false); i >= 0 {
-		return Span{i, i + len(id)}, true
+	if strings.TrimSpace(id) == "" {
+		return Span{}, false // an empty id is in every text, and names nothing
+	}
+	cls := func(c byte) bool { return lang.IsIdentByte(c) || c == '-' }
+	for off := 0; off < len(d.text); {
+		i := lang.FindBounded(d.text[off:], id, cls, cls, false)
+		if i < 0 {
+			break
+		}
+		i += off
+		if unitAt(d, i) >= 0 {
+			return Span{i, i + len(id)}, true
+		}
+		off = i + len(id) // in the runtime's framing: look further
 	}
 	return Span{}, false
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // atom is what an item's wording is matched by: its terms, with the verb
@@ -19,7 +21,7 @@ type atom struct {
 	mods []string
 	// ids are the PR, ticket and commit ids the action names: a mention
 	// that names another of the same class ("PR #3180") is another thing.
-	ids []ident
+	ids []lang.Ident
 	// own are the words of the item's own wording: a cue word among them
 	// ("release holds already stuck in production") says nothing of status.
 	own     map[string]bool
@@ -27,62 +29,36 @@ type atom struct {
 	weights map[string]float64
 }
 
-func newAtom(a action, extra ...string) atom {
-	at := atom{verbs: map[string]bool{}, verb: a.verb, head: a.head, alt: a.alt, weights: map[string]float64{}, mods: a.mods(), ids: a.ids, own: map[string]bool{}}
-	for _, t := range tokenize(a.text) {
-		at.own[t.word] = true
+func newAtom(a lang.Action, extra ...string) atom {
+	at := atom{verbs: map[string]bool{}, verb: a.Verb, head: a.Head, alt: a.Alt, weights: map[string]float64{}, mods: a.Mods(), ids: a.IDs, own: map[string]bool{}}
+	for _, t := range lang.Tokenize(a.Text) {
+		at.own[t.Word] = true
 	}
-	if a.verb != "" {
-		at.verbs[a.verb] = true
-		if base, ok := reVerbs[a.verb]; ok {
-			at.verbs[termOf(base)] = true
+	if a.Verb != "" {
+		at.verbs[a.Verb] = true
+		if base, ok := lang.ReVerbs[a.Verb]; ok {
+			at.verbs[lang.TermOf(base)] = true
 		}
-		for _, w := range alsoVerbTerms[a.verb] {
+		for _, w := range lang.AlsoVerbTerms[a.Verb] {
 			at.verbs[w] = true
 		}
 	}
-	for _, t := range append(a.terms(), extra...) {
+	for _, t := range append(a.Terms(), extra...) {
 		if t == "" {
 			continue
 		}
-		at.terms = appendUnique(at.terms, t)
+		at.terms = lang.AppendUnique(at.terms, t)
 		w := 1.0
 		switch {
-		case t == a.head:
+		case t == a.Head:
 			w = 1.5
-		case genericTerm[t] || hasDigit(t):
+		case lang.GenericTerm[t] || lang.HasDigit(t):
 			w = 0.3
 		}
 		at.weights[t] = w
 	}
 	return at
 }
-
-// alsoVerbTerms is alsoVerbs keyed and valued by terms.
-var alsoVerbTerms = func() map[string][]string {
-	m := map[string][]string{}
-	for k, vs := range alsoVerbs {
-		for _, v := range vs {
-			m[termOf(k)] = append(m[termOf(k)], termOf(v))
-		}
-	}
-	return m
-}()
-
-// finishTerm is the canonical term of complete/finish/wrap up.
-var finishTerm = termOf("finish")
-
-// stopVerbs are stop words that can still be an action's verb.
-var stopVerbs = set("make", "do", "get", "go", "let", "have", "keep", "set")
-
-// genericTerm holds the terms of genericWords.
-var genericTerm = func() map[string]bool {
-	m := map[string]bool{}
-	for w := range genericWords {
-		m[termOf(w)] = true
-	}
-	return m
-}()
 
 // candidate is one unit's match of an atom.
 type candidate struct {
@@ -138,22 +114,22 @@ func (d *doc) score(ui int, at atom) candidate {
 	c := candidate{unit: ui, vi: -1, lo: len(u.toks), hi: -1}
 	present := map[string]bool{}
 	for j, t := range u.toks {
-		vt := t.term
-		if vt == "" && at.verb != "" && stopVerbs[t.word] {
-			vt = termOf(t.word) // "make X restore Y": the verb is a stop word
+		vt := t.Term
+		if vt == "" && at.verb != "" && lang.StopVerbs[t.Word] {
+			vt = lang.TermOf(t.Word) // "make X restore Y": the verb is a stop word
 		}
 		if vt == "" {
 			continue
 		}
 		hit := false
-		if at.verbs[vt] && !c.verb && !t.code { // a flag in `go test -run X` is not the verb run
+		if at.verbs[vt] && !c.verb && !t.Code { // a flag in `go test -run X` is not the verb run
 			c.verb, c.vi, hit = true, j, true
 			present[at.verb] = true
 		}
-		if _, ok := at.weights[t.term]; ok {
-			present[t.term] = true
+		if _, ok := at.weights[t.Term]; ok {
+			present[t.Term] = true
 			hit = true
-			if t.term == at.head || (at.alt != "" && t.term == at.alt) {
+			if t.Term == at.head || (at.alt != "" && t.Term == at.alt) {
 				c.head = true
 			}
 		}
@@ -165,7 +141,7 @@ func (d *doc) score(ui int, at atom) candidate {
 	// endpoints" through a completion verb: the verb slot is filled by it.
 	if !c.verb && c.head && at.verb != "" {
 		for j, t := range u.toks {
-			if t.term == finishTerm || t.word == "done" {
+			if t.Term == lang.FinishTerm || t.Word == "done" {
 				c.verb, c.vi = true, j
 				c.lo, c.hi = min(c.lo, j), max(c.hi, j)
 				break
@@ -216,19 +192,19 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 		return false
 	}
 	for j, t := range u.toks {
-		if t.term != at.head {
+		if t.Term != at.head {
 			continue
 		}
 		for k, seen := j-1, 0; k >= 0 && seen < 2; k-- {
 			p := u.toks[k]
-			if p.term == "" {
-				if prepositions[p.word] {
+			if p.Term == "" {
+				if lang.Prepositions[p.Word] {
 					break
 				}
 				continue
 			}
 			seen++
-			if _, own := at.weights[p.term]; own || at.verbs[p.term] || genericTerm[p.term] || hasDigit(p.word) {
+			if _, own := at.weights[p.Term]; own || at.verbs[p.Term] || lang.GenericTerm[p.Term] || lang.HasDigit(p.Word) {
 				continue
 			}
 			return true
@@ -240,14 +216,14 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 // conflictingID reports whether the unit names an id of the same class as
 // the atom's (a PR number, a ticket, a commit) but none of the atom's own.
 func (d *doc) conflictingID(u *unit, at atom) bool {
-	found := extractIdents(d.text[u.Start:u.End])
+	found := lang.ExtractIdents(d.text[u.Start:u.End])
 	other := false
 	for _, want := range at.ids {
 		for _, got := range found {
-			if got.class != want.class {
+			if got.Class != want.Class {
 				continue
 			}
-			if got.value == want.value || strings.HasPrefix(want.value, got.value) && want.class == classSHA {
+			if got.Value == want.Value || strings.HasPrefix(want.Value, got.Value) && want.Class == lang.ClassSHA {
 				return false
 			}
 			other = true
@@ -270,7 +246,7 @@ func (d *doc) bm25(u *unit, terms []string, present map[string]bool) float64 {
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
 		tf := 0.0
 		for _, tok := range u.toks {
-			if tok.term == t {
+			if tok.Term == t {
 				tf++
 			}
 		}
@@ -371,10 +347,40 @@ func (d *doc) window(at atom, cands []candidate) (candidate, bool) {
 
 func hasPronoun(u *unit) bool {
 	for _, t := range u.toks {
-		switch t.word {
+		switch t.Word {
 		case "it", "them", "this", "that", "these", "those":
 			return true
 		}
 	}
 	return false
+}
+
+func tokRange(u *unit, sp Span) (int, int) {
+	lo, hi := -1, -1
+	for j, t := range u.toks {
+		if t.End > sp.Start && t.Start < sp.End {
+			if lo < 0 {
+				lo = j
+			}
+			hi = j
+		}
+	}
+	if lo < 0 {
+		for j, t := range u.toks {
+			if t.Start >= sp.End {
+				return j, j
+			}
+		}
+		return max(len(u.toks)-1, 0), max(len(u.toks)-1, 0)
+	}
+	return lo, hi
+}
+
+func round2(x float64) float64 { return float64(int(x*100+0.5)) / 100 }
+
+func cueSuffix(cue string) string {
+	if cue == "" {
+		return ""
+	}
+	return " (" + cue + ")"
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // Real runtimes put a sentence of narration and the call that does the work
@@ -81,8 +82,8 @@ func TestSameTurnNarration(t *testing.T) {
 }
 
 func containsTerm(key, term string) bool {
-	for _, w := range termsOf(key) {
-		if w == termOf(term) {
+	for _, w := range lang.Terms(lang.Tokenize(key)) {
+		if w == lang.TermOf(term) {
 			return true
 		}
 	}

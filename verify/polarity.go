@@ -3,6 +3,8 @@ package verify
 import (
 	"regexp"
 	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 var (
@@ -12,22 +14,45 @@ var (
 
 // auxDone are auxiliaries that make the next verb a completed action: "the
 // migration has been re-run", "was merged".
-var auxDone = set("has", "have", "had", "was", "were", "got", "is", "are", "been")
+var auxDone = lang.WordSet("has", "have", "had", "was", "were", "got", "is", "are", "been")
 
 // polarity decides what unit u says about the matched action whose verb is at
 // token index vi (-1 when the verb did not match) and whose match spans
 // token indexes [lo, hi]. It returns the polarity and the cue that decided.
 //
-// Order of precedence: negation before the action; a line marker ([DONE],
-// [ ], ✓); a label ("Pending:", "Done:"); the nearest cue word in the action's
-// clause (the condition clause is ignored: "once the PR merges" does not make
-// the action done); the past form of the action's own verb; the heading.
+// Order of precedence: the match sitting inside a condition; negation
+// before, inside or after the action; a line marker ([DONE], [ ], ✓); a
+// label ("Pending:", "Done:"); the nearest cue word in the action's clause
+// (the condition clause is ignored: "once the PR merges" does not make the
+// action done); the past form of the action's own verb; the heading.
 func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
+	startAt, end := d.actionClause(u, lo, hi)
+	if inCondition(d, u, lo) {
+		return Neutral, "in a condition"
+	}
+	if p, cue, ok := d.negation(u, vi, lo, end); ok {
+		return p, cue
+	}
+	if p, cue, ok := d.markerOrLabel(u); ok {
+		return p, cue
+	}
+	if p, cue := d.nearestCue(u, vi, lo, hi, startAt, end); p != Neutral {
+		return p, cue
+	}
+	if s := d.section(u); s != nil && s.Polarity != Neutral {
+		return s.Polarity, "under “" + s.Heading + "”"
+	}
+	return Neutral, ""
+}
+
+// actionClause returns the token range [startAt, end) of the action's own
+// clause: it ends at a condition marker, a parenthesis or a semicolon after
+// the match, and starts after a "then", a comma or a semicolon before it.
+func (d *doc) actionClause(u *unit, lo, hi int) (startAt, end int) {
 	toks := u.toks
-	// The action's clause: stop at a condition marker after the match.
-	end := len(toks)
+	end = len(toks)
 	for j := hi + 1; j < len(toks); j++ {
-		if isConditionWord(toks[j].word) {
+		if lang.IsConditionWord(toks[j].Word) {
 			end = j
 			break
 		}
@@ -35,80 +60,104 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	// A parenthesis or a semicolon after the action starts a remark about
 	// something else: "Add the skip link (the header refactor has merged)".
 	if hi+1 < end {
-		if k := strings.IndexAny(d.text[toks[hi].end:toks[end-1].end], "(;"); k >= 0 {
-			cut := toks[hi].end + k
+		if k := strings.IndexAny(d.text[toks[hi].End:toks[end-1].End], "(;"); k >= 0 {
+			cut := toks[hi].End + k
 			for j := hi + 1; j < end; j++ {
-				if toks[j].start > cut {
+				if toks[j].Start > cut {
 					end = j
 					break
 				}
 			}
 		}
 	}
-	startAt := max(0, lo-6)
+	startAt = max(0, lo-6)
 	// Cue words count only in the action's own clause: "once review is
 	// done, then merge the PR" does not make the merge done.
 	for j := lo - 1; j >= startAt; j-- {
-		if toks[j].word == "then" || strings.ContainsAny(d.text[toks[j].end:toks[j+1].start], ",;") {
+		if toks[j].Word == "then" || strings.ContainsAny(d.text[toks[j].End:toks[j+1].Start], ",;") {
 			startAt = j + 1
 			break
 		}
 	}
-	// The match sits inside a condition ("tag the release once the PR is
-	// merged"): it speaks of something awaited, not of something done.
+	return startAt, end
+}
+
+// inCondition reports whether the match sits inside a condition ("tag the
+// release once the PR is merged"): it speaks of something awaited, not of
+// something done.
+func inCondition(d *doc, u *unit, lo int) bool {
+	toks := u.toks
 	for j := lo - 1; j >= 0 && j >= lo-8; j-- {
 		// A comma, a semicolon or "then" ends the condition's clause:
 		// "once review is done, then merge the PR" merges unconditionally.
-		if w := toks[j].word; w == "then" || w == "and" || w == "but" || strings.ContainsAny(d.text[toks[j].end:toks[j+1].start], ",;") {
-			break
+		if w := toks[j].Word; w == "then" || w == "and" || w == "but" || strings.ContainsAny(d.text[toks[j].End:toks[j+1].Start], ",;") {
+			return false
 		}
-		if isConditionWord(toks[j].word) {
-			return Neutral, "in a condition"
+		if lang.IsConditionWord(toks[j].Word) {
+			return true
 		}
 	}
-	// Negation shortly before the action (or its verb).
+	return false
+}
+
+// negation finds a negation of the action: shortly before it ("we will not
+// re-run"), right before its verb inside the match ("the rigs will not be
+// re-exported"), or after it within the clause ("the re-run was
+// cancelled"). "Not yet" is pending, not negated.
+func (d *doc) negation(u *unit, vi, lo, end int) (Polarity, string, bool) {
+	toks := u.toks
 	for j := max(0, lo-4); j < lo; j++ {
-		w := toks[j].word
-		if w == "not" && j+1 < len(toks) && toks[j+1].word == "yet" {
-			return Pending, "not yet"
+		w := toks[j].Word
+		if w == "not" && j+1 < len(toks) && toks[j+1].Word == "yet" {
+			return Pending, "not yet", true
 		}
-		if negationCues[w] && !(w == "no" && j+1 < len(toks) && (toks[j+1].word == "longer" || isDigit(toks[j+1].word[0]))) {
-			return Negated, w
+		if lang.NegationCues[w] && !(w == "no" && j+1 < len(toks) && (toks[j+1].Word == "longer" || lang.IsDigit(toks[j+1].Word[0]))) {
+			return Negated, w, true
 		}
 	}
-	// Negation right before the verb inside the match: "the rigs will not
-	// be re-exported", "do not need to be re-run".
 	if vi > lo {
 		for j := max(lo, vi-4); j < vi; j++ {
-			w := toks[j].word
-			if (w == "not" || w == "never" || strings.HasSuffix(w, "n't")) && !(j+1 < len(toks) && toks[j+1].word == "yet") {
-				return Negated, w
+			w := toks[j].Word
+			if (w == "not" || w == "never" || strings.HasSuffix(w, "n't")) && !(j+1 < len(toks) && toks[j+1].Word == "yet") {
+				return Negated, w, true
 			}
 		}
 	}
-	// Negation after it, within the clause: "the re-run was cancelled".
-	clause := d.lower[toks[lo].start:toks[max(end-1, lo)].end]
-	for _, n := range postNegations {
-		if hasPhrase(clause, n) {
-			return Negated, n
+	clause := d.lower[toks[lo].Start:toks[max(end-1, lo)].End]
+	for _, n := range lang.PostNegations {
+		if lang.HasPhrase(clause, n) {
+			return Negated, n, true
 		}
 	}
+	return Neutral, "", false
+}
+
+// markerOrLabel reads the status a line gives by its form: a marker ([x],
+// [TODO], ✓), a leading label ("Pending:", "Done -"), an inline done mark.
+func (d *doc) markerOrLabel(u *unit) (Polarity, string, bool) {
 	if u.marker != Neutral {
-		return u.marker, "line marker"
+		return u.marker, "line marker", true
 	}
 	line := d.text[u.Start:u.End]
-	if head := line[:cutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
+	if head := line[:lang.CutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
 		if pendingLabel.MatchString(line) {
-			return Pending, strings.TrimSpace(pendingLabel.FindString(line))
+			return Pending, strings.TrimSpace(pendingLabel.FindString(line)), true
 		}
 		if doneLabel.MatchString(line) {
-			return Done, strings.TrimSpace(doneLabel.FindString(line))
+			return Done, strings.TrimSpace(doneLabel.FindString(line)), true
 		}
 	}
 	if strings.ContainsAny(line, "[✓✔✅") && inlineDoneMark.MatchString(line) {
-		return Done, "done marker"
+		return Done, "done marker", true
 	}
-	// Nearest cue word in the clause.
+	return Neutral, "", false
+}
+
+// nearestCue returns the status cue nearest the match in its clause: a
+// pending or completion word, or the form of the action's own verb ("will
+// be re-run", "re-ran", "has been merged"). Neutral when there is none.
+func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, string) {
+	toks := u.toks
 	bestDist, best, cue := 1<<30, Neutral, ""
 	consider := func(j int, p Polarity, c string) {
 		dist := j - lo
@@ -125,23 +174,23 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 		}
 	}
 	for j := startAt; j < end; j++ {
-		w := toks[j].word
+		w := toks[j].Word
 		if d.own[w] && j >= lo && j <= hi {
 			continue // part of the item's own wording
 		}
 		switch {
-		case pastNeed(w) && j+1 < end && toks[j+1].word == "to" && (j == 0 || toks[j-1].word != "still"):
+		case lang.PastNeed(w) && j+1 < end && toks[j+1].Word == "to" && (j == 0 || toks[j-1].Word != "still"):
 			// "needed to be renamed", "had to revert": a past need.
-		case j != vi && pendingCues[w]:
+		case j != vi && lang.PendingCues[w] && !deniedNeed(toks, j):
 			consider(j, Pending, w)
-		case w == "still" || w == "yet" && j > 0 && toks[j-1].word != "not":
+		case w == "still" || w == "yet" && j > 0 && toks[j-1].Word != "not":
 			consider(j, Pending, w)
-		case j != vi && doneCues[w]:
+		case j != vi && lang.DoneCues[w]:
 			consider(j, Done, w)
 		}
 		if j+1 < end {
-			two := w + " " + toks[j+1].word
-			if pendingCues[two] {
+			two := w + " " + toks[j+1].Word
+			if lang.PendingCues[two] {
 				consider(j, Pending, two)
 			}
 		}
@@ -149,22 +198,16 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	if vi >= 0 {
 		v := toks[vi]
 		switch {
-		case futurePassive(toks, vi):
+		case lang.FuturePassive(toks, vi):
 			// "are to be added", "will be re-run", "needs to be merged".
-			consider(vi, Pending, toks[vi-1].word+" "+v.word)
-		case v.past && !(vi > 0 && (toks[vi-1].word == "to" || pendingCues[toks[vi-1].word])):
-			consider(vi, Done, v.word)
-		case vi > 0 && auxDone[toks[vi-1].word] && (v.past || toks[vi-1].word == "been"):
-			consider(vi, Done, toks[vi-1].word+" "+v.word)
+			consider(vi, Pending, toks[vi-1].Word+" "+v.Word)
+		case v.Past && !(vi > 0 && (toks[vi-1].Word == "to" || lang.PendingCues[toks[vi-1].Word])):
+			consider(vi, Done, v.Word)
+		case vi > 0 && auxDone[toks[vi-1].Word] && (v.Past || toks[vi-1].Word == "been"):
+			consider(vi, Done, toks[vi-1].Word+" "+v.Word)
 		}
 	}
-	if best != Neutral {
-		return best, cue
-	}
-	if s := d.section(u); s != nil && s.Polarity != Neutral {
-		return s.Polarity, "under “" + s.Heading + "”"
-	}
-	return Neutral, ""
+	return best, cue
 }
 
 // clauseText returns the lower-cased text of the clause of unit u that
@@ -174,18 +217,18 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 	start, end := u.Start, u.End
 	text := d.lower
 	for j := lo; j > 0; j-- {
-		gap := text[u.toks[j-1].end:u.toks[j].start]
-		w := u.toks[j].word
-		if strings.Contains(gap, ";") || strings.Contains(gap, ",") && (w == "and" || w == "but" || w == "while") {
-			start = u.toks[j].start
+		gap := text[u.toks[j-1].End:u.toks[j].Start]
+		w := u.toks[j].Word
+		if clauseBreak(gap, w) {
+			start = u.toks[j].Start
 			break
 		}
 	}
 	for j := hi; j+1 < len(u.toks); j++ {
-		gap := text[u.toks[j].end:u.toks[j+1].start]
-		w := u.toks[j+1].word
-		if strings.Contains(gap, ";") || strings.Contains(gap, ",") && (w == "and" || w == "but" || w == "while") {
-			end = u.toks[j].end
+		gap := text[u.toks[j].End:u.toks[j+1].Start]
+		w := u.toks[j+1].Word
+		if clauseBreak(gap, w) {
+			end = u.toks[j].End
 			break
 		}
 	}
@@ -195,32 +238,18 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 	return text[start:end]
 }
 
-// futurePassive reports whether the verb at vi is a participle after a
-// modal "be": "to be added", "will be merged", "must be re-run".
-func futurePassive(toks []token, vi int) bool {
-	if vi < 2 || toks[vi-1].word != "be" {
-		return false
-	}
-	if toks[vi-2].word == "to" && vi >= 3 && pastNeed(toks[vi-3].word) {
-		return false // "the old name needed to be renamed": past narrative
-	}
-	switch toks[vi-2].word {
-	case "to", "will", "would", "must", "should", "shall", "can", "could", "may", "might", "'ll", "needs", "need", "has", "have", "yet", "still":
+// clauseBreak reports whether a new clause starts at a word w after the
+// text gap before it: a semicolon or dash, a comma before "and", "but" or
+// "while", or "but", "except" and "though" on their own ("log errors but
+// don't block commits" is two rules).
+func clauseBreak(gap, w string) bool {
+	switch {
+	case strings.Contains(gap, ";"), strings.Contains(gap, " — "), strings.Contains(gap, " – "), strings.Contains(gap, " - "):
+		return true
+	case strings.Contains(gap, ",") && (w == "and" || w == "while"):
 		return true
 	}
-	return false
-}
-
-// pastNeed reports whether w, before "to", tells of a need in the past
-// ("needed to", "had to"): narrative of work done, not work pending.
-func pastNeed(w string) bool { return w == "needed" || w == "had" }
-
-func isConditionWord(w string) bool {
-	switch w {
-	case "after", "once", "when", "whenever", "until", "before", "unless", "if":
-		return true
-	}
-	return false
+	return w == "but" || w == "except" || w == "though" || w == "although"
 }
 
 // negatedNear reports whether a negation cue appears in the unit before the
@@ -228,7 +257,23 @@ func isConditionWord(w string) bool {
 // "never" or "always".
 func negatedNear(u *unit, lo int) bool {
 	for j := max(0, lo-5); j < lo; j++ {
-		if negationCues[u.toks[j].word] || u.toks[j].word == "avoid" {
+		if lang.NegationCues[u.toks[j].Word] || u.toks[j].Word == "avoid" {
+			return true
+		}
+	}
+	return false
+}
+
+// deniedNeed reports whether the need word at j is denied by one of the
+// two words before it ("no changes needed", "nothing needed", "not
+// needed"): nothing is pending.
+func deniedNeed(toks []lang.Token, j int) bool {
+	if w := toks[j].Word; w != "need" && w != "needs" && w != "needed" {
+		return false
+	}
+	for k := j - 1; k >= 0 && k >= j-2; k-- {
+		switch toks[k].Word {
+		case "no", "not", "nothing", "never":
 			return true
 		}
 	}

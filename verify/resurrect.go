@@ -1,63 +1,54 @@
 package verify
 
-// The index of closed items a summary may resurrect, searched through the
-// summary's own words.
+// Resurrection: a closed item — a completed plan step, a resolved error, an
+// answered call — that a summary presents as still open, so the agent would
+// redo finished work. Each tracker indexes its closed items by the words
+// that can resurrect them, so a summary is searched through its own words:
+// the check costs the summary's size, not the run's.
 
 import (
 	"sort"
-)
 
-// resurrectionKeys are the keys under which a closed error or handle is
-// indexed for the resurrection check (commitments are indexed by head and
-// verb in closedByHead): a summary is searched through its own words, so the
-// check costs the summary's size, not the run's.
-func resurrectionKeys(tr *tracked) []string {
-	switch tr.item.Kind {
-	case Error:
-		var keys []string
-		for _, tok := range tr.errTokens {
-			if ts := tokenize(tok); len(ts) > 0 && ts[0].term != "" {
-				keys = append(keys, "t:"+ts[0].term)
-			}
-		}
-		return keys
-	case Handle:
-		if tr.callID != "" {
-			return []string{"id:" + tr.callID}
-		}
-		return []string{"id:" + tr.jobID}
-	}
-	return nil
-}
+	"github.com/loupe-dev/loupe/verify/lang"
+)
 
 // resurrectionCandidates returns the closed items a summary's words point at,
 // once each, in the order they were created: commitments whose verb and head
 // noun share a unit of the summary, errors whose identifying word it uses,
 // handles whose id it names.
-func (l *ledger) resurrectionCandidates(d *doc) []*tracked {
-	seen := map[*tracked]bool{}
-	var out []*tracked
-	add := func(m map[string]*tracked) {
-		for _, tr := range m {
-			if !seen[tr] && !tr.item.Open {
-				seen[tr] = true
-				out = append(out, tr)
-			}
+func (l *ledger) resurrectionCandidates(d *doc) []tracked {
+	seen := map[tracked]bool{}
+	var out []tracked
+	add := func(tr tracked) {
+		if !seen[tr] && !tr.base().item.Open {
+			seen[tr] = true
+			out = append(out, tr)
 		}
 	}
-	for h, hu := range d.postings {
-		for v, m := range l.closedByHead[h] {
-			if v == "" || intersects(hu, d.postings[v]) {
-				add(m)
-			}
+	l.commitments.closedNamedIn(d, add)
+	l.errors.closedNamedIn(d, add)
+	l.handles.closedNamedIn(d, add)
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].base().item, out[j].base().item
+		if a.Event != b.Event {
+			return a.Event < b.Event
 		}
-		add(l.closedIdx["t:"+h])
-	}
-	for _, m := range idWords(d.text) {
-		add(l.closedIdx["id:"+m])
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].item.Event < out[j].item.Event })
+		return a.ID < b.ID // plan steps of one event: deterministic
+	})
 	return out
+}
+
+// resurrection asks the candidate's kind whether the summary resurrects it.
+func resurrection(tr tracked, d *doc, open []tracked, claimed map[int][]tracked) (ItemResult, bool) {
+	switch x := tr.(type) {
+	case *promise:
+		return x.resurrected(d, open, claimed)
+	case *failure:
+		return x.resurrected(d, claimed)
+	case *pending:
+		return x.resurrected(d)
+	}
+	return ItemResult{}, false
 }
 
 // idWords splits a text into its id-like words (call_1, toolu_01, bash_4):
@@ -65,12 +56,12 @@ func (l *ledger) resurrectionCandidates(d *doc) []*tracked {
 func idWords(s string) []string {
 	var out []string
 	for i := 0; i < len(s); {
-		if !isIdentByte(s[i]) || s[i] == '_' {
+		if !lang.IsIdentByte(s[i]) || s[i] == '_' {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && (isIdentByte(s[j]) || s[j] == '-') {
+		for j < len(s) && (lang.IsIdentByte(s[j]) || s[j] == '-') {
 			j++
 		}
 		out = append(out, s[i:j])

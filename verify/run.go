@@ -31,22 +31,23 @@ func Run(t *model.Transcript, opt Options) *Result {
 // lineage collects, for every item checked by at least one compaction, its
 // status in each summary from its origin until it closed.
 func (l *ledger) lineage() {
-	add := func(tr *tracked) {
-		if len(tr.steps) == 0 {
+	add := func(tr tracked) {
+		e := tr.base()
+		if len(e.steps) == 0 {
 			return
 		}
-		l.res.Lineage = append(l.res.Lineage, &Lineage{Item: tr.item, Steps: tr.steps, FirstLoss: tr.firstLoss})
+		l.res.Lineage = append(l.res.Lineage, &Lineage{Item: e.item, Steps: e.steps, FirstLoss: e.firstLoss})
 	}
 	for _, tr := range l.all {
 		add(tr)
 	}
-	var ids []*tracked
-	for _, tr := range l.idents {
-		ids = append(ids, tr)
+	var ids []*named
+	for _, n := range l.identifiers.idents {
+		ids = append(ids, n)
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i].item.ID < ids[j].item.ID })
-	for _, tr := range ids {
-		add(tr)
+	for _, n := range ids {
+		add(n)
 	}
 	sort.SliceStable(l.res.Lineage, func(i, j int) bool { return l.res.Lineage[i].Turn < l.res.Lineage[j].Turn })
 }

@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // reconcile compares the compactor's self-report with what the source-based
 // check found. The self-report is never ground truth: a claim is resolved
 // against the source's items (by id, key or wording), and its truth comes
 // from the item's status.
-func (l *ledger) reconcile(c *model.Compaction, cr *CompactionResult, set []*tracked) {
+func (l *ledger) reconcile(c *model.Compaction, cr *CompactionResult, set []tracked) {
 	sr := c.SelfReport
 	if sr == nil {
 		for i := range cr.Items {
@@ -29,21 +30,21 @@ func (l *ledger) reconcile(c *model.Compaction, cr *CompactionResult, set []*tra
 		switch {
 		case len(open) > 0:
 			for _, tr := range open {
-				claimed[tr.item] = true
-				ir := &cr.Items[index[tr.item]]
+				claimed[tr.base().item] = true
+				ir := &cr.Items[index[tr.base().item]]
 				if ir.Status.Verified() {
 					ir.SelfReport = Agree
 					continue
 				}
 				ir.SelfReport = Overclaim
-				cr.Reasons = append(cr.Reasons, fmt.Sprintf("self-report overclaims “%s”: the %s “%s” (turn %d) is %s", claim, tr.item.Kind, itemLabel(tr.item), tr.item.Turn, statusWords(ir.Status)))
+				cr.Reasons = append(cr.Reasons, fmt.Sprintf("self-report overclaims “%s”: the %s “%s” (turn %d) is %s", claim, tr.base().item.Kind, tr.base().item.Label(), tr.base().item.Turn, statusWords(ir.Status)))
 			}
 		case len(closed) > 0:
 			tr := closed[0]
-			if i, ok := index[tr.item]; ok {
+			if i, ok := index[tr.base().item]; ok {
 				cr.Items[i].SelfReport = StaleClaim
 			}
-			cr.Warnings = append(cr.Warnings, Warning{Line: c.Line, Seq: c.Seq, Msg: fmt.Sprintf("stale claim “%s”: the %s was already closed at turn %d (%s)", claim, tr.item.Kind, tr.item.ClosedTurn, tr.item.ClosedBy)})
+			cr.Warnings = append(cr.Warnings, Warning{Line: c.Line, Seq: c.Seq, Msg: fmt.Sprintf("stale claim “%s”: the %s was already closed at turn %d (%s)", claim, tr.base().item.Kind, tr.base().item.ClosedTurn, tr.base().item.ClosedBy)})
 		default:
 			cr.UnsourcedClaims = append(cr.UnsourcedClaims, claim)
 			cr.Reasons = append(cr.Reasons, fmt.Sprintf("self-report claims “%s”, which matches nothing in the source: the claim was invented or taken from the summary", claim))
@@ -52,9 +53,9 @@ func (l *ledger) reconcile(c *model.Compaction, cr *CompactionResult, set []*tra
 	for _, claim := range sr.Dropped {
 		open, _ := l.resolveClaim(claim, set)
 		for _, tr := range open {
-			if i, ok := index[tr.item]; ok && !claimed[tr.item] {
+			if i, ok := index[tr.base().item]; ok && !claimed[tr.base().item] {
 				cr.Items[i].SelfReport = Agree
-				claimed[tr.item] = true
+				claimed[tr.base().item] = true
 			}
 		}
 	}
@@ -88,14 +89,15 @@ func claimsPreservation(claim string) bool {
 // resolveClaim finds the items a self-report claim names: by alias (plan id,
 // commitment id, call or job id, identifier), by key, or by wording (the same
 // verb and object as the item's action).
-func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tracked) {
+func (l *ledger) resolveClaim(claim string, set []tracked) (open, closed []tracked) {
 	c := strings.TrimSpace(claim)
-	exact := func(tr *tracked) bool {
-		if strings.EqualFold(tr.item.Key, c) || strings.EqualFold(strings.TrimSpace(tr.item.Text), c) ||
-			tr.callID == c || tr.jobID == c || (tr.item.Kind == Identifier && tr.ident.value == c) {
+	exact := func(tr tracked) bool {
+		e := tr.base()
+		// An empty claim names everything: every item has some empty id.
+		if c == "" || strings.EqualFold(e.item.Key, c) || strings.EqualFold(strings.TrimSpace(e.item.Text), c) || tr.ref() == c {
 			return true
 		}
-		for _, a := range tr.aliases {
+		for _, a := range e.aliases {
 			if a != "" && a == c {
 				return true
 			}
@@ -104,11 +106,18 @@ func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tra
 	}
 	ca := claimAction(c)
 	catom := newAtom(ca)
-	worded := func(tr *tracked) bool {
-		if tr.item.Kind != Commitment && tr.item.Kind != Constraint {
+	worded := func(tr tracked) bool {
+		var act lang.Action
+		var at atom
+		switch x := tr.(type) {
+		case *promise:
+			act, at = x.act, x.atom
+		case *rule:
+			act, at = x.act, x.atom
+		default:
 			return false
 		}
-		if sameAction(tr.act, ca) {
+		if sameAction(act, ca) {
 			return true
 		}
 		// Most of the claim's words are the item's.
@@ -117,13 +126,13 @@ func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tra
 		}
 		hit := 0
 		for _, t := range catom.terms {
-			if tr.atom.weights[t] > 0 || tr.atom.verbs[t] {
+			if at.weights[t] > 0 || at.verbs[t] {
 				hit++
 			}
 		}
 		return hit == len(catom.terms) && hit >= 2
 	}
-	for _, pass := range []func(*tracked) bool{exact, worded} {
+	for _, pass := range []func(tracked) bool{exact, worded} {
 		for _, tr := range set {
 			if pass(tr) {
 				open = append(open, tr)
@@ -133,7 +142,7 @@ func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tra
 			return open, nil
 		}
 		for _, tr := range l.all {
-			if !tr.item.Open && pass(tr) {
+			if !tr.base().item.Open && pass(tr) {
 				closed = append(closed, tr)
 			}
 		}
@@ -147,7 +156,7 @@ func (l *ledger) resolveClaim(claim string, set []*tracked) (open, closed []*tra
 // claimAction parses a claim's wording: a kind prefix ("commitment: ...") is
 // dropped, and a claim phrased as a commitment ("will re-run the migration
 // after review") is reduced to its action.
-func claimAction(c string) action {
+func claimAction(c string) lang.Action {
 	if k, rest, ok := strings.Cut(c, ":"); ok && len(k) < 20 && !strings.ContainsAny(k, " /") {
 		for _, kind := range Kinds {
 			if strings.EqualFold(strings.TrimSpace(k), string(kind)) || strings.EqualFold(strings.TrimSpace(k), string(kind)+"s") {
@@ -155,13 +164,15 @@ func claimAction(c string) action {
 			}
 		}
 	}
-	if fc := findCommitments(c); len(fc) > 0 {
-		return fc[0].action
+	if fc := lang.FindPromises(c); len(fc) > 0 {
+		return fc[0].Action
 	}
-	return parseAction(c)
+	return lang.ParseAction(c)
 }
 
-func itemLabel(it *Item) string {
+// Label is the item's wording for reasons and reports: a commitment's
+// action, a rule as the user wrote it, otherwise its key.
+func (it *Item) Label() string {
 	switch {
 	case it.Kind == Commitment && it.Action != "":
 		return it.Action

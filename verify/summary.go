@@ -3,6 +3,8 @@ package verify
 import (
 	"regexp"
 	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // doc is a summary prepared for matching: its sections (from the layouts of
@@ -23,21 +25,23 @@ type doc struct {
 // unit is one line or sentence of a summary.
 type unit struct {
 	Span
-	toks    []token
+	toks    []lang.Token
 	section int      // index into doc.sections, or -1
 	marker  Polarity // a line marker: [DONE], [x], ✓, [TODO], [ ]...
 }
 
 var (
-	mdHeading      = regexp.MustCompile(`^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$`)
-	numberedHead   = regexp.MustCompile(`^\s*(?:\d+[.)]|[IVX]+\.)\s+([A-Z][A-Za-z /&,'-]{2,60}?)\s*:\s*(.*)$`)
-	boldHead       = regexp.MustCompile(`^\s*\*\*([^*]{2,60}?):?\*\*:?\s*(.*)$`)
-	capsField      = regexp.MustCompile(`^\s*([A-Z][A-Z_ ]{2,40}[A-Z]):\s*(.*)$`)
-	plainHead      = regexp.MustCompile(`^\s*([A-Z][A-Za-z /&'-]{2,40}):\s*$`)
-	xmlOpen        = regexp.MustCompile(`^\s*<([a-z_]+)>\s*(.*)$`)
-	xmlClose       = regexp.MustCompile(`^\s*</([a-z_]+)>\s*$`)
-	doneMarker     = regexp.MustCompile(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\[(?:x|done|completed?)\]|✓|✔|✅|☑)`)
-	pendingMarker  = regexp.MustCompile(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\[(?: |todo|in[ _]progress|pending|next|wip)\]|☐)`)
+	mdHeading    = regexp.MustCompile(`^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$`)
+	numberedHead = regexp.MustCompile(`^\s*(?:\d+[.)]|[IVX]+\.)\s+([A-Z][A-Za-z /&,'-]{2,60}?)\s*:\s*(.*)$`)
+	boldHead     = regexp.MustCompile(`^\s*\*\*([^*]{2,60}?):?\*\*:?\s*(.*)$`)
+	capsField    = regexp.MustCompile(`^\s*([A-Z][A-Z_ ]{2,40}[A-Z]):\s*(.*)$`)
+	plainHead    = regexp.MustCompile(`^\s*([A-Z][A-Za-z /&'-]{2,40}):\s*$`)
+	xmlOpen      = regexp.MustCompile(`^\s*<([a-z_]+)>\s*(.*)$`)
+	xmlClose     = regexp.MustCompile(`^\s*</([a-z_]+)>\s*$`)
+	// A status marker opens a list line, perhaps after a bold label
+	// ("- **Task #1** [pending]: ...").
+	doneMarker     = regexp.MustCompile(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]{1,40}\*\*\s*)?(?:\[(?:x|done|completed?)\]|✓|✔|✅|☑)`)
+	pendingMarker  = regexp.MustCompile(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]{1,40}\*\*\s*)?(?:\[(?: |todo|in[ _]progress|pending|next|wip)\]|☐)`)
 	inlineDoneMark = regexp.MustCompile(`(?i)\[(?:done|x)\]|✓|✔|✅`)
 )
 
@@ -75,22 +79,79 @@ func requestHeading(h string) bool {
 	return false
 }
 
+// historyHeading reports whether a heading introduces a narrative of what
+// happened (Claude Code's "Analysis" walk through the conversation, a
+// chronology, a timeline): a status there is the status at that moment of
+// the story, not the summary's account of what is open now.
+func historyHeading(h string) bool {
+	l := strings.ToLower(h)
+	for _, w := range []string{"analysis", "chronolog", "timeline", "history", "what happened", "conversation so far", "narrative"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return requestHeading(h)
+}
+
+// inHistory reports whether unit ui sits under a history or request heading.
+func (d *doc) inHistory(ui int) bool {
+	s := d.section(&d.units[ui])
+	return s != nil && historyHeading(s.Heading)
+}
+
+// descriptiveHeading reports whether a heading introduces a description of
+// the work (Claude Code's "Key Technical Concepts", "Files and Code
+// Sections", "Problem Solving"): it explains, and a "to be" there is no
+// to-do.
+func descriptiveHeading(h string) bool {
+	l := strings.ToLower(h)
+	for _, w := range []string{"concept", "files and code", "code section", "problem solving", "technical", "architecture",
+		"background", "context", "decisions", "key files", "files modified", "design"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// inDescription reports whether unit ui sits under a descriptive heading.
+func (d *doc) inDescription(ui int) bool {
+	s := d.section(&d.units[ui])
+	return s != nil && descriptiveHeading(s.Heading)
+}
+
 // inRequest reports whether unit ui sits under a request heading.
 func (d *doc) inRequest(ui int) bool {
 	s := d.section(&d.units[ui])
 	return s != nil && requestHeading(s.Heading)
 }
 
+// boilerplate reports whether a summary line is the runtime's own framing,
+// the same in every summary ("This session is being continued from a
+// previous conversation...", "If you need specific details from before
+// compaction ... read the full transcript at"): it says nothing of the run.
+func boilerplate(line string) bool {
+	l := strings.ToLower(strings.TrimSpace(line))
+	for _, p := range []string{"this session is being continued from a previous conversation",
+		"if you need specific details from before compaction", "please continue the conversation from where we left",
+		"continue with the last task that you were asked to work on", "the summary below covers the earlier portion"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // parseSummary splits a summary into sections and units.
 func parseSummary(text string) *doc {
-	d := &doc{text: text, lower: foldText(text), postings: map[string][]int{}}
+	d := &doc{text: text, lower: lang.FoldText(text), postings: map[string][]int{}}
 	cur := -1
 	off := 0
 	for _, line := range strings.SplitAfter(text, "\n") {
 		start := off
 		off += len(line)
 		body := strings.TrimRight(line, "\r\n")
-		if strings.TrimSpace(body) == "" {
+		if strings.TrimSpace(body) == "" || boilerplate(body) {
 			continue
 		}
 		heading, rest, isHeading := sectionHeading(body)
@@ -122,12 +183,12 @@ func parseSummary(text string) *doc {
 				marker = Pending
 			}
 		}
-		for _, sn := range sentences(body) {
-			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: marker}
-			u.toks = tokenize(text[u.Start:u.End])
+		for _, sn := range lang.Sentences(body) {
+			u := unit{Span: Span{Start: start + sn.Start, End: start + sn.End}, section: cur, marker: marker}
+			u.toks = lang.Tokenize(text[u.Start:u.End])
 			for i := range u.toks {
-				u.toks[i].start += u.Start
-				u.toks[i].end += u.Start
+				u.toks[i].Start += u.Start
+				u.toks[i].End += u.Start
 			}
 			markCode(text, u.Span, u.toks)
 			d.units = append(d.units, u)
@@ -138,9 +199,9 @@ func parseSummary(text string) *doc {
 		total += len(u.toks)
 		seen := map[string]bool{}
 		for _, t := range u.toks {
-			if t.term != "" && !seen[t.term] {
-				seen[t.term] = true
-				d.postings[t.term] = append(d.postings[t.term], i)
+			if t.Term != "" && !seen[t.Term] {
+				seen[t.Term] = true
+				d.postings[t.Term] = append(d.postings[t.Term], i)
 			}
 		}
 	}
@@ -151,7 +212,7 @@ func parseSummary(text string) *doc {
 }
 
 // markCode flags the tokens inside `backtick` spans of a unit.
-func markCode(text string, sp Span, toks []token) {
+func markCode(text string, sp Span, toks []lang.Token) {
 	seg := text[sp.Start:sp.End]
 	for off := 0; ; {
 		a := strings.IndexByte(seg[off:], '`')
@@ -165,8 +226,8 @@ func markCode(text string, sp Span, toks []token) {
 		}
 		b += a + 1
 		for i := range toks {
-			if toks[i].start >= sp.Start+a && toks[i].end <= sp.Start+b {
-				toks[i].code = true
+			if toks[i].Start >= sp.Start+a && toks[i].End <= sp.Start+b {
+				toks[i].Code = true
 			}
 		}
 		off = b + 1
@@ -215,7 +276,7 @@ func (d *doc) section(u *unit) *Section {
 // unitHas reports whether unit ui holds the term.
 func (d *doc) unitHas(ui int, term string) bool {
 	for _, t := range d.units[ui].toks {
-		if t.term == term {
+		if t.Term == term {
 			return true
 		}
 	}
@@ -224,3 +285,13 @@ func (d *doc) unitHas(ui int, term string) bool {
 
 // hasTerm reports whether any unit has the term.
 func (d *doc) hasTerm(t string) bool { return len(d.postings[t]) > 0 }
+
+// unitAt returns the index of the unit holding byte offset off, or -1.
+func unitAt(d *doc, off int) int {
+	for i, u := range d.units {
+		if off >= u.Start && off < u.End {
+			return i
+		}
+	}
+	return -1
+}

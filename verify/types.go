@@ -1,6 +1,10 @@
 package verify
 
-import "github.com/loupe-dev/loupe/model"
+import (
+	"fmt"
+
+	"github.com/loupe-dev/loupe/model"
+)
 
 // Kind is the kind of a preservation item.
 type Kind string
@@ -197,6 +201,35 @@ type CompactionResult struct {
 	Consumers []ConsumerResult
 	Sections  []Section
 	Warnings  []Warning
+}
+
+// NothingOpen is what a report says of a compaction whose preservation set
+// was empty: an honest "0 items", not a silent one.
+const NothingOpen = "nothing was open: nothing to keep"
+
+// NoCompaction is what a report says of a run without a compaction.
+const NoCompaction = "no compaction in this run: nothing to verify"
+
+// ItemsNote describes a compaction's preservation set in a few words: how
+// many items, or that nothing was open.
+func (c *CompactionResult) ItemsNote() string {
+	switch n := len(c.Items); {
+	case n == 0 && !c.Unverifiable:
+		return NothingOpen
+	case n == 1:
+		return "1 item"
+	default:
+		return fmt.Sprintf("%d items", n)
+	}
+}
+
+// Plural writes n and the noun, with an s unless n is 1: "1 compaction",
+// "3 compactions".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // FindingKind is the kind of a run-level finding.

@@ -19,14 +19,10 @@
 package claudecode
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/valyala/fastjson"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/model/formats/kit"
@@ -49,13 +45,6 @@ func init() {
 	})
 }
 
-// lineTypes are the top-level "type" values of Claude Code session lines.
-var lineTypes = map[string]bool{
-	"user": true, "assistant": true, "system": true, "summary": true,
-	"file-history-snapshot": true, "progress": true, "queue-operation": true,
-	"attachment": true, "custom-title": true, "ai-title": true,
-}
-
 // Detect reports whether head is the start of a Claude Code session file, or
 // dir a directory holding such files.
 func Detect(path string, head []byte, dir bool) bool {
@@ -63,46 +52,6 @@ func Detect(path string, head []byte, dir bool) bool {
 		return detectDir(path)
 	}
 	return DetectHead(head)
-}
-
-// DetectHead looks at the first lines of a file.
-func DetectHead(head []byte) bool {
-	var p fastjson.Parser
-	lines := bytes.Split(head, []byte("\n"))
-	for i, line := range lines {
-		line = bytes.TrimSpace(line)
-		if i == 0 {
-			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
-		}
-		if len(line) == 0 {
-			continue
-		}
-		v, err := p.ParseBytes(line)
-		if err != nil {
-			if i == len(lines)-1 || i == 0 {
-				// A first line longer than the sniffed head.
-				return bytes.HasPrefix(line, []byte(`{"parentUuid":`)) ||
-					bytes.HasPrefix(line, []byte(`{"type":"file-history-snapshot"`))
-			}
-			return false
-		}
-		if v.Type() != fastjson.TypeObject {
-			return false
-		}
-		typ := string(v.GetStringBytes("type"))
-		if !lineTypes[typ] {
-			return false
-		}
-		switch {
-		case v.Exists("parentUuid"), v.Exists("leafUuid"), v.Exists("sessionId") && v.Exists("operation"):
-			return true
-		case typ == "file-history-snapshot" && v.Exists("snapshot"):
-			// No session id on these: look at the next line.
-			continue
-		}
-		return false
-	}
-	return false
 }
 
 func detectDir(dir string) bool {
@@ -187,33 +136,10 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 }
 
 // Read imports a session from a stream of its decompressed content (a
-// pipe, which can be read only once). The importer reads its file twice (an
-// index of the tree, then the events), so the stream is copied to a
-// temporary file first and the file removed once the import is done;
-// nothing is left to be read again from it later (no text stays lazy).
+// pipe): through a temporary copy, since the importer reads its file twice
+// (an index of the tree, then the events).
 func Read(r io.Reader, opt model.ReadOptions) (*model.Transcript, error) {
-	dir, err := os.MkdirTemp("", "loupe-stream-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "session.jsonl")
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, err
-	}
-	_, err = io.Copy(f, r)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", opt.Name, err)
-	}
-	opt.LazyAbove = -1
-	if opt.Name == "" {
-		opt.Name = "-"
-	}
-	return Open(path, opt)
+	return kit.ReadByCopy(r, opt, Open)
 }
 
 func baseNames(paths []string) []string {

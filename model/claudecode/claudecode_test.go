@@ -80,22 +80,27 @@ func TestImport(t *testing.T) {
 			source:  "claude-code 2.1.0",
 		},
 		{
+			// The real sessions: each background job ends in the queue log
+			// (or a TaskOutput) first; the notice the agent gets later, as
+			// a user message, is a system message, not a second result.
+			// Two prompts typed while the agent worked are only in the
+			// queue log.
 			path:    "testdata/real/258c7280-ae70-4798-800f-63464d01a85d.jsonl",
-			counts:  kittest.Counts{Events: 465, Messages: 90, Calls: 186, Results: 188, Errors: 7, Compactions: 1},
+			counts:  kittest.Counts{Events: 469, Messages: 94, Calls: 186, Results: 188, Errors: 7, Compactions: 1},
 			pending: [][]string{nil},
 			source:  "claude-code 2.1.39",
 		},
 		{
 			// The boundary's logical parent is not in the file: file order.
 			path:     "testdata/real/4d5611e5-241a-462a-8d15-5122611a9569.jsonl",
-			counts:   kittest.Counts{Events: 391, Messages: 89, Calls: 150, Results: 151, Errors: 5, Compactions: 1},
+			counts:   kittest.Counts{Events: 392, Messages: 90, Calls: 150, Results: 151, Errors: 5, Compactions: 1},
 			pending:  [][]string{nil},
 			warnings: 1,
 			source:   "claude-code 2.1.39",
 		},
 		{
 			path:    "testdata/real/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl",
-			counts:  kittest.Counts{Events: 436, Messages: 80, Calls: 177, Results: 178, Errors: 13, Compactions: 1},
+			counts:  kittest.Counts{Events: 437, Messages: 81, Calls: 177, Results: 178, Errors: 13, Compactions: 1},
 			pending: [][]string{nil},
 			source:  "claude-code 2.1.39",
 		},

@@ -1,8 +1,8 @@
 package claudecode
 
 import (
+	"bytes"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,6 +44,9 @@ type emitter struct {
 
 	calls      map[string]*callInfo
 	jobCall    map[string]string // job id -> the call that started it
+	callJob    map[string]string // call id -> the job it started
+	jobClosed  map[string]bool   // jobs a result reported done or killed
+	queued     []string          // prompts the user queued, not yet in the conversation
 	todo       kit.PlanList
 	sawTodo    bool // a TodoWrite call was seen: the todos field is not needed
 	taskText   map[string]string
@@ -52,7 +55,8 @@ type emitter struct {
 	lastFull    int    // events since this index are in the context (since the last full compaction)
 	lastFullRef string // that compaction's ref: its summary is still in the context
 	clearedIDs  map[string]bool
-	mergedRef   map[string]string // uuid of a line merged into an earlier message -> that message's ref
+	waiting     map[int32][]waitingLine // record -> result lines emitted after it
+	mergedRef   map[string]string       // uuid of a line merged into an earlier message -> that message's ref
 
 	versions    []string
 	models      []string
@@ -71,10 +75,13 @@ func (imp *importer) emit() (*model.Transcript, error) {
 		b:          kit.NewBuilder(imp.files[len(imp.files)-1], imp.name),
 		calls:      map[string]*callInfo{},
 		jobCall:    map[string]string{},
+		callJob:    map[string]string{},
+		jobClosed:  map[string]bool{},
 		taskText:   map[string]string{},
 		taskStatus: map[string]model.PlanStatus{},
 		clearedIDs: map[string]bool{},
 		mergedRef:  map[string]string{},
+		waiting:    map[int32][]waitingLine{},
 	}
 	i := 0
 	var total int64
@@ -96,8 +103,7 @@ func (imp *importer) emit() (*model.Transcript, error) {
 			if i >= len(imp.recs) || imp.recs[i].file != int32(fi) || imp.recs[i].n != int32(l.N) {
 				return fmt.Errorf("line %d changed while it was read", l.N)
 			}
-			e.record(i, l)
-			e.comp.Release()
+			e.inOrder(i, l)
 			i++
 			return nil
 		})
@@ -149,6 +155,41 @@ func (e *emitter) finishMeta() {
 	if len(e.imp.files) > 1 {
 		e.b.SetExtra("files", strings.Join(baseNames(e.imp.files), " "))
 	}
+}
+
+// inOrder emits record i, read from line l, in the conversation's order
+// (see callOrder): the call lines that belong before it first; then the
+// record itself, unless it waits for a call written after it or was moved up;
+// then the result lines that were waiting for it.
+func (e *emitter) inOrder(i int, l kit.Line) {
+	o := &e.imp.order
+	k := int32(i)
+	for _, c := range o.before[k] {
+		e.record(int(c), o.held[c])
+		e.comp.Release()
+	}
+	switch {
+	case o.moved(k):
+		delete(o.held, k)
+	case o.after[k] > k:
+		held := l
+		held.B = bytes.Clone(l.B)
+		e.waiting[o.after[k]] = append(e.waiting[o.after[k]], waitingLine{i, held})
+	default:
+		e.record(i, l)
+		e.comp.Release()
+	}
+	for _, w := range e.waiting[k] {
+		e.record(w.rec, w.line)
+		e.comp.Release()
+	}
+	delete(e.waiting, k)
+}
+
+// waitingLine is a result line held back until its call is emitted.
+type waitingLine struct {
+	rec  int
+	line kit.Line
 }
 
 // add appends an event of the current record, opening the record's turn.
@@ -219,9 +260,11 @@ func (e *emitter) record(i int, l kit.Line) {
 	case kSystem:
 		e.system(v, l)
 	case kProgress:
-		e.b.Skip("progress")
+		if !e.subagentTasks(v) {
+			e.b.Skip("progress")
+		}
 	case kAttachment:
-		e.b.RawLine(typ, "attachment: context Claude Code attached to the conversation (not mapped)", l)
+		e.attachment(v, l)
 	default:
 		switch typ {
 		case "summary":
@@ -238,7 +281,13 @@ func (e *emitter) record(i int, l kit.Line) {
 		case "file-history-snapshot":
 			e.b.Skip("file-history-snapshot")
 		case "queue-operation":
-			e.b.Skip("queue-operation")
+			e.queueOperation(v)
+		case "permission-mode", "last-prompt":
+			// Session state (the permission mode, the prompt box's text),
+			// not conversation.
+			e.b.Skip(typ)
+		case "":
+			e.b.RawLine(typ, "a Claude Code record with no type", l)
 		default:
 			e.b.RawLine(typ, fmt.Sprintf("unknown Claude Code line type %q", typ), l)
 		}
@@ -326,7 +375,7 @@ func (e *emitter) user(v *fastjson.Value, l kit.Line) {
 			switch bt := kit.Str(blk, "type"); bt {
 			case "text":
 				s := kit.Str(blk, "text")
-				if strings.HasPrefix(strings.TrimSpace(s), "<task-notification>") {
+				if isNotice(s) {
 					flush()
 					e.userText(s, meta)
 					continue
@@ -365,254 +414,6 @@ func (e *emitter) user(v *fastjson.Value, l kit.Line) {
 			}
 		}
 	}
-}
-
-var (
-	taskIDRE    = regexp.MustCompile(`<task[-_]id>\s*([^<\s]+)\s*</task[-_]id>`)
-	jobStatusRE = regexp.MustCompile(`<status>\s*([A-Za-z_]+)\s*</status>`)
-)
-
-// userText maps a user line whose content is a string.
-func (e *emitter) userText(s string, meta bool) {
-	if strings.HasPrefix(strings.TrimSpace(s), "<task-notification>") {
-		// Claude Code tells the agent that a background job ended: it closes
-		// the job's handle.
-		if m := taskIDRE.FindStringSubmatch(s); m != nil {
-			id := m[1]
-			state := model.JobDone
-			if st := jobStatusRE.FindStringSubmatch(s); st != nil {
-				if js, ok := jobState(st[1]); ok {
-					state = js
-				}
-			}
-			call := e.jobCall[id]
-			if call == "" {
-				call = id
-			}
-			e.add(&model.ToolResult{ID: call, Text: model.NewText(s), Job: &model.Job{ID: id, State: state}})
-			return
-		}
-	}
-	e.add(&model.Message{Role: userRole(s, meta), Text: s})
-}
-
-func jobState(s string) (model.JobState, bool) {
-	switch strings.ToLower(s) {
-	case "completed", "complete", "failed", "error", "done", "success", "succeeded", "exited", "finished":
-		return model.JobDone, true
-	case "killed", "cancelled", "canceled", "stopped", "terminated", "aborted":
-		return model.JobKilled, true
-	case "running", "pending", "in_progress", "started", "async_launched":
-		return model.JobRunning, true
-	}
-	return "", false
-}
-
-// resultText flattens a tool_result's content.
-func resultText(c *fastjson.Value) string {
-	var k kit.Composer
-	composeResult(&k, c)
-	return k.String()
-}
-
-// composeResult adds the flattened content of a tool result to k: a
-// string as it is; blocks one per line, a text block's text or "[type]";
-// any other value as its JSON.
-func composeResult(k *kit.Composer, c *fastjson.Value) {
-	if c == nil || k.Str(c) {
-		return
-	}
-	for _, blk := range kit.Array(c) {
-		if !k.Empty() {
-			k.Lit("\n")
-		}
-		switch bt := kit.Str(blk, "type"); bt {
-		case "text":
-			k.Str(blk.Get("text"))
-		default:
-			k.Lit("[" + bt + "]")
-		}
-	}
-	if k.Empty() && c.Type() != fastjson.TypeArray && c.Type() != fastjson.TypeNull {
-		k.Lit(kit.JSON(c))
-	}
-}
-
-// resultAt makes a tool result's text again from its line: the content of
-// block i of the message.
-func resultAt(i int) kit.Extract {
-	key := strconv.Itoa(i)
-	return func(line []byte) (string, error) {
-		var p fastjson.Parser
-		v, err := p.ParseBytes(line)
-		if err != nil {
-			return "", err
-		}
-		return resultText(v.Get("message", "content", key, "content")), nil
-	}
-}
-
-// result returns the text of a tool result whose content is c, in block i
-// of line l: on disk when it is large, measured without being decoded unless
-// whole is set, in which case the whole text is returned too (else "").
-func (e *emitter) result(c *fastjson.Value, i int, l kit.Line, whole bool) (model.Text, string) {
-	k := &e.comp
-	k.Reset()
-	composeResult(k, c)
-	if whole {
-		s := k.String()
-		return e.lazy.Text(l, s, resultAt(i)), s
-	}
-	return k.Text(e.lazy, l, resultAt(i)), ""
-}
-
-// needsText reports whether mapping a result of call reads its whole text:
-// a background shell's id, a polled job's status, a created task's number.
-func needsText(call *callInfo, isErr bool) bool {
-	if call == nil || isErr {
-		return false
-	}
-	switch call.name {
-	case "Bash":
-		return call.background
-	case "TaskOutput", "BashOutput", "AgentOutputTool", "TaskOutputTool", "TaskCreate":
-		return true
-	}
-	return false
-}
-
-var backgroundRE = regexp.MustCompile(`running in background with ID: ([A-Za-z0-9_-]+)`)
-
-// toolResult maps the tool_result block i of line l. Its text is only read
-// whole when needsText says so (job and planFromResult get "" otherwise).
-func (e *emitter) toolResult(blk, tur *fastjson.Value, i int, l kit.Line) {
-	id := kit.Str(blk, "tool_use_id")
-	isErr := kit.Bool(blk, "is_error")
-	call := e.calls[id]
-	t, text := e.result(blk.Get("content"), i, l, needsText(call, isErr))
-	res := &model.ToolResult{ID: id, IsError: isErr, Text: t}
-	res.Job = e.job(id, call, text, isErr, tur)
-	e.add(res)
-	if call != nil && !isErr {
-		e.planFromResult(call, text, tur)
-	}
-}
-
-// job reads what a result says about an asynchronous job.
-func (e *emitter) job(callID string, call *callInfo, text string, isErr bool, tur *fastjson.Value) *model.Job {
-	if tur != nil && tur.Type() == fastjson.TypeObject {
-		for _, k := range []string{"backgroundTaskId", "shellId", "bashId"} {
-			if id := kit.Str(tur, k); id != "" {
-				e.jobCall[id] = callID
-				return &model.Job{ID: id, State: model.JobRunning}
-			}
-		}
-		if kit.Bool(tur, "isAsync") || kit.Str(tur, "status") == "async_launched" {
-			if id := kit.Str(tur, "agentId"); id != "" {
-				e.jobCall[id] = callID
-				return &model.Job{ID: id, State: model.JobRunning}
-			}
-		}
-	}
-	if call == nil {
-		return nil
-	}
-	switch call.name {
-	case "Bash":
-		if call.background && !isErr {
-			if m := backgroundRE.FindStringSubmatch(text); m != nil {
-				e.jobCall[m[1]] = callID
-				return &model.Job{ID: m[1], State: model.JobRunning}
-			}
-		}
-	case "TaskOutput", "BashOutput", "AgentOutputTool", "TaskOutputTool":
-		id := call.jobRef
-		if id == "" {
-			if m := taskIDRE.FindStringSubmatch(text); m != nil {
-				id = m[1]
-			}
-		}
-		if id == "" || isErr {
-			return nil
-		}
-		status := ""
-		if m := jobStatusRE.FindStringSubmatch(text); m != nil {
-			status = m[1]
-		} else if tur != nil {
-			if status = kit.Str(tur, "task", "status"); status == "" {
-				status = kit.Str(tur, "status")
-			}
-		}
-		if st, ok := jobState(status); ok {
-			return &model.Job{ID: id, State: st}
-		}
-	case "KillShell", "KillBash", "TaskStop", "KillTask":
-		if call.jobRef != "" && !isErr {
-			return &model.Job{ID: call.jobRef, State: model.JobKilled}
-		}
-	}
-	return nil
-}
-
-var taskCreatedRE = regexp.MustCompile(`Task #?([A-Za-z0-9_-]+) created`)
-
-func (e *emitter) planFromResult(call *callInfo, text string, tur *fastjson.Value) {
-	switch call.name {
-	case "TodoWrite":
-		if call.hasTodos {
-			if upd := e.todo.Update(call.todos); len(upd) > 0 {
-				e.add(&model.Plan{Items: upd})
-			}
-		}
-	case "TaskCreate":
-		id := kit.ID(tur, "task", "id")
-		if id == "" {
-			if m := taskCreatedRE.FindStringSubmatch(text); m != nil {
-				id = m[1]
-			}
-		}
-		if id == "" || call.subject == "" {
-			return
-		}
-		e.taskText[id] = call.subject
-		e.taskStatus[id] = model.PlanPending
-		e.add(&model.Plan{Items: []model.PlanItem{{ID: id, Text: call.subject, Status: model.PlanPending}}})
-	case "TaskUpdate":
-		if call.taskID == "" || (call.status == "" && call.subject == "") {
-			return
-		}
-		text := call.subject
-		if text == "" {
-			text = e.taskText[call.taskID]
-		} else {
-			e.taskText[call.taskID] = text
-		}
-		st := e.taskStatus[call.taskID]
-		if call.status != "" {
-			st = kit.Status(call.status)
-		}
-		if st == "" {
-			st = model.PlanPending
-		}
-		e.taskStatus[call.taskID] = st
-		e.add(&model.Plan{Items: []model.PlanItem{{ID: call.taskID, Text: text, Status: st}}})
-	}
-}
-
-func todoItems(v *fastjson.Value) []model.PlanItem {
-	var items []model.PlanItem
-	for _, t := range kit.Array(v) {
-		text := kit.Str(t, "content")
-		if text == "" {
-			text = kit.Str(t, "subject")
-		}
-		id := kit.ID(t, "id")
-		if id == "" {
-			id = text
-		}
-		items = append(items, model.PlanItem{ID: id, Text: text, Status: kit.Status(kit.Str(t, "status"))})
-	}
-	return items
 }
 
 func (e *emitter) assistant(v *fastjson.Value, msgID string, l kit.Line) {
@@ -744,105 +545,4 @@ func (e *emitter) input(in *fastjson.Value, i int, l kit.Line) model.Text {
 		return e.lazy.InputText(l, kit.ValidString(b), inputAt(i))
 	}
 	return e.lazy.Parts(l, string(b[:model.HeadBytes+utf8.UTFMax]), string(b[len(b)-model.TailBytes-utf8.UTFMax:]), len(b), inputAt(i))
-}
-
-func (e *emitter) compaction(b *boundary, v *fastjson.Value) {
-	c := &model.Compaction{
-		Trigger:      b.trigger,
-		Summary:      b.text,
-		TokensBefore: b.pre,
-		TokensAfter:  e.imp.tokensAfter(b),
-	}
-	c.Ref, c.TS = e.ref, b.ts
-	events := e.b.T.Events
-	switch {
-	case b.micro:
-		// Old tool results were cleared in place; everything else since
-		// the last full compaction (and its summary) is still there.
-		c.Trigger = "microcompact"
-		if b.trigger != "" && b.trigger != "auto" {
-			c.Trigger += "/" + b.trigger
-		}
-		for _, id := range b.compacted {
-			e.clearedIDs[id] = true
-		}
-		cleared := map[string]bool{}
-		for _, ev := range events[e.lastFull:] {
-			if r, ok := ev.(*model.ToolResult); ok && e.clearedIDs[r.ID] {
-				cleared[r.Ref] = true
-			}
-		}
-		var refs []string
-		if e.lastFullRef != "" {
-			refs = append(refs, e.lastFullRef)
-		}
-		for _, ev := range events[e.lastFull:] {
-			switch ev.Kind() {
-			case model.KindRaw, model.KindCompaction:
-				continue
-			}
-			if r := ev.Header().Ref; r != "" && !cleared[r] {
-				refs = append(refs, r)
-			}
-		}
-		c.Kept = kit.Kept(events[e.lastFull:], refs)
-	case b.lone:
-		c.Trigger = "unknown"
-	default:
-		if refs := e.preserved(b); len(refs) > 0 {
-			c.Kept = kit.Kept(events, refs)
-		}
-	}
-	e.b.NextTurn()
-	e.b.Add(c)
-	switch {
-	case b.lone:
-		e.b.Warn("user", "compaction %d: a summary with no compact_boundary; what it summarised is not in this file (an earlier session?)", c.Seq)
-	case !b.micro && b.summary < 0:
-		e.b.Warn("system", "compaction %d: compact_boundary with no summary line after it", c.Seq)
-	}
-	if b.fallback != "" {
-		e.b.Warn("system", "compaction %d: source taken in file order, because %s", c.Seq, b.fallback)
-	}
-	if !b.micro {
-		e.lastFull = len(e.b.T.Events)
-		e.lastFullRef = c.Ref
-		clear(e.clearedIDs)
-	}
-	e.asstMsgID = ""
-}
-
-// preserved returns the refs of the lines a partial compaction kept.
-func (e *emitter) preserved(b *boundary) []string {
-	uuids := b.preserved
-	if len(uuids) == 0 && b.segment[0] != "" {
-		uuids = e.imp.segment(b.segment[0], b.segment[2])
-	}
-	out := make([]string, 0, len(uuids))
-	for _, u := range uuids {
-		if r, ok := e.mergedRef[u]; ok {
-			u = r
-		}
-		out = append(out, u)
-	}
-	return out
-}
-
-// segment lists the uuids from head to tail, walking back from tail.
-func (imp *importer) segment(head, tail string) []string {
-	var out []string
-	i := imp.resolve(tail)
-	for steps := 0; i >= 0 && steps < len(imp.recs); steps++ {
-		r := &imp.recs[i]
-		out = append(out, r.uuid)
-		if r.uuid == head {
-			slices.Reverse(out)
-			return out
-		}
-		i = imp.resolve(r.parent)
-	}
-	if head == tail {
-		return []string{head}
-	}
-	return []string{head, tail}
 }

@@ -91,6 +91,7 @@ type importer struct {
 	tailBroken bool
 	sizes      []int64 // of the files, for progress
 	total      int64
+	order      callOrder
 }
 
 // progress reports the two passes as one read of the files: the first pass
@@ -106,7 +107,99 @@ func (imp *importer) progress(base int64, pass int) func(read, size int64) {
 }
 
 func newImporter(name string, opt model.ReadOptions) *importer {
-	return &importer{name: name, opt: opt, first: map[string]int32{}}
+	return &importer{name: name, opt: opt, first: map[string]int32{}, order: newCallOrder()}
+}
+
+// indexLine reads one line into a record; conv and side count the
+// conversation lines and those of them on a sidechain.
+func (imp *importer) indexLine(p *fastjson.Parser, fi int32, l kit.Line, conv, side *int) {
+	rc := rec{file: fi, n: int32(l.N)}
+	v, err := p.ParseBytes(l.B)
+	if err != nil || v.Type() != fastjson.TypeObject {
+		rc.kind = kBroken
+		imp.recs = append(imp.recs, rc)
+		return
+	}
+	typ := string(v.GetStringBytes("type"))
+	switch typ {
+	case "user":
+		rc.kind = kUser
+	case "assistant":
+		rc.kind = kAssistant
+	case "system":
+		rc.kind = kSystem
+		rc.sub = string(v.GetStringBytes("subtype"))
+	case "progress":
+		rc.kind = kProgress
+	case "attachment":
+		rc.kind = kAttachment
+	}
+	// kit.Str, as for every other id: a uuid becomes the events' ref,
+	// which must be valid UTF-8 to be written and read back.
+	rc.uuid = kit.Str(v, "uuid")
+	rc.parent = kit.Str(v, "parentUuid")
+	rc.side = v.GetBool("isSidechain")
+	if rc.kind == kUser || rc.kind == kAssistant {
+		*conv++
+		if rc.side {
+			*side++
+		}
+	}
+	idx := int32(len(imp.recs))
+	if rc.uuid != "" {
+		if f, ok := imp.first[rc.uuid]; ok {
+			rc.dup = f + 1
+			rc.act = aDup
+		} else {
+			imp.first[rc.uuid] = idx
+		}
+	}
+	msg := v.Get("message")
+	switch rc.kind {
+	case kAssistant:
+		rc.msgID = string(msg.GetStringBytes("id"))
+		u := msg.Get("usage")
+		rc.usage = u.GetInt("input_tokens") + u.GetInt("cache_read_input_tokens") + u.GetInt("cache_creation_input_tokens")
+		if rc.act != aDup {
+			for _, b := range msg.Get("content").GetArray() {
+				if string(b.GetStringBytes("type")) == "tool_use" {
+					imp.order.call(string(b.GetStringBytes("id")), idx, l)
+				}
+			}
+		}
+	case kProgress:
+		if d := v.Get("data"); string(d.GetStringBytes("type")) == "hook_progress" {
+			imp.order.hook(string(d.GetStringBytes("hookEvent")), string(v.GetStringBytes("toolUseID")))
+		}
+	case kUser:
+		// GetArray, not Type: asking a string content for its type
+		// would unescape it in place, before summaryText reads it.
+		content := msg.Get("content")
+		for _, b := range content.GetArray() {
+			if string(b.GetStringBytes("type")) == "tool_result" {
+				rc.result = true
+				if rc.act != aDup {
+					imp.order.result(string(b.GetStringBytes("tool_use_id")), idx)
+				}
+			}
+		}
+		if v.GetBool("isCompactSummary") || startsWithPreamble(content) {
+			rc.summary = true
+		}
+	}
+	imp.recs = append(imp.recs, rc)
+	if rc.act == aDup {
+		return
+	}
+	if rc.summary || rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary") {
+		imp.order.compaction(idx)
+	}
+	switch {
+	case rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary"):
+		imp.bnds = append(imp.bnds, newBoundary(v, int(idx), rc.sub == "microcompact_boundary"))
+	case rc.summary:
+		imp.bnds = append(imp.bnds, &boundary{rec: int(idx), summary: int(idx), lone: true, text: summaryText(msg.Get("content")), ts: kit.Str(v, "timestamp")})
+	}
 }
 
 const preamble = "This session is being continued from a previous conversation"
@@ -130,78 +223,9 @@ func (imp *importer) index(files []string) error {
 		if err != nil {
 			return err
 		}
+		imp.order.startFile()
 		_, err = kit.ReadLines(r, func(l kit.Line) error {
-			rc := rec{file: int32(fi), n: int32(l.N)}
-			v, err := p.ParseBytes(l.B)
-			if err != nil || v.Type() != fastjson.TypeObject {
-				rc.kind = kBroken
-				imp.recs = append(imp.recs, rc)
-				return nil
-			}
-			typ := string(v.GetStringBytes("type"))
-			switch typ {
-			case "user":
-				rc.kind = kUser
-			case "assistant":
-				rc.kind = kAssistant
-			case "system":
-				rc.kind = kSystem
-				rc.sub = string(v.GetStringBytes("subtype"))
-			case "progress":
-				rc.kind = kProgress
-			case "attachment":
-				rc.kind = kAttachment
-			}
-			// kit.Str, as for every other id: a uuid becomes the events'
-			// ref, which must be valid UTF-8 to be written and read back.
-			rc.uuid = kit.Str(v, "uuid")
-			rc.parent = kit.Str(v, "parentUuid")
-			rc.side = v.GetBool("isSidechain")
-			if rc.kind == kUser || rc.kind == kAssistant {
-				conv++
-				if rc.side {
-					side++
-				}
-			}
-			idx := int32(len(imp.recs))
-			if rc.uuid != "" {
-				if f, ok := imp.first[rc.uuid]; ok {
-					rc.dup = f + 1
-					rc.act = aDup
-				} else {
-					imp.first[rc.uuid] = idx
-				}
-			}
-			msg := v.Get("message")
-			switch rc.kind {
-			case kAssistant:
-				rc.msgID = string(msg.GetStringBytes("id"))
-				u := msg.Get("usage")
-				rc.usage = u.GetInt("input_tokens") + u.GetInt("cache_read_input_tokens") + u.GetInt("cache_creation_input_tokens")
-			case kUser:
-				// GetArray, not Type: asking a string content for its type
-				// would unescape it in place, before summaryText reads it.
-				content := msg.Get("content")
-				for _, b := range content.GetArray() {
-					if string(b.GetStringBytes("type")) == "tool_result" {
-						rc.result = true
-						break
-					}
-				}
-				if v.GetBool("isCompactSummary") || startsWithPreamble(content) {
-					rc.summary = true
-				}
-			}
-			imp.recs = append(imp.recs, rc)
-			if rc.act == aDup {
-				return nil
-			}
-			switch {
-			case rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary"):
-				imp.bnds = append(imp.bnds, newBoundary(v, int(idx), rc.sub == "microcompact_boundary"))
-			case rc.summary:
-				imp.bnds = append(imp.bnds, &boundary{rec: int(idx), summary: int(idx), lone: true, text: summaryText(msg.Get("content")), ts: kit.Str(v, "timestamp")})
-			}
+			imp.indexLine(&p, int32(fi), l, &conv, &side)
 			return nil
 		})
 		closeFn()
@@ -212,6 +236,7 @@ func (imp *importer) index(files []string) error {
 	imp.subagent = conv > 0 && side == conv
 	imp.pairSummaries()
 	imp.decideSources()
+	imp.order.settle(imp)
 	return nil
 }
 
@@ -408,6 +433,12 @@ func (imp *importer) decideSources() {
 					start = i
 				}
 			}
+			if start < 0 && b.lparent != "" && imp.resolve(b.lparent) < 0 {
+				// The logical parent was not written: in real files it is
+				// the result of the last call, which no result line
+				// answers (see callOrder). Its parent was that call.
+				start = imp.order.lastUnanswered(imp, spanStart, b.rec)
+			}
 		}
 		switch {
 		case start >= 0:
@@ -469,8 +500,11 @@ func (imp *importer) markOffPath(lo, hi, start, bnd int) bool {
 			reached = i >= 0 // it went back into the previous span
 			break
 		}
-		if i >= hi || on[i] {
-			break // a forward reference or a cycle: not a path
+		if i >= hi && !imp.order.moved(int32(i)) || on[i] {
+			// A forward reference or a cycle: not a path. (A call written
+			// after the boundary whose result was written before it is
+			// emitted before the result: it is on the path.)
+			break
 		}
 		on[i] = true
 		todo = append(todo, i)
@@ -508,7 +542,7 @@ func (imp *importer) markOffPath(lo, hi, start, bnd int) bool {
 	}
 	for i := lo; i < hi; i++ {
 		r := &imp.recs[i]
-		if (r.kind == kUser || r.kind == kAssistant) && r.act == aEmit && imp.main(i) && !on[i] {
+		if (r.kind == kUser || r.kind == kAssistant) && r.act == aEmit && imp.main(i) && !on[i] && !imp.order.moved(int32(i)) {
 			r.act = aOffBranch
 			r.bnd = int32(bnd)
 		}

@@ -7,4 +7,5 @@ import (
 	_ "github.com/loupe-dev/loupe/model/gemini"
 	_ "github.com/loupe-dev/loupe/model/opencode"
 	_ "github.com/loupe-dev/loupe/model/openhands"
+	_ "github.com/loupe-dev/loupe/model/pi"
 )

@@ -24,6 +24,8 @@ const (
 	ohV1         = "../openhands/testdata/v1/synthetic"
 	opencodeDir  = "../opencode/testdata/storage"
 	opencodeFile = "../opencode/testdata/storage/session/prj_synthetic/ses_synthetic0001.json"
+	piV1         = "../pi/testdata/v1-kept-tail.jsonl"
+	piV3         = "../pi/testdata/v3-tree.jsonl"
 )
 
 func TestDetect(t *testing.T) {
@@ -35,6 +37,7 @@ func TestDetect(t *testing.T) {
 		geminiJSONL: "gemini-cli", geminiLegacy: "gemini-cli",
 		ohV0: "openhands", ohV1: "openhands",
 		opencodeDir: "opencode", opencodeFile: "opencode",
+		piV1: "pi", piV3: "pi",
 		native: "loupe",
 	}
 	for path, want := range tests {
@@ -46,7 +49,7 @@ func TestDetect(t *testing.T) {
 	unknown := filepath.Join(t.TempDir(), "notes.txt")
 	os.WriteFile(unknown, []byte("just some notes\n"), 0o644)
 	_, err := Detect(unknown, "")
-	if err == nil || !strings.Contains(err.Error(), "claude-code, codex, gemini-cli, opencode, openhands") {
+	if err == nil || !strings.Contains(err.Error(), "claude-code, codex, gemini-cli, opencode, openhands, pi") {
 		t.Errorf("unknown format: %v", err)
 	}
 	if _, err := Detect(unknown, "cursor"); err == nil || !strings.Contains(err.Error(), "loupe reads: loupe, claude-code") {
@@ -58,7 +61,7 @@ func TestDetect(t *testing.T) {
 }
 
 func TestOpenEveryFormat(t *testing.T) {
-	for _, path := range []string{claudeReal, claudeSynth, codexRemote, geminiJSONL, geminiLegacy, ohV0, ohV1, opencodeDir} {
+	for _, path := range []string{claudeReal, claudeSynth, codexRemote, geminiJSONL, geminiLegacy, ohV0, ohV1, opencodeDir, piV1, piV3} {
 		tr, err := Open(path, Options{})
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
@@ -129,6 +132,7 @@ func TestSessions(t *testing.T) {
 	copyFile(t, geminiJSONL, filepath.Join(root, "gemini", "abc", "chats", filepath.Base(geminiJSONL)))
 	copyTree(t, ohV0, filepath.Join(root, "openhands", "sessions", "sid-synthetic"))
 	copyTree(t, opencodeDir, filepath.Join(root, "opencode", "storage"))
+	copyFile(t, piV3, filepath.Join(root, "pi", "sessions", "--home-user-shop--", "2025-12-02T09-00-00-000Z_5e551011.jsonl"))
 	os.WriteFile(filepath.Join(root, "empty.jsonl"), nil, 0o644)
 	os.WriteFile(filepath.Join(root, "run.jsonl"), []byte(`{"type":"meta","format":"loupe/v1","run":"r1"}`+"\n"+`{"type":"message","turn":1,"ts":"2026-09-01T00:00:00Z","role":"user","text":"hi"}`+"\n"), 0o644)
 
@@ -140,7 +144,7 @@ func TestSessions(t *testing.T) {
 	for _, si := range infos {
 		count[si.Format]++
 	}
-	want := map[string]int{"claude-code": 4, "codex": 1, "gemini-cli": 1, "openhands": 1, "opencode": 2, "loupe": 1}
+	want := map[string]int{"claude-code": 4, "codex": 1, "gemini-cli": 1, "openhands": 1, "opencode": 2, "pi": 1, "loupe": 1}
 	for k, v := range want {
 		if count[k] != v {
 			t.Errorf("%s: %d sessions, want %d (all: %v)", k, count[k], v, count)
@@ -191,9 +195,17 @@ func TestLatest(t *testing.T) {
 	if err != nil || len(tr.Compactions) == 0 {
 		t.Fatalf("latest does not open with a compaction: %v", err)
 	}
+	// A pi session, newest, under $PI_CODING_AGENT_DIR.
+	t.Setenv("PI_CODING_AGENT_DIR", filepath.Join(home, "pi-agent"))
+	pi := copyFile(t, piV1, filepath.Join(home, "pi-agent", "sessions", "--home-user-shop--", "2025-12-01T10-00-00-000Z_0b1c2d3e.jsonl"))
+	os.Chtimes(pi, now.Add(-10*time.Second), now.Add(-10*time.Second))
+	if got, err := Latest(); err != nil || got != pi {
+		t.Fatalf("latest %q (%v), want the pi session %q", got, err, pi)
+	}
 
 	t.Setenv("CLAUDE_CONFIG_DIR", filepath.Join(home, "nowhere"))
 	t.Setenv("CODEX_HOME", filepath.Join(home, "nowhere"))
+	t.Setenv("PI_CODING_AGENT_DIR", filepath.Join(home, "nowhere"))
 	t.Setenv("HOME", filepath.Join(home, "nowhere"))
 	if _, err := Latest(); err == nil {
 		t.Error("no sessions anywhere: want an error")

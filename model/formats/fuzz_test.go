@@ -14,7 +14,7 @@ import (
 )
 
 // fileSeeds are the single-file fixtures of every format.
-var fileSeeds = []string{claudeReal, claudeSynth, codexRemote, codexLocal, geminiJSONL, geminiLegacy, opencodeFile, "../testdata/tiny.jsonl", "../testdata/tiny.jsonl.gz", "../testdata/tiny.jsonl.zst"}
+var fileSeeds = []string{claudeReal, claudeSynth, codexRemote, codexLocal, geminiJSONL, geminiLegacy, opencodeFile, "../pi/testdata/v3-tree.jsonl", "../testdata/tiny.jsonl", "../testdata/tiny.jsonl.gz", "../testdata/tiny.jsonl.zst"}
 
 // FuzzDetect: detection never panics; a stream is detected as the file
 // with the same bytes is; what opens from the file opens the same from the

@@ -14,7 +14,7 @@ import (
 // TestOpenReaderDetectsTheStream: a stream is detected from its own start
 // and read by the format's reader, once.
 func TestOpenReaderDetectsTheStream(t *testing.T) {
-	for path, want := range map[string]string{claudeSynth: "claude-code", codexLocal: "codex", geminiJSONL: "gemini-cli", geminiLegacy: "gemini-cli", "../testdata/tiny.jsonl.zst": "loupe"} {
+	for path, want := range map[string]string{claudeSynth: "claude-code", codexLocal: "codex", geminiJSONL: "gemini-cli", geminiLegacy: "gemini-cli", "../pi/testdata/v3-tree.jsonl": "pi", "../pi/testdata/v1-kept-tail.jsonl": "pi", "../testdata/tiny.jsonl.zst": "loupe"} {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)

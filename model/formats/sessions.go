@@ -287,6 +287,11 @@ var latestFormats = []struct {
 		file:    func(_, name string) bool { return strings.HasPrefix(name, "rollout-") && isJSONL(name) },
 	},
 	{
+		name:    "pi",
+		markers: [][]byte{[]byte(`"type":"compaction"`)},
+		file:    func(_, name string) bool { return isJSONL(name) },
+	},
+	{
 		name:    "gemini-cli",
 		markers: [][]byte{[]byte(`<state_snapshot>`), []byte(`compressed from`), []byte(`Context compressed`)},
 		file: func(rel, name string) bool {
@@ -302,7 +307,8 @@ func isJSONL(name string) bool {
 // Latest returns the newest session (by file modification time) that has at
 // least one compaction, from the runtimes' default locations:
 // $CLAUDE_CONFIG_DIR/projects or ~/.claude/projects, $CODEX_HOME/sessions or
-// ~/.codex/sessions (and archived_sessions), and ~/.gemini/tmp.
+// ~/.codex/sessions (and archived_sessions), $PI_CODING_AGENT_DIR/sessions
+// or ~/.pi/agent/sessions, and ~/.gemini/tmp.
 func Latest() (string, error) {
 	type cand struct {
 		path  string
@@ -360,7 +366,7 @@ func Latest() (string, error) {
 		}
 	}
 	if len(searched) == 0 {
-		return "", errors.New("no agent sessions found: none of ~/.claude/projects (or $CLAUDE_CONFIG_DIR), ~/.codex/sessions (or $CODEX_HOME) and ~/.gemini/tmp exists")
+		return "", errors.New("no agent sessions found: none of ~/.claude/projects (or $CLAUDE_CONFIG_DIR), ~/.codex/sessions (or $CODEX_HOME), ~/.pi/agent/sessions (or $PI_CODING_AGENT_DIR) and ~/.gemini/tmp exists")
 	}
 	return "", fmt.Errorf("no session with a compaction in %s", strings.Join(searched, ", "))
 }

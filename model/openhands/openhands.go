@@ -387,16 +387,13 @@ func (imp *importer) observationV0(v *fastjson.Value, obs, id, ts string, raw []
 		imp.add(&model.Message{Role: model.RoleSystem, Text: content}, id, ts)
 		return
 	}
-	failed := obs == "error" || obs == "user_rejected"
+	flagged := obs == "error" || obs == "user_rejected"
 	if s := v.Get("success"); s != nil && s.Type() == fastjson.TypeFalse {
-		failed = true
+		flagged = true
 	}
-	if code := v.Get("extras", "metadata", "exit_code"); code != nil {
-		if n, err := code.Int(); err == nil && n > 0 {
-			failed = true
-		}
-	}
-	imp.add(&model.ToolResult{ID: call, IsError: failed, Text: model.NewText(content)}, id, ts)
+	code, ok := exitCode(v, []string{"extras", "metadata", "exit_code"}, []string{"extras", "exit_code"})
+	isErr := failed(flagged, code, ok, commandObservations[obs], content, kit.Str(v, "message"))
+	imp.add(&model.ToolResult{ID: call, IsError: isErr, Text: model.NewText(content)}, id, ts)
 }
 
 func (imp *importer) condensationV0(args *fastjson.Value, id, ts string) {
@@ -540,14 +537,19 @@ func (imp *importer) eventV1(v *fastjson.Value, raw []byte) {
 		}
 		obs := v.Get("observation")
 		text := contentText(obs.Get("content"))
-		failed := kit.Bool(obs, "is_error") || kit.Int(obs, "exit_code") > 0 || kit.Int(obs, "metadata", "exit_code") > 0
+		if text == "" {
+			text = kit.Str(obs, "output") // the SDK's first observations
+		}
+		flagged := kit.Bool(obs, "is_error")
 		switch kind {
 		case "UserRejectObservation":
-			text, failed = textOr(v, "rejection_reason"), true
+			text, flagged = textOr(v, "rejection_reason"), true
 		case "AgentErrorEvent":
-			text, failed = textOr(v, "error"), true
+			text, flagged = textOr(v, "error"), true
 		}
-		imp.add(&model.ToolResult{ID: call, IsError: failed, Text: model.NewText(text)}, id, ts)
+		code, ok := exitCode(obs, []string{"exit_code"}, []string{"metadata", "exit_code"})
+		isErr := failed(flagged, code, ok, commandObservations[kit.Str(obs, "kind")], text)
+		imp.add(&model.ToolResult{ID: call, IsError: isErr, Text: model.NewText(text)}, id, ts)
 	case "Condensation":
 		var f forgetting
 		for _, x := range kit.Array(v, "forgotten_event_ids") {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/loupe-dev/loupe/model"
 )
@@ -119,4 +120,35 @@ func Sniff(path string, max int) ([]byte, error) {
 		}
 	}
 	return buf[:n], nil
+}
+
+// ReadByCopy is the Read of an importer that reads its file more than once
+// (Claude Code indexes the tree before it makes the events; pi imports a
+// branched session twice): the stream, which can be read only once, is
+// copied to a temporary file, which open imports and which is removed
+// once it has. Nothing is left to be read again from it later: no text
+// stays lazy.
+func ReadByCopy(r io.Reader, opt model.ReadOptions, open func(path string, opt model.ReadOptions) (*model.Transcript, error)) (*model.Transcript, error) {
+	if opt.Name == "" {
+		opt.Name = "-"
+	}
+	dir, err := os.MkdirTemp("", "loupe-stream-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "session.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	_, err = io.Copy(f, r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", opt.Name, err)
+	}
+	opt.LazyAbove = -1
+	return open(path, opt)
 }

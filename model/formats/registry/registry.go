@@ -29,8 +29,9 @@ type Format struct {
 	Open func(path string, opt model.ReadOptions) (*model.Transcript, error)
 	// Read, when set, reads a transcript from a stream of its decompressed
 	// content (standard input, a pipe, a process substitution), which can
-	// be read only once; opt.Name names it. Formats that store a session as
-	// a directory have none.
+	// be read only once; opt.Name names it. Every single-file format has
+	// one (kit.ReadByCopy serves those that read their file twice); a
+	// format without one stores a session as a directory.
 	Read func(r io.Reader, opt model.ReadOptions) (*model.Transcript, error)
 	// Group is set when Detect accepts a directory that only groups
 	// session files Detect accepts one by one (a Claude Code project),

@@ -1,0 +1,312 @@
+package verify
+
+// Commitments: what the agent took on, from its prose ("I'll re-run the
+// migration after the review"), from plan and todo updates, and from logged
+// commitment events. This file says how a commitment opens and when it is a
+// restatement of one already open; commitments_work.go says what discharges
+// it (the work that carries it out, a claim); commitments_match.go how a
+// summary carries it.
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// promise is an open or closed commitment.
+type promise struct {
+	entry
+	act  lang.Action
+	atom atom
+	// durable commitments wait for something; immediate ones ("I'll read
+	// the file") are discharged by the next call that can carry them out.
+	durable bool
+	planned bool // from a plan or commitment event
+	// carried is the event index of a successful call that carried the
+	// action out (-1 when none); carrying are calls awaiting their result.
+	carried  int
+	carrying []int
+	// working: calls that suit an immediate commitment's verb; once one
+	// succeeds (worked), the next assistant message discharges it.
+	working  []int
+	worked   bool
+	claimed  bool         // a completion claim was already reported
+	inPlan   bool         // an unconditional promise made beside others: a call must carry it out, but no claim is needed
+	narrated bool         // a call in the commitment's own turn acts on it
+	exclude  map[int]bool // summary units a sibling owns (see compete)
+	// carriedOut: closed because a call did the work (not merely "acted
+	// on"): a summary listing it as pending resurrects it.
+	carriedOut bool
+	// announced: the message ends with a colon, introducing the calls that
+	// follow ("I need to update the references. Let me find them:").
+	announced bool
+	files     []string // files and URLs the action names (see actionFiles)
+	// awaits are the jobs running when the promise was to take their
+	// results as they finish; when all have finished, it is kept.
+	awaits    []*pending
+	filesDone bool
+}
+
+func (p *promise) ref() string             { return "" }
+func (p *promise) weighs(term string) bool { return p.atom.weights[term] > 0 }
+
+// commitmentTracker is the commitment tracker.
+type commitmentTracker struct {
+	l *ledger
+	// byPlan finds a plan step (or logged commitment) by its id or text.
+	byPlan map[string]*promise
+	// closedByHead indexes closed commitments by head noun and verb, for
+	// the resurrection check: head -> verb -> wording -> latest closed.
+	closedByHead map[string]map[string]map[string]*promise
+}
+
+func (c *commitmentTracker) init(l *ledger) {
+	c.l = l
+	c.byPlan = map[string]*promise{}
+	c.closedByHead = map[string]map[string]map[string]*promise{}
+}
+
+// newPromise registers a commitment with its action.
+func (c *commitmentTracker) newPromise(it *Item, act lang.Action) *promise {
+	p := &promise{entry: entry{item: it}, act: act, atom: newAtom(act), carried: -1}
+	c.l.opened(p)
+	return p
+}
+
+// assistantMessage checks completion claims, then extracts commitments.
+func (c *commitmentTracker) assistantMessage(m *model.Message) {
+	c.closeActedOn(m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
+	c.claims(m)
+	found := append(lang.FindPromises(m.Text), lang.PlannedSteps(m.Text)...)
+	// Several promises in one message are a plan, not narration of the next
+	// step: each waits for its own work and its own claim.
+	plan := len(found) > 1
+	announced := strings.HasSuffix(strings.TrimSpace(m.Text), ":")
+	for _, fc := range found {
+		if fc.Label != "" && c.byPlan[fc.Label] != nil {
+			continue // "#11 Address the review feedback": plan step 11, already known
+		}
+		ids := lang.ExtractIdents(fc.Sentence)
+		if fc.Label != "" {
+			ids = lang.ExtractIdents(fc.Action.Text) // the label is no identifier
+		}
+		vague := !fc.Action.Deferred && !lang.SpecificObject(lang.SkipLight(lang.Tokenize(fc.Action.Text))) && len(ids) == 0
+		if vague || c.sameOpen(fc.Action) != nil {
+			// A restatement, or narration with nothing specific to keep
+			// ("I'll check", "I'll do both edits together"). A promise that
+			// waits ("I'll re-run it after the review") is kept however
+			// vague its words: the source around it says what "it" is.
+			continue
+		}
+		it := &Item{Kind: Commitment, Key: fc.Action.Key(), Text: fc.Sentence, Action: fc.Action.Text,
+			Condition: fc.Action.Condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.Sentence}
+		it.ID = fmt.Sprintf("commitment:%d:%s", m.Index, it.Key)
+		p := c.newPromise(it, fc.Action)
+		p.durable = fc.Action.Deferred
+		p.inPlan = plan && !fc.Action.Deferred
+		p.idents = ids
+		p.announced = announced && !fc.Action.Deferred
+		if awaitsJobs(fc.Sentence) {
+			// "I'll collect the results as they complete", with agents
+			// running: done when they have all reported.
+			p.awaits = c.l.handles.running()
+		}
+	}
+}
+
+// closeActedOn closes the immediate commitments ("I'll look at the log")
+// that work followed: the agent moved on, and a summary owes them nothing.
+// At a compaction only narration counts (said and done in one turn): work
+// in a later turn may be a step towards it, not the thing itself.
+func (c *commitmentTracker) closeActedOn(e model.Event, why string) {
+	_, atCompaction := e.(*model.Compaction)
+	for p := range openOf[*promise](c.l) {
+		if p.item.Open && p.worked && (p.narrated || !atCompaction) {
+			c.l.close(p, e, why)
+		}
+	}
+}
+
+// sameOpen finds an open commitment with the same action (same verb and
+// head noun): a restatement, not a new obligation.
+func (c *commitmentTracker) sameOpen(a lang.Action) *promise {
+	for p := range openOf[*promise](c.l) {
+		if p.item.Open && sameAction(p.act, a) {
+			return p
+		}
+	}
+	return nil
+}
+
+func subset(xs, of []string) bool {
+	for _, x := range xs {
+		if !slices.Contains(of, x) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameAction(a, b lang.Action) bool {
+	if a.Head == "" || b.Head == "" {
+		return false
+	}
+	if a.Head != b.Head && (a.Alt == "" || a.Alt != b.Head) && (b.Alt == "" || b.Alt != a.Head) {
+		return false
+	}
+	// The same head with different modifiers is another obligation:
+	// "the refund-approved macro" and "the refund-denied macro", "the test
+	// for Europe/Berlin" and "the test for America/Sao_Paulo", "format 1"
+	// and "format 2".
+	if !subset(a.Mods(), b.Object) && !subset(b.Mods(), a.Object) {
+		return false
+	}
+	if !subset(a.Names, b.Object) && !subset(b.Names, a.Object) {
+		return false
+	}
+	av, bv := a.Verb, b.Verb
+	return av == bv || lang.ReVerbs[av] != "" && lang.TermOf(lang.ReVerbs[av]) == bv || lang.ReVerbs[bv] != "" && lang.TermOf(lang.ReVerbs[bv]) == av
+}
+
+// plan applies a plan update: pending and in-progress items are open
+// commitments; completed and cancelled ones close them. It returns the text
+// of the known steps it completed, whose errors the sweep closes.
+func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
+	for _, pi := range pl.Items {
+		key := pi.ID
+		if key == "" {
+			key = "text:" + strings.ToLower(strings.TrimSpace(pi.Text))
+		}
+		p := c.byPlan[key]
+		label := "plan " + pi.ID
+		if pi.ID == "" {
+			label = "plan item"
+		}
+		switch {
+		case p == nil:
+			act := lang.ParseAction(pi.Text)
+			act.Deferred = true
+			if !pi.Status.Closed() {
+				if same := c.sameOpen(act); same != nil {
+					same.aliases = lang.AppendUnique(same.aliases, pi.ID)
+					if pi.ID != "" {
+						same.item.Aliases = lang.AppendUnique(same.item.Aliases, "plan "+pi.ID)
+					}
+					same.planned = true
+					c.byPlan[key] = same
+					continue
+				}
+			}
+			it := &Item{Kind: Commitment, Key: act.Key(), Text: pi.Text, Action: act.Text, Turn: pl.Turn, Event: pl.Index,
+				Origin: label, Evidence: fmt.Sprintf("%s: %s [%s]", label, pi.Text, pi.Status)}
+			it.ID = "commitment:plan:" + key
+			p = c.newPromise(it, act)
+			p.durable, p.planned = true, true
+			p.aliases = lang.AppendUnique(p.aliases, pi.ID)
+			p.idents = lang.ExtractIdents(pi.Text)
+			c.byPlan[key] = p
+			if pi.Status.Closed() {
+				c.l.close(p, pl, fmt.Sprintf("%s %s at turn %d", label, pi.Status, pl.Turn))
+			}
+		case pi.Status.Closed():
+			c.l.close(p, pl, fmt.Sprintf("%s %s at turn %d", label, pi.Status, pl.Turn))
+			completed = append(completed, pi.Text)
+		case !p.item.Open:
+			// Reopened: the plan says it is in progress again.
+			c.l.reopen(p)
+		}
+	}
+	return completed
+}
+
+// logged applies a commitment event, for runtimes that log obligations.
+func (c *commitmentTracker) logged(ev *model.CommitmentEvent) {
+	key := "commitment:" + ev.ID
+	if ev.ID == "" {
+		key = "commitment-text:" + strings.ToLower(ev.Text)
+	}
+	p := c.byPlan[key]
+	if p == nil {
+		act := lang.ParseAction(ev.Text)
+		act.Deferred = true
+		it := &Item{Kind: Commitment, Key: act.Key(), Text: ev.Text, Action: act.Text, Condition: act.Condition,
+			Turn: ev.Turn, Event: ev.Index, Origin: "commitment " + ev.ID, Evidence: ev.Text}
+		it.ID = "commitment:event:" + key
+		p = c.newPromise(it, act)
+		p.durable, p.planned = true, true
+		p.aliases = lang.AppendUnique(p.aliases, ev.ID)
+		p.idents = lang.ExtractIdents(ev.Text)
+		c.byPlan[key] = p
+	}
+	if ev.Status == model.CommitmentDone {
+		c.l.close(p, ev, fmt.Sprintf("commitment %s marked done at turn %d", ev.ID, ev.Turn))
+	}
+}
+
+// indexClosed files a closed commitment under its head noun and verbs, so a
+// summary that lists it as pending again is found through its own words.
+// Only the latest closed commitment of a given wording is kept: a pending
+// mention cannot tell them apart, and a long run closes "run the tests"
+// hundreds of times. Only work that waited or was carried out can be
+// resurrected; narration that moved on cannot.
+func (c *commitmentTracker) indexClosed(p *promise) {
+	if !(p.durable || p.planned || p.carriedOut) || p.act.Head == "" {
+		return
+	}
+	same := string(Commitment) + "|" + p.item.Key
+	byVerb := c.closedByHead[p.act.Head]
+	if byVerb == nil {
+		byVerb = map[string]map[string]*promise{}
+		c.closedByHead[p.act.Head] = byVerb
+	}
+	put := func(v string) {
+		m := byVerb[v]
+		if m == nil {
+			m = map[string]*promise{}
+			byVerb[v] = m
+		}
+		m[same] = p
+	}
+	if len(p.atom.verbs) == 0 {
+		put("")
+	}
+	for v := range p.atom.verbs {
+		put(v)
+	}
+}
+
+// awaitsJobs reports whether a promise waits for running work to report:
+// "as they complete", "when the agents finish", "once results come back".
+func awaitsJobs(sentence string) bool {
+	l := strings.ToLower(sentence)
+	for _, w := range []string{"complete", "finish", "come back", "come in", "return", "report back", "are done", "they're done", "land"} {
+		if strings.Contains(l, w) {
+			for _, s := range []string{"they", "them", "agents", "jobs", "tasks", "results", "reviews", "runs", "each"} {
+				if strings.Contains(l, s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// jobsFinished marks the promises waiting on jobs as kept once every job
+// they waited on has finished.
+func (c *commitmentTracker) jobsFinished() {
+	for p := range openOf[*promise](c.l) {
+		if !p.item.Open || len(p.awaits) == 0 {
+			continue
+		}
+		done := true
+		for _, j := range p.awaits {
+			done = done && !j.item.Open
+		}
+		if done {
+			p.worked, p.narrated = true, true
+		}
+	}
+}

@@ -1,0 +1,277 @@
+package verify
+
+// How a summary carries a commitment: its action's verb and head noun in one
+// sentence (or a two-sentence window joined by a pronoun), with the status
+// the sentence gives it; and when a summary resurrects a closed one.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// compete settles which open commitment a summary sentence speaks of when
+// near-duplicates ("migrate the staging DB", "migrate the prod DB") land on
+// the same one: it goes to the item it carries more of, and the others are
+// matched without it (promise.exclude).
+func (c *commitmentTracker) compete(set []tracked, d *doc, kept func(tracked) bool, unverifiable bool) {
+	var items []*promise
+	var rs []matchResult
+	for _, tr := range set {
+		p, ok := tr.(*promise)
+		if !ok {
+			continue
+		}
+		p.exclude = nil
+		if unverifiable || kept(p) {
+			continue
+		}
+		items = append(items, p)
+		rs = append(rs, d.match(p.atom))
+	}
+	own := bestOwners(rs, items)
+	for i, p := range items {
+		if !own[i] {
+			p.exclude = map[int]bool{rs[i].cand.unit: true}
+		}
+	}
+}
+
+func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
+	d.exclude = p.exclude
+	r := d.match(p.atom)
+	d.exclude = nil
+	if r.found {
+		ir.Score = round2(r.cand.containment)
+		ir.Evidence = d.evidence(r.cand, r.polarity)
+		switch r.polarity {
+		case Done:
+			ir.Status = Flipped
+			ir.Why = fmt.Sprintf("the summary presents “%s” as done (%s) while the source has it open", p.item.Action, r.cue)
+		case Negated:
+			ir.Status = Dropped
+			ir.Why = fmt.Sprintf("only a negated mention (“%s”): a negation never retains an obligation", r.cue)
+		default:
+			if r.polarity == Neutral && d.inRequest(r.cand.unit) {
+				ir.Status = Weak
+				ir.Why = "only the restated user request mentions it (under “" + ir.Evidence.Section + "”), not the open work"
+				break
+			}
+			ir.Status = Retained
+			ir.Why = "verb and object found" + cueSuffix(r.cue)
+		}
+		return
+	}
+	p.partial(d, r.best, ir)
+}
+
+// partial sets weak or dropped from the best candidate that lacked the verb
+// or the head noun.
+func (p *promise) partial(d *doc, best *candidate, ir *ItemResult) {
+	ir.Status = Dropped
+	if best == nil {
+		ir.Why = "nothing in the summary mentions it"
+		return
+	}
+	ir.Score = round2(best.containment)
+	missing := []string{}
+	if !best.verb {
+		missing = append(missing, "the action's verb")
+	}
+	if !best.head {
+		missing = append(missing, "its object")
+	}
+	if best.containment >= 0.5 && best.matched >= 2 {
+		ir.Status = Weak
+		ir.Evidence = d.evidence(*best, Neutral)
+		ir.Why = "partial evidence only: the closest sentence lacks " + strings.Join(missing, " and ")
+		return
+	}
+	ir.Why = "absent: the closest sentence lacks " + strings.Join(missing, " and ")
+	if p.item.Condition != "" && best.containment > 0 {
+		ir.Why += " (the condition may have survived without the action)"
+	}
+}
+
+// resurrected checks a closed commitment: a summary that presents it as
+// still pending makes the agent redo finished work. Resurrection needs
+// most of the item's words, not a shared verb and noun: a false one would
+// redo-block honest summaries. A quote of the user's earlier request ("All
+// user messages") is history, not a to-do list.
+func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked) (ItemResult, bool) {
+	ir := ItemResult{Item: p.item}
+	// Only an obligation that waited, a plan step or a step of a plan the
+	// agent stated can be redone by mistake: narration carried out on the
+	// spot is gone once done.
+	if !p.durable && !p.planned && !p.inPlan || !d.hasTerm(p.act.Head) {
+		return ir, false
+	}
+	if repeatable(p.act) {
+		// "Run the tests and lint" again is cheap and often due: a summary
+		// that lists it as a next step asks for no finished work twice.
+		return ir, false
+	}
+	r := d.match(p.atom)
+	if !r.found || r.polarity != Pending || r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || d.inDescription(r.cand.unit) ||
+		!d.compact(r.cand, p.atom) || !d.headInProse(r.cand.unit, p.act.Head) || d.quoted(r.cand, p.act.Head) {
+		return ir, false
+	}
+	for _, o := range open {
+		if op, ok := o.(*promise); ok && sameAction(op.act, p.act) {
+			return ir, false // the pending mention is a newer, open obligation
+		}
+	}
+	for _, o := range claimed[r.cand.unit] {
+		if o.weighs(p.act.Head) {
+			// "add screenshots to the onboarding guide" (open) is not
+			// "draft the onboarding guide" (done) said again.
+			return ir, false
+		}
+	}
+	ir.Status, ir.Score = Resurrected, round2(r.cand.containment)
+	ir.Evidence = d.evidence(r.cand, Pending)
+	ir.Why = fmt.Sprintf("closed in the source (%s) but the summary presents it as pending (%s)", p.item.ClosedBy, r.cue)
+	return ir, true
+}
+
+// closedNamedIn adds the closed commitments whose head noun and verb share a
+// unit of the summary (see indexClosed).
+func (c *commitmentTracker) closedNamedIn(d *doc, add func(tracked)) {
+	for h, hu := range d.postings {
+		for v, m := range c.closedByHead[h] {
+			if v == "" || intersects(hu, d.postings[v]) {
+				for _, p := range m {
+					add(p)
+				}
+			}
+		}
+	}
+}
+
+// repeatable reports whether an action only checks or looks (run the
+// tests, lint, build, verify, review): doing it again changes nothing a
+// user would have to undo.
+func repeatable(a lang.Action) bool {
+	if readVerbs[a.Verb] || checkVerbs[a.Verb] {
+		return true
+	}
+	run := a.Verb == lang.TermOf("run") || a.Verb == lang.TermOf("rerun")
+	return run && (checkVerbs[a.Head] || checkNouns[a.Head])
+}
+
+// checkVerbs run checks; checkNouns are what "run" runs when it checks.
+var (
+	checkVerbs = lang.TermSet("test", "lint", "build", "rebuild", "check", "verify", "validate", "format", "vet",
+		"typecheck", "compile", "bench", "benchmark", "review", "inspect")
+	checkNouns = lang.TermSet("test", "tests", "lint", "linter", "suite", "ci", "check", "checks", "build", "fmt",
+		"format", "formatter", "typecheck", "benchmark", "benchmarks", "vet", "verification")
+)
+
+// compact reports whether a match's words lie close together: a long
+// sentence that lists many steps ("then Phase 9 (...), Phase 10 (...)")
+// gathers the words of a finished step without speaking of it. The span is
+// the shortest run of tokens holding one of each matched word.
+func (d *doc) compact(c candidate, at atom) bool {
+	if c.window {
+		return true
+	}
+	toks := d.units[c.unit].toks
+	want := map[string]bool{}
+	for _, t := range toks {
+		if _, ok := at.weights[t.Term]; ok && t.Term != "" {
+			want[t.Term] = true
+		}
+	}
+	best := len(toks)
+	count := map[string]int{}
+	have := 0
+	for lo, hi := 0, 0; hi < len(toks); hi++ {
+		if t := toks[hi].Term; want[t] {
+			if count[t] == 0 {
+				have++
+			}
+			count[t]++
+		}
+		for have == len(want) && lo <= hi {
+			best = min(best, hi-lo+1)
+			if t := toks[lo].Term; want[t] {
+				count[t]--
+				if count[t] == 0 {
+					have--
+				}
+			}
+			lo++
+		}
+	}
+	return best <= max(8, 3*len(want))
+}
+
+// headInProse reports whether the unit names the head noun as a word of
+// its prose, not only inside a path or code ("docs/plans/x.md" does not
+// speak of a plan).
+func (d *doc) headInProse(ui int, head string) bool {
+	u := &d.units[ui]
+	for _, t := range u.toks {
+		if t.Term != head || t.Code {
+			continue
+		}
+		inPath := false
+		for _, pc := range d.pathChunks() {
+			if t.Start >= pc.span.Start && t.End <= pc.span.End && len(pc.segs) > 1 {
+				inPath = true
+				break
+			}
+		}
+		if !inPath {
+			return true
+		}
+	}
+	return false
+}
+
+// quoted reports whether the match's head noun appears only inside
+// quotation marks: 'Direct quote from the task: "Task 1: Add X"' cites the
+// step, it does not list it as still to do.
+func (d *doc) quoted(c candidate, head string) bool {
+	u := &d.units[c.unit]
+	text := d.text[u.Start:u.End]
+	var spans [][2]int // quoted regions, offsets in the document
+	for i := 0; i < len(text); i++ {
+		close := ""
+		switch {
+		case text[i] == '"':
+			close = "\""
+		case strings.HasPrefix(text[i:], "“"):
+			close = "”"
+		default:
+			continue
+		}
+		j := strings.Index(text[i+1:], close)
+		if j < 0 {
+			break
+		}
+		spans = append(spans, [2]int{u.Start + i, u.Start + i + 1 + j})
+		i += j + 1
+	}
+	if len(spans) == 0 {
+		return false
+	}
+	seen := false
+	for _, t := range u.toks {
+		if t.Term != head {
+			continue
+		}
+		seen = true
+		in := false
+		for _, s := range spans {
+			if t.Start > s[0] && t.End <= s[1] {
+				in = true
+			}
+		}
+		if !in {
+			return false
+		}
+	}
+	return seen
+}

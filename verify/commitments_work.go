@@ -1,0 +1,396 @@
+package verify
+
+// What discharges a commitment: a tool call that carries its action out
+// (then a claim or a report of it, for durable ones), work that acts on a
+// piece of narration, or a plan that marks its step done. A completion
+// claim with no such call is a false (or unsupported) completion, and the
+// commitment stays open: a claim does not discharge an obligation.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// call notes which open commitments a tool call could carry out (confirmed
+// when it succeeds) or acts on.
+func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
+	for p := range openOf[*promise](c.l) {
+		if !p.item.Open || p.carried >= 0 {
+			continue
+		}
+		sameTurn := tc.Turn == p.item.Turn && !p.planned
+		if sameTurn && (announces(p.item.Text) || p.announced) {
+			// "I'll add the helpers to common.go and modify X:" with the
+			// calls right after: the sentence announces the work under way.
+			p.durable, p.narrated, p.worked = false, true, true
+			continue
+		}
+		does := carries(p.act, p.actionFiles(), ci, false)
+		switch {
+		case does && c.meantForSibling(p, ci):
+			// Another open obligation with the same head is the one this
+			// call names ("create_macro refund-approved", not refund-denied).
+		case does:
+			p.carrying = append(p.carrying, i)
+		case actsOn(p, ci, sameTurn):
+			p.working = append(p.working, i)
+		}
+		if sameTurn && len(p.carrying)+len(p.working) > 0 {
+			// Said and done in the same turn ("I'll add it next to the
+			// header" with the edit beside it): narration of work under way.
+			p.durable = false
+			p.narrated = true
+		}
+	}
+}
+
+// succeeded confirms the commitments a successful call carried out or
+// worked on. An immediate commitment carried out closes at once; a durable
+// one waits for its claim or report (see claims).
+func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInfo) {
+	for p := range openOf[*promise](c.l) {
+		if !p.item.Open || p.carried >= 0 {
+			continue
+		}
+		for _, w := range p.working {
+			if w == ci {
+				p.worked = true
+			}
+		}
+		for _, w := range p.carrying {
+			if w != ci {
+				continue
+			}
+			p.carried = ci
+			if !p.durable && !p.planned {
+				p.carriedOut = true
+				c.l.close(p, r, fmt.Sprintf("carried out by %s (%s) at turn %d", r.ID, info.name, r.Turn))
+			}
+		}
+	}
+}
+
+// actsOn reports whether a call that does not carry out a commitment still
+// works on it: the agent is doing what it said, so once the call succeeds and
+// the run moves on, nothing is owed.
+func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
+	switch {
+	case (!p.durable && !p.planned && !p.inPlan || sameTurn) && carries(p.act, p.actionFiles(), ci, true):
+		return true
+	case sameTurn && !p.durable && (!p.inPlan || ci.category == toolEdit) && ci.category != toolRead && compatible(p.act.Verb, ci.category):
+		// The one thing a message promised, and a change made in the same
+		// response: the call is the promise being kept ("I'll do a full
+		// rewrite of the renderer" with the Write of it).
+		return true
+	case sameTurn && !p.durable && readVerbs[p.act.Verb]:
+		// "I need to understand what happens to stashed files" with a
+		// search beside it: the look is under way.
+		return true
+	case sameTurn && ci.category == toolEdit && compatible(p.act.Verb, toolEdit) && pronounObject(p.act):
+		// "I'll add it next to the header when annotations exist" with the
+		// edit beside it: "it" is what the agent has in hand, and a
+		// condition there says when the thing shows, not when to act.
+		return true
+	}
+	return false
+}
+
+// announces reports whether a promise's sentence ends with a colon: it
+// introduces what the same response does next ("Let me fix both:").
+func announces(sentence string) bool {
+	return strings.HasSuffix(strings.TrimSpace(sentence), ":")
+}
+
+// pronounObject reports whether an action's object is a pronoun ("add it",
+// "rewrite this"): it refers to what is in hand, not to a named thing.
+func pronounObject(a lang.Action) bool {
+	toks := lang.SkipLight(lang.Tokenize(a.Text))
+	if len(toks) < 2 {
+		return false
+	}
+	switch toks[1].Word {
+	case "it", "this", "that", "them", "these", "those":
+		return true
+	}
+	return false
+}
+
+// meantForSibling reports whether the call names a specific modifier of
+// another open commitment with the same head and none of p's own.
+func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo) bool {
+	for _, m := range p.act.Mods() {
+		if ci.hasTerm(m) {
+			return false
+		}
+	}
+	for o := range openOf[*promise](c.l) {
+		if o == p || !o.item.Open || o.act.Head != p.act.Head {
+			continue
+		}
+		for _, m := range o.act.Mods() {
+			if ci.hasTerm(m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// actionFiles returns the files and URLs a commitment's action names,
+// computed once.
+func (p *promise) actionFiles() []string {
+	if !p.filesDone {
+		p.filesDone = true
+		for _, id := range lang.ExtractIdents(p.act.Text) {
+			if id.Class == lang.ClassPath || id.Class == lang.ClassURL {
+				p.files = append(p.files, id.Value)
+			}
+		}
+	}
+	return p.files
+}
+
+// claims looks in an assistant message for completion claims of open
+// commitments. A claim backed by a call that carried the action out closes
+// the item; one without is a false (or unsupported) completion, and the
+// item stays open.
+func (c *commitmentTracker) claims(m *model.Message) {
+	var d *doc
+	var items []*promise
+	var results []matchResult
+	for p := range openOf[*promise](c.l) {
+		if !p.item.Open || p.item.Event == m.Index {
+			continue
+		}
+		if d == nil {
+			d = parseSummary(m.Text)
+		}
+		items = append(items, p)
+		results = append(results, d.match(p.atom))
+	}
+	owner := bestOwners(results, items)
+	for i, p := range items {
+		r := results[i]
+		if r.found && !owner[i] {
+			// The sentence speaks of a sibling that matches it better
+			// ("format 2" is claimed, not "format 1").
+			r.found = false
+		}
+		switch {
+		case r.found && r.polarity == Done:
+			if p.carried >= 0 {
+				// Supported. A plan item still waits for its ledger to say
+				// so: the plan is the authority on its own steps.
+				if !p.planned {
+					p.carriedOut = true
+					c.l.close(p, m, fmt.Sprintf("carried out by %s and claimed at turn %d", c.callRef(p.carried), m.Turn))
+				}
+				continue
+			}
+			if p.claimed {
+				continue
+			}
+			p.claimed = true
+			c.completionFinding(p, m, d.text[d.units[r.cand.unit].Start:d.units[r.cand.unit].End])
+		case !p.planned && p.carried >= 0 && reported(d, p, r):
+			p.carriedOut = true
+			c.l.close(p, m, fmt.Sprintf("carried out by %s and reported at turn %d", c.callRef(p.carried), m.Turn))
+		}
+	}
+}
+
+// bestOwners says, for each match, whether it is the best of the matches
+// that landed on the same unit: near-duplicate items ("the staging DB", "the
+// prod DB") compete for a sentence, and the one it carries more of wins.
+func bestOwners(rs []matchResult, items []*promise) []bool {
+	type key struct {
+		unit int
+		head string
+	}
+	own := make([]bool, len(rs))
+	best := map[key]float64{}
+	for i, r := range rs {
+		if k := (key{r.cand.unit, items[i].act.Head}); r.found && r.cand.containment > best[k] {
+			best[k] = r.cand.containment
+		}
+	}
+	for i, r := range rs {
+		own[i] = !r.found || r.cand.containment >= best[key{r.cand.unit, items[i].act.Head}]
+	}
+	return own
+}
+
+// reported reports whether a message speaks of a carried-out item without
+// presenting it as still to do: the action itself ("The pricing service
+// now populates the currency field") or its object, not pending or negated.
+func reported(d *doc, p *promise, r matchResult) bool {
+	if r.found {
+		return r.polarity == Done || r.polarity == Neutral
+	}
+	if r.best == nil || !r.best.head {
+		return false
+	}
+	if p.act.Alt != "" && !d.unitHas(r.best.unit, p.act.Alt) {
+		return false // "go test passes" does not report "add the golden test"
+	}
+	pol, _ := d.polarity(&d.units[r.best.unit], -1, r.best.lo, r.best.hi)
+	return pol == Done || pol == Neutral
+}
+
+func (c *commitmentTracker) callRef(i int) string {
+	if tc, ok := c.l.t.Events[i].(*model.ToolCall); ok {
+		return fmt.Sprintf("%s (%s, turn %d)", tc.ID, tc.Name, tc.Turn)
+	}
+	return fmt.Sprintf("event %d", i)
+}
+
+func (c *commitmentTracker) completionFinding(p *promise, m *model.Message, claim string) {
+	f := RunFinding{Kind: UnsupportedCompletion, Turn: m.Turn, Event: m.Index, Item: p.item.Key, ItemID: p.item.ID,
+		OriginTurn: p.item.Turn, Text: claim}
+	if p.firstLoss > 0 {
+		f.Kind, f.LostAt = FalseCompletion, p.firstLoss
+		f.Why = fmt.Sprintf("claims “%s” done, but no tool call since turn %d carried it out; compaction %d lost it", p.item.Action, p.item.Turn, p.firstLoss)
+	} else {
+		f.Why = fmt.Sprintf("claims “%s” done, but no tool call since turn %d carried it out", p.item.Action, p.item.Turn)
+	}
+	c.l.res.Findings = append(c.l.res.Findings, f)
+}
+
+// verb categories: which tool calls can carry out an action with this verb.
+var execVerbs = lang.TermSet("run", "rerun", "test", "build", "rebuild", "lint", "deploy", "migrate", "install",
+	"commit", "push", "rebase", "merge", "tag", "format", "generate", "regenerate", "compile",
+	"execute", "bench", "benchmark", "start", "restart", "stop", "kill", "drain", "backfill", "release",
+	"seed", "vet", "cherry-pick", "checkout", "pull", "fetch", "clone", "apply", "publish", "open")
+var editVerbs = lang.TermSet("add", "fix", "update", "remove", "rename", "refactor", "edit", "change", "replace",
+	"document", "port", "bump", "revert", "clean", "rewrite", "write", "implement", "move", "delete",
+	"convert", "extract", "inline", "split", "simplify", "annotate", "comment", "restore", "switch")
+var readVerbs = lang.TermSet("check", "read", "review", "investigate", "look", "inspect", "find", "search",
+	"see", "examine", "explore", "understand", "figure", "confirm", "compare")
+
+// commandVerbs appear in the command itself when carried out: "git push",
+// "git rebase", "make lint".
+var commandVerbs = lang.TermSet("commit", "push", "rebase", "merge", "lint", "test", "build", "deploy",
+	"migrate", "install", "format", "vet", "tag", "release", "publish", "backfill", "drain", "seed", "bench")
+
+// carries reports whether a tool call carries out an action: the call's
+// kind suits the verb (a read does not re-run a migration) and its input
+// names the action's object ("make migrate" for "re-run the migration"), or,
+// for verbs that are commands themselves, the verb ("git push").
+func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
+	// "I'll start with manual_commit_test.go": beginning a piece of work
+	// narrates no particular kind of call.
+	beginning := relaxed && (a.Verb == lang.TermOf("start") || a.Verb == lang.TermOf("begin"))
+	if a.Means != nil && carries(*a.Means, nil, ci, relaxed) {
+		// "optimise the dataloader by pre-tokenising the March logs": the
+		// run of tools/pretokenize.py on data/march does it.
+		return true
+	}
+	if !compatible(a.Verb, ci.category) && !beginning {
+		return false
+	}
+	if !relaxed && ci.checks && editVerbs[a.Verb] {
+		// "cue vet ./deploy/gates/..." names the gate but updates nothing.
+		return false
+	}
+	if relaxed {
+		// Narration ("I'll look at the build log") is acted on by a call
+		// that names its verb or any word of its object, not by any call.
+		if ci.hasVerb(a.Verb) {
+			return true
+		}
+		for _, t := range append([]string{a.Head}, a.Direct...) {
+			if t != "" && !lang.GenericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
+				return true
+			}
+		}
+		for _, f := range files {
+			if ci.path != "" && samePath(ci.path, f) {
+				return true // "I'll start with x_test.go" and a read of it
+			}
+		}
+		return false
+	}
+	if a.Head != "" && ci.hasTerm(a.Head) && (a.Alt == "" || ci.hasTerm(a.Alt) || anyTerm(ci, a.Mods())) {
+		// A category head ("test", "service") needs its specific word too:
+		// any edit of a test file is not "add the golden test".
+		return true
+	}
+	if a.Alt != "" && ci.hasTerm(a.Alt) {
+		return true
+	}
+	// Another word of the direct object ("the DNS record" in "switch the
+	// DNS record for example.com") counts only with the verb beside it: a
+	// push of branch bringup/imu-revc does not re-flash the rev-C board.
+	// A file or URL the action names verbatim counts alone ("bump the
+	// version in package.json" is carried by an edit of it).
+	if ci.hasVerb(a.Verb) {
+		// With the verb in the call, any specific word of the object will
+		// do: "generate the schedule with the circle method" is carried out
+		// by "generate ... --method circle".
+		for _, t := range a.Object {
+			if !lang.GenericTerm[t] && !lang.HasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
+				return true
+			}
+		}
+	}
+	// A file or URL the action names verbatim carries it when the call
+	// works on that file ("bump the version in package.json" and an edit of
+	// package.json); a command that merely mentions it among others needs
+	// one more sign of the work, the verb or another word of the object:
+	// real runs touch the same file many times for other ends.
+	for _, f := range files {
+		if !strings.Contains(ci.input, f) {
+			continue
+		}
+		if ci.path != "" && samePath(ci.path, f) || ci.hasVerb(a.Verb) || objectNamed(a, ci, f) {
+			return true
+		}
+	}
+	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || lang.GenericTerm[a.Head] || a.Head == lang.TermOf("branch") || a.Head == lang.TermOf("change"))
+}
+
+// objectNamed reports whether the call names a specific word of the
+// action's object that is not part of the file's own name.
+func objectNamed(a lang.Action, ci *callInfo, file string) bool {
+	own := map[string]bool{}
+	for _, t := range lang.WordTerms(file) {
+		own[t] = true
+	}
+	for _, t := range a.Object {
+		if !own[t] && !lang.GenericTerm[t] && !lang.HasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func anyTerm(ci *callInfo, ts []string) bool {
+	for _, t := range ts {
+		if ci.hasTerm(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// compatible reports whether a call of category c can carry out an action
+// with this verb: a read does not re-run a migration.
+func compatible(verb string, c toolCategory) bool {
+	if c == toolOther {
+		return true // an API or MCP tool ("create_macro"): its kind is unknown
+	}
+	switch {
+	case execVerbs[verb]:
+		return c == toolExec
+	case editVerbs[verb]:
+		return c == toolEdit || c == toolExec
+	case readVerbs[verb]:
+		return true
+	}
+	// A verb of no known kind ("register the PR under its branch name"):
+	// a read does not do it.
+	return c != toolRead
+}

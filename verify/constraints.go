@@ -1,0 +1,201 @@
+package verify
+
+// Constraints: the user's standing rules ("never push to main"). What counts
+// as a rule in the user's words is the language layer's (lang.FindRules);
+// here a rule opens, is revoked, and is matched against a summary.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// rule is a standing instruction of the user's.
+type rule struct {
+	entry
+	act  lang.Action
+	atom atom
+}
+
+func (r *rule) ref() string             { return "" }
+func (r *rule) weighs(term string) bool { return r.atom.weights[term] > 0 }
+
+// constraintTracker is the constraint tracker. A rule never closes unless the
+// user revokes it.
+type constraintTracker struct {
+	l *ledger
+}
+
+// userMessage extracts standing instructions, once per wording.
+func (c *constraintTracker) userMessage(m *model.Message) {
+	c.revocations(m)
+	c.askedFor(m)
+	for _, fr := range lang.FindRules(m.Text) {
+		key := fr.Key()
+		dup := false
+		for r := range openOf[*rule](c.l) {
+			if r.item.Key == key {
+				dup = true
+			}
+		}
+		if dup {
+			continue
+		}
+		it := &Item{Kind: Constraint, Key: key, Text: fr.Sentence, Action: fr.Action.Text, Condition: fr.Action.Condition,
+			Turn: m.Turn, Event: m.Index, Origin: "user message", Evidence: fr.Sentence}
+		it.ID = fmt.Sprintf("constraint:%d:%s", m.Index, key)
+		r := &rule{entry: entry{item: it, idents: lang.ExtractIdents(fr.Sentence)}, act: fr.Action,
+			atom: newAtom(fr.Action, condTerms(fr.Action)...)}
+		c.l.opened(r)
+	}
+}
+
+func condTerms(a lang.Action) []string { return lang.Terms(lang.Tokenize(a.Condition)) }
+
+// revocations closes the standing rules a user message takes back: "forget
+// the weekend rule", "ignore my instruction about pnpm", "you no longer need
+// to run go vet". A revoking sentence must name the rule (a word of it) and
+// either call it a rule or say it no longer holds.
+func (c *constraintTracker) revocations(m *model.Message) {
+	for _, sn := range lang.Sentences(m.Text) {
+		sent := m.Text[sn.Start:sn.End]
+		lower := lang.FoldText(sent)
+		ruleWord := false
+		for _, w := range []string{"rule", "instruction", "restriction", "constraint", "requirement"} {
+			ruleWord = ruleWord || strings.Contains(lower, w)
+		}
+		dropVerb, lifted := false, false
+		for _, w := range []string{"forget", "ignore", "disregard", "scrap", "drop", "lift", "cancel", "revoke", "undo", "remove"} {
+			dropVerb = dropVerb || lang.HasPhrase(lower, w)
+		}
+		for _, w := range []string{"no longer", "is fine now", "are fine now", "is ok now",
+			"are ok now", "is okay now", "allowed now", "you can now", "you may now", "feel free to"} {
+			lifted = lifted || strings.Contains(lower, w)
+		}
+		if !(ruleWord && dropVerb) && !lifted {
+			continue
+		}
+		words := map[string]bool{}
+		for _, t := range lang.WordTerms(sent) {
+			words[t] = true
+		}
+		for r := range openOf[*rule](c.l) {
+			if !r.item.Open {
+				continue
+			}
+			shared := 0
+			for _, t := range r.atom.terms {
+				if words[t] && !lang.GenericTerm[t] {
+					shared++
+				}
+			}
+			if shared >= 1 && (ruleWord && dropVerb || shared >= 2) {
+				c.l.close(r, m, fmt.Sprintf("revoked by the user at turn %d: “%s”", m.Turn, model.Clip(sent, 120)))
+			}
+		}
+	}
+}
+
+// askedFor lifts a prohibition the user now asks to break: "don't commit"
+// is over once the user says "commit the changes". The request must open
+// with the rule's verb and, when the rule names an object, name it too
+// ("push the branch" does not lift "never push to main").
+func (c *constraintTracker) askedFor(m *model.Message) {
+	own := lang.OwnWords(m.Text)
+	for _, sn := range lang.Sentences(own) {
+		sent := own[sn.Start:sn.End]
+		lower := lang.FoldText(sent)
+		if lang.ProhibitionIn(lower) || strings.HasSuffix(strings.TrimSpace(sent), "?") {
+			continue
+		}
+		toks := lang.SkipLight(lang.Tokenize(strings.TrimLeft(lower, " -*>")))
+		for len(toks) > 0 && (toks[0].Word == "ok" || toks[0].Word == "okay" || toks[0].Word == "now" || toks[0].Word == "please" || toks[0].Word == "yes") {
+			toks = toks[1:]
+		}
+		if len(toks) == 0 || toks[0].Term == "" {
+			continue
+		}
+		terms := map[string]bool{}
+		for _, t := range toks {
+			terms[t.Term] = true
+		}
+		for r := range openOf[*rule](c.l) {
+			if !r.item.Open || !r.act.Negated || r.act.Verb != toks[0].Term {
+				continue
+			}
+			if r.act.Head != "" && r.act.Head != r.act.Verb && !terms[r.act.Head] {
+				continue
+			}
+			c.l.close(r, m, fmt.Sprintf("lifted: the user asked for it at turn %d: “%s”", m.Turn, model.Clip(strings.TrimSpace(sent), 120)))
+		}
+	}
+}
+
+// match needs most of the instruction's words and the same sense: a
+// summary that keeps "push to main" without its "never" inverts the rule.
+func (r *rule) match(l *ledger, d *doc, ir *ItemResult) {
+	cands := d.candidates(r.atom)
+	ir.Status, ir.Why = Dropped, "nothing in the summary states it"
+	if len(cands) == 0 {
+		return
+	}
+	// The best restatement is the fullest one with the rule's sense: a
+	// summary that merges two rules into one sentence ("plans only against
+	// staging and terraform apply on prod never run by the agent") may hold
+	// this rule's words there with the other's "never", and restate it
+	// faithfully in a later line.
+	var best, inverted *candidate
+	for i := range cands {
+		c := &cands[i]
+		if !(c.containment >= 0.7 || c.full() && c.containment >= 0.55) {
+			continue
+		}
+		if r.negatedIn(d, c) != r.act.Negated {
+			if inverted == nil || c.containment > inverted.containment {
+				inverted = c
+			}
+			continue
+		}
+		if best == nil || c.containment > best.containment {
+			best = c
+		}
+	}
+	switch {
+	case best != nil:
+		ir.Score = round2(best.containment)
+		ir.Evidence = d.evidence(*best, Neutral)
+		ir.Status, ir.Why = Retained, "the instruction is restated"
+		return
+	case inverted != nil:
+		ir.Score = round2(inverted.containment)
+		ir.Evidence = d.evidence(*inverted, Neutral)
+		ir.Status = Weak
+		ir.Why = "the summary states the rule with the opposite sense (a prohibition lost or added its negation)"
+		return
+	}
+	part := cands[0]
+	for _, c := range cands[1:] {
+		if c.containment > part.containment {
+			part = c
+		}
+	}
+	ir.Score = round2(part.containment)
+	if part.containment >= 0.4 {
+		ir.Status = Weak
+		ir.Evidence = d.evidence(part, Neutral)
+		ir.Why = "only part of the instruction is restated"
+		return
+	}
+	ir.Why = "absent: at most a few of its words appear"
+}
+
+// negatedIn reports whether the candidate states a prohibition. The sense
+// is read in the rule's own clause: in "the renewal limit must still
+// apply, and no emails may be sent", the "no" is the other rule's.
+func (r *rule) negatedIn(d *doc, c *candidate) bool {
+	u := &d.units[c.unit]
+	ul := d.clauseText(u, c.lo, c.hi)
+	return negatedNear(u, c.lo) || lang.ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
+}

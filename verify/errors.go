@@ -1,0 +1,610 @@
+package verify
+
+// Errors: a failed tool call that is still the last word on its subject at
+// a compaction. What a failure's output says went wrong is the language
+// layer's (lang.FirstErrorLine, lang.ErrorTokens); here a failure opens,
+// and is resolved by:
+//   - a new failure of the same call (it supersedes the old one);
+//   - a later success of the same call, or of a command that covers it (the
+//     same program and subcommand over the same or a wider set of targets);
+//   - a failed skill or sub-agent done by hand (a shell command with its
+//     verb: "git commit" after a failed "commit" skill);
+//   - a completed plan step that names it.
+// A failed read-only call and a call the user rejected never open one.
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// failure is an unresolved (or resolved) error.
+type failure struct {
+	entry
+	callID   string       // the failing call's id
+	target   string       // tool + target: what "the same call again" means
+	command  string       // the failed shell command, when it was one
+	key      lang.Command // the command of that line that failed (see lang.KeyCommand)
+	tool     string       // the tool's name
+	category toolCategory
+	path     string // the file the call targeted, when there was one
+	// missingProgram: the failure says the program is not installed.
+	missingProgram bool
+	about          string   // what a non-shell call was for (a task's description)
+	verbs          []string // command verbs a failed non-shell call was for ("commit")
+	errTokens      []string // the words that identify the failure (test, file, symbol)
+	intent         intent   // the error line, for a summary that names no token
+}
+
+func (f *failure) ref() string             { return f.callID }
+func (f *failure) weighs(term string) bool { return f.intent.atom().weights[term] > 0 }
+
+// errorTracker is the error tracker.
+type errorTracker struct {
+	l        *ledger
+	byTarget map[string]*failure
+	// closed indexes resolved errors by the first term of each identifying
+	// token, for the resurrection check: term -> wording -> latest closed.
+	closed map[string]map[string]*failure
+}
+
+func (e *errorTracker) init(l *ledger) {
+	e.l = l
+	e.byTarget = map[string]*failure{}
+	e.closed = map[string]map[string]*failure{}
+}
+
+// failed opens the error of a failed call, superseding an open failure of
+// the same call.
+func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
+	if old := e.byTarget[info.target]; old != nil && old.item.Open {
+		e.l.close(old, r, fmt.Sprintf("superseded by a new failure of the same call at turn %d", r.Turn))
+	}
+	text := r.Text.Head()
+	line := lang.FirstErrorLine(text + "\n" + r.Text.Tail())
+	if line == "" {
+		line = "exit status non-zero"
+	}
+	it := &Item{Kind: Error, Key: r.ID + ": " + line, Text: line, Turn: r.Turn, Event: r.Index,
+		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
+	it.ID = "error:" + r.ID
+	tokens := lang.ErrorTokens(line, text)
+	if info.category == toolEdit {
+		// A failed edit's output echoes the text it tried to replace: the
+		// failure is about the file, not about the words of that text.
+		tokens = lang.ErrorTokens(line, line)
+		if info.path != "" {
+			tokens = lang.AppendUnique(tokens, info.path)
+		}
+	}
+	f := &failure{entry: entry{item: it, idents: lang.ExtractIdents(line)}, callID: r.ID, target: info.target,
+		command: info.command, key: info.key, tool: info.name, category: info.category, path: info.path,
+		missingProgram: missingProgram(line), errTokens: tokens, intent: intent{src: line}}
+	if info.command == "" {
+		f.about = info.intentText()
+	}
+	for v := range commandVerbs {
+		if info.termSet()[v] {
+			f.verbs = append(f.verbs, v)
+		}
+	}
+	e.l.opened(f)
+	e.byTarget[info.target] = f
+}
+
+// succeeded resolves the errors a successful call answers: the same call,
+// another run of the failed command or a variant of it, another edit of a
+// file whose edit failed, or the work a failed skill was for.
+func (e *errorTracker) succeeded(r *model.ToolResult, info *callInfo) {
+	if old := e.byTarget[info.target]; old != nil && old.item.Open {
+		e.l.close(old, r, fmt.Sprintf("the same call succeeded at turn %d (%s)", r.Turn, r.ID))
+	}
+	for f := range openOf[*failure](e.l) {
+		if !f.item.Open {
+			continue
+		}
+		if why := f.resolvedBy(info); why != "" {
+			e.l.close(f, r, fmt.Sprintf("%s at turn %d (%s)", why, r.Turn, r.ID))
+		}
+	}
+}
+
+// resolvedBy says why a successful call resolves the failure, or "".
+func (f *failure) resolvedBy(ok *callInfo) string {
+	switch {
+	case f.command != "" && ok.command != "":
+		// Every command of a successful line succeeded.
+		for _, c := range ok.cmds {
+			if why := commandResolves(c, f.key, f.item.Text); why != "" {
+				return why + ": " + model.Clip(ok.command, 120) + " succeeded"
+			}
+			if c.Program == f.key.Program && c.Sub() == f.key.Sub() && f.subjectsIn(ok.command) {
+				// "go test ./..." failed in TestX; "go test ./x -run TestX"
+				// passes: what failed now passes.
+				return "re-ran what failed (" + strings.Join(f.subjects(), ", ") + "): " + model.Clip(ok.command, 120) + " succeeded"
+			}
+		}
+		if f.missingProgram && ok.category == toolExec {
+			// "command not found": the agent switched to another tool.
+			return "worked around (the failed program is not installed): " + model.Clip(ok.command, 120) + " succeeded"
+		}
+	case f.command == "" && ok.command != "" && workaround(f.verbs, ok):
+		// A failed skill or sub-agent ("commit") done by hand instead.
+		return "worked around: " + model.Clip(ok.command, 120) + " succeeded"
+	case f.category == toolEdit && ok.category == toolEdit && f.path != "" && samePath(f.path, ok.path):
+		// "String to replace not found", "File has not been read yet": the
+		// edit was redone, perhaps with another tool.
+		return "the file was edited successfully (" + model.Clip(ok.path, 120) + ")"
+	case f.command == "" && ok.command == "" && f.tool == ok.name && f.tool != "" && sameIntent(f.about, ok.intentText()):
+		return "the same " + f.tool + " succeeded"
+	}
+	return ""
+}
+
+// commandResolves says why a successful shell command resolves a failed one,
+// or "": the same program and subcommand over the same or a wider set of
+// targets, the same targets with other flags, a corrected path after "no
+// such file", or, for git, the step that ends a conflicted merge or rebase.
+func commandResolves(ok, failed lang.Command, failLine string) string {
+	if ok.Program == "" || ok.Program != failed.Program {
+		return ""
+	}
+	if ok.Program == "git" {
+		if why := gitResolves(ok, failed); why != "" {
+			return why
+		}
+	}
+	if usageError(failLine) {
+		return "the same program ran with a corrected call"
+	}
+	okPos, failPos := ok.Positionals(), failed.Positionals()
+	if len(okPos) > 0 && len(failPos) > 0 && okPos[0] != failPos[0] {
+		return "" // another subcommand: "go vet" does not re-run "go test"
+	}
+	if len(okPos) == 0 && len(failPos) > 0 || len(failPos) == 0 && len(okPos) > 0 {
+		return ""
+	}
+	switch {
+	case slices.Equal(okPos, failPos):
+		return "the same command ran again"
+	case coversTargets(ok.Args, okPos, failPos):
+		return "re-ran over the same or a wider set of targets"
+	case notFound(failLine):
+		return "re-ran with a corrected target"
+	}
+	return ""
+}
+
+// usageError reports whether an error line says the program was called the
+// wrong way (an unknown flag, a missing argument): a later successful run
+// of the same program is the corrected call.
+func usageError(line string) bool {
+	l := strings.ToLower(line)
+	for _, w := range []string{"usage:", "unknown flag", "unknown option", "unrecognized", "invalid option", "invalid argument",
+		"must be provided", "is required", "required flag", "missing argument", "missing required", "too many arguments",
+		"no such option", "unexpected keyword argument", "takes no arguments", "unexpected argument", "unknown subcommand",
+		"unknown command", "invalid choice", "not a valid"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// settled reports whether a failed result only says the desired state is
+// already there: a pull request that exists, nothing to commit.
+func settled(text string) bool {
+	l := strings.ToLower(text)
+	for _, w := range []string{"already exists", "nothing to commit", "nothing added to commit", "already up to date",
+		"already up-to-date", "no changes added to commit", "already on '", "everything up-to-date"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// coversTargets reports whether positionals okPos cover failPos (their
+// first word, the subcommand, is the same): no narrowing filter, and the
+// whole suite, a wildcard, or every failed target.
+func coversTargets(okArgs, okPos, failPos []string) bool {
+	for _, f := range okArgs {
+		switch f {
+		case "-run", "-k", "--grep", "-t", "--testNamePattern", "-g", "--filter", "-m", "--only":
+			return false
+		}
+	}
+	args := okPos[1:]
+	if len(args) == 0 {
+		return true // the whole suite ("npm test" after "npm test -- checkout.test.js")
+	}
+	for _, x := range args {
+		if x == "./..." || x == "..." || x == "." || x == "all" || x == "--all" {
+			return true
+		}
+	}
+	for _, x := range failPos[1:] {
+		if !slices.Contains(args, x) {
+			return false
+		}
+	}
+	return true
+}
+
+// gitResolves: a conflicted merge, rebase, cherry-pick or pull is over once
+// it is committed, continued, skipped or aborted; a rejected push once a
+// push succeeds.
+func gitResolves(ok, failed lang.Command) string {
+	fs, os := failed.Sub(), ok.Sub()
+	switch fs {
+	case "merge", "rebase", "cherry-pick", "pull", "revert", "am", "stash":
+		switch {
+		case os == "commit":
+			return "the conflicted " + fs + " was committed"
+		case os == fs || os == "merge" || os == "rebase":
+			for _, a := range ok.Args {
+				if a == "--continue" || a == "--abort" || a == "--skip" || a == "--quit" {
+					return "the " + fs + " was ended (" + a + ")"
+				}
+			}
+		case os == "reset":
+			return "the " + fs + " was reset"
+		}
+	case "push":
+		if os == "push" {
+			return "a later push succeeded"
+		}
+	}
+	return ""
+}
+
+// notFound reports whether an error line says its target does not exist.
+func notFound(line string) bool {
+	l := strings.ToLower(line)
+	for _, w := range []string{"no such file", "not found", "does not exist", "doesn't exist", "cannot find", "can't find",
+		"could not find", "enoent", "no module named", "no tests ran", "unknown file", "no matches for", "did not match any",
+		"pathspec", "is outside repository", "beyond a symbolic link"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// missingProgram reports whether a failure says the program itself is not
+// there: the agent will use another one.
+func missingProgram(line string) bool {
+	l := strings.ToLower(line)
+	for _, w := range []string{"command not found", "is not recognized as an internal or external command",
+		"executable file not found", "no such file or directory: '", "not installed", "unknown command"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// subjects are the tests and files a failure names: what has to pass.
+func (f *failure) subjects() []string {
+	var out []string
+	for _, t := range f.errTokens {
+		if strings.ContainsAny(t, "/.") && lang.HasKnownExt(t) || strings.HasPrefix(t, "Test") || strings.HasPrefix(t, "test_") {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// subjectsIn reports whether a command names every test and file the
+// failure named (and names at least one).
+func (f *failure) subjectsIn(command string) bool {
+	subs := f.subjects()
+	if len(subs) == 0 {
+		return false
+	}
+	for _, s := range subs {
+		if !strings.Contains(command, s) && !strings.Contains(command, lang.PathSegments(s)[len(lang.PathSegments(s))-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// samePath reports whether two paths name the same file: equal, or one is a
+// whole-segment suffix of the other (an absolute path and a relative one).
+func samePath(a, b string) bool {
+	if a == b {
+		return true
+	}
+	sa, sb := lang.PathSegments(a), lang.PathSegments(b)
+	return lang.SuffixOf(sa, sb) || lang.SuffixOf(sb, sa)
+}
+
+// sameIntent reports whether two non-shell calls of one tool are the same
+// work: most of the failed call's words are in the later one ("Run fast CI",
+// then "Re-run fast CI to confirm it passes").
+func sameIntent(failed, ok string) bool {
+	ft := lang.WordTerms(failed)
+	if len(ft) == 0 {
+		return false
+	}
+	have := map[string]bool{}
+	for _, t := range lang.WordTerms(ok) {
+		have[t] = true
+		if base, isRe := lang.ReVerbs[t]; isRe {
+			have[lang.TermOf(base)] = true
+		}
+	}
+	n := 0
+	for _, t := range ft {
+		if have[t] {
+			n++
+		}
+	}
+	return n*3 >= len(ft)*2 && n >= 2
+}
+
+// closeNamedBy closes the open errors a completed plan step names ("Fix
+// TestCreateOrder").
+func (e *errorTracker) closeNamedBy(step string, ev model.Event) {
+	for f := range openOf[*failure](e.l) {
+		if !f.item.Open {
+			continue
+		}
+		for _, tok := range f.errTokens {
+			if strings.Contains(step, tok) {
+				e.l.close(f, ev, fmt.Sprintf("plan step “%s” completed at turn %d", step, ev.Header().Turn))
+				break
+			}
+		}
+	}
+}
+
+// workaround reports whether a successful shell command does what a failed
+// non-shell call (a skill, a sub-agent) was for: "git commit" after a failed
+// "commit" skill.
+func workaround(verbs []string, ok *callInfo) bool {
+	for _, v := range verbs {
+		if ok.termSet()[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// failed reports whether a result is a failure: is_error, or, for a shell
+// command, a non-zero exit status reported in its text. A sub-agent's
+// report that quotes an exit code is prose about other commands.
+func failed(r *model.ToolResult, info *callInfo) bool {
+	if r.IsError {
+		return true
+	}
+	if info != nil && info.command == "" && info.category != toolExec {
+		return false
+	}
+	// Runtimes report the exit status at the start (Codex: "Exit code: 1")
+	// or the end of an output: its first and last kilobyte are enough.
+	head, tail := r.Text.Head(), r.Text.Tail()
+	if tail == "" && len(head) > 2048 {
+		head, tail = head[:lang.CutUTF8(head, 1024)], head[len(head)-1024:]
+	}
+	for _, part := range []string{head, tail} {
+		if !lang.ContainsFoldASCII(part, "exit") {
+			continue // the regular expression is the slow part: most outputs say nothing of exits
+		}
+		for _, m := range lang.ExitCodeRe.FindAllStringSubmatch(part, -1) {
+			if m[1] != "0" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rejected reports whether a failed result is the user, a hook or the
+// runtime declining or interrupting the call rather than the call failing:
+// nothing to resolve.
+func rejected(r *model.ToolResult) bool {
+	h := strings.ToLower(r.Text.Head())
+	for _, p := range []string{"doesn't want to proceed with this tool use", "tool use was rejected", "request interrupted by user",
+		"user rejected", "user denied", "permission denied by user", "user declined", "aborted by user", "cancelled by user", "canceled by user",
+		// Claude Code's harness: a parallel call failed, so this one never
+		// ran; a hook declined the call.
+		"sibling tool call errored", "hook error:", "blocked by hook", "pretooluse:", "operation blocked by"} {
+		if strings.Contains(h, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// indexClosed files a resolved error under the first term of each of its
+// identifying tokens.
+func (e *errorTracker) indexClosed(f *failure) {
+	for _, tok := range f.errTokens {
+		ts := lang.Tokenize(tok)
+		if len(ts) == 0 || ts[0].Term == "" {
+			continue
+		}
+		m := e.closed[ts[0].Term]
+		if m == nil {
+			m = map[string]*failure{}
+			e.closed[ts[0].Term] = m
+		}
+		m[string(Error)+"|"+f.item.Text] = f
+	}
+}
+
+// closedNamedIn adds the resolved errors one of whose identifying words the
+// summary uses.
+func (e *errorTracker) closedNamedIn(d *doc, add func(tracked)) {
+	for h := range d.postings {
+		for _, f := range e.closed[h] {
+			add(f)
+		}
+	}
+}
+
+// match: the error's distinctive tokens (file, symbol, test name) or most
+// of its words must be in the summary, and not presented as fixed.
+func (f *failure) match(l *ledger, d *doc, ir *ItemResult) {
+	ir.Status, ir.Why = Dropped, "the error is not mentioned"
+	if len(f.errTokens) == 0 {
+		f.matchWords(d, ir)
+		return
+	}
+	best, h := f.bestUnit(d)
+	if best < 0 {
+		return
+	}
+	u := &d.units[best]
+	failing := failureIn(d.lower[u.Start:u.End])
+	ir.Score = round2(min(1, float64(h.n)/float64(len(f.errTokens))+0.5*b2f(failing)))
+	lo, hi := tokRange(u, h.span)
+	p, cue := d.polarity(u, -1, lo, hi)
+	ir.Evidence = d.evidence(candidate{unit: best}, p)
+	switch {
+	case p == Done && !strings.HasPrefix(cue, "under") && !stillFailing(d.lower[u.Start:u.End]):
+		ir.Status = Flipped
+		ir.Why = fmt.Sprintf("the summary presents the error as fixed (%s) while no later call succeeded", cue)
+	case failing || h.n >= 2:
+		ir.Status, ir.Why = Retained, "the error's test, file or message is carried"
+	default:
+		ir.Status, ir.Why = Weak, "the error's test or file is named, but not that it fails"
+	}
+}
+
+// tokenHits counts a unit's mentions of an error's identifying tokens.
+type tokenHits struct {
+	n    int
+	span Span // the earliest mention
+}
+
+// bestUnit counts, per summary unit, the error's identifying words it names
+// (the failing test, the file and line, the error class); the unit that
+// names most, preferring one that says something failed, is the evidence.
+// It returns -1 when no unit names any.
+func (f *failure) bestUnit(d *doc) (int, *tokenHits) {
+	byUnit := map[int]*tokenHits{}
+	var order []int
+	for _, tok := range f.errTokens {
+		for off := 0; off < len(d.text); {
+			i := lang.FindBounded(d.text[off:], tok, lang.IsIdentByte, lang.IsIdentByte, false)
+			if i < 0 {
+				break
+			}
+			i += off
+			ui := unitAt(d, i)
+			if ui >= 0 {
+				h := byUnit[ui]
+				if h == nil {
+					h = &tokenHits{span: Span{i, i + len(tok)}}
+					byUnit[ui] = h
+					order = append(order, ui)
+				}
+				if i < h.span.Start {
+					// Judge the status at the earliest mention: "Fixed the
+					// E0382 error in src/main.rs" says "fixed" first.
+					h.span = Span{i, i + len(tok)}
+				}
+				h.n++
+			}
+			off = i + len(tok)
+		}
+	}
+	if len(order) == 0 {
+		return -1, nil
+	}
+	sort.Ints(order)
+	best, bestScore := -1, -1
+	for _, ui := range order {
+		score := 2 * byUnit[ui].n
+		if failureIn(d.lower[d.units[ui].Start:d.units[ui].End]) {
+			score += 3
+		}
+		if score > bestScore {
+			best, bestScore = ui, score
+		}
+	}
+	return best, byUnit[best]
+}
+
+// matchWords matches an error line with no identifying word by most of its
+// words.
+func (f *failure) matchWords(d *doc, ir *ItemResult) {
+	cands := d.candidates(f.intent.atom())
+	if len(cands) == 0 {
+		return
+	}
+	best := cands[0]
+	ir.Score = round2(best.containment)
+	switch {
+	case best.containment >= 0.6:
+		ir.Status, ir.Why = Retained, "most of the error line is carried"
+		ir.Evidence = d.evidence(best, Neutral)
+	case best.containment >= 0.4:
+		ir.Status, ir.Why = Weak, "part of the error line is carried"
+		ir.Evidence = d.evidence(best, Neutral)
+	}
+}
+
+// resurrected: a summary that presents a resolved error as still failing.
+func (f *failure) resurrected(d *doc, claimed map[int][]tracked) (ItemResult, bool) {
+	ir := ItemResult{Item: f.item}
+	for _, tok := range f.errTokens {
+		i := lang.FindBounded(d.text, tok, lang.IsIdentByte, lang.IsIdentByte, false)
+		if i < 0 {
+			continue
+		}
+		ui := unitAt(d, i)
+		if ui < 0 || len(claimed[ui]) > 0 {
+			continue // in the runtime's framing, or carried by an open item
+		}
+		u := &d.units[ui]
+		lower := d.lower[u.Start:u.End]
+		lo, hi := tokRange(u, Span{i, i + len(tok)})
+		p, cue := d.polarity(u, -1, lo, hi)
+		if p == Done || p == Negated || !(stillFailing(lower) || p == Pending && failureIn(lower)) {
+			continue // naming the test's file in a new pending step is not the failure again
+		}
+		if cue == "" {
+			cue = "still failing"
+		}
+		ir.Status, ir.Score = Resurrected, 1
+		ir.Evidence = d.evidence(candidate{unit: ui}, Pending)
+		ir.Why = fmt.Sprintf("resolved in the source (%s) but the summary presents it as unresolved (%s)", f.item.ClosedBy, cue)
+		return ir, true
+	}
+	return ir, false
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// failureIn reports whether a (lower-cased) text says something fails.
+func failureIn(lower string) bool {
+	for _, w := range []string{"fail", "error", "panic", "broken", "conflict", "crash", "exception", "assert", "race", "red ", "does not pass", "doesn't pass", "not passing", "regress", "timeout", "timed out", "unresolved", "blocked"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// stillFailing reports whether a (lower-cased) text says a failure persists.
+func stillFailing(lower string) bool {
+	for _, w := range []string{"still fail", "is failing", "are failing", "keeps failing", "still broken", "fails with", "still red", "needs fixing", "to fix", "unresolved"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}

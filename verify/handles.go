@@ -1,0 +1,218 @@
+package verify
+
+// Handles: tool calls whose result had not arrived at a compaction (the
+// in-flight case), and asynchronous jobs a finished call started that had
+// not completed. A handle is matched by its id, verbatim: the router needs
+// it to re-attach the result. A result that arrives when the summary in
+// force no longer carries its id is orphaned.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// pending is a call awaiting its result, or a running job.
+type pending struct {
+	entry
+	callID, jobID string // one of them
+	intent        intent
+	// callWhat is what the call acts on; its identifiers are derived when a
+	// compaction needs them (most calls are answered long before one).
+	callWhat string
+	// freeText is the input of a call that is not a shell line or an edit,
+	// whose text fields are read for identifiers too.
+	freeText string
+}
+
+func (h *pending) ref() string {
+	if h.callID != "" {
+		return h.callID
+	}
+	return h.jobID
+}
+
+func (h *pending) weighs(term string) bool { return h.intent.atom().weights[term] > 0 }
+
+// handleTracker is the handle tracker.
+type handleTracker struct {
+	l      *ledger
+	byCall map[string]*pending
+	byJob  map[string]*pending
+	// closed indexes answered handles by id, for the resurrection check:
+	// id -> wording -> latest closed.
+	closed map[string]map[string]*pending
+}
+
+func (h *handleTracker) init(l *ledger) {
+	h.l = l
+	h.byCall = map[string]*pending{}
+	h.byJob = map[string]*pending{}
+	h.closed = map[string]map[string]*pending{}
+}
+
+// call opens the handle of a tool call.
+func (h *handleTracker) call(c *model.ToolCall, ci *callInfo) {
+	what := ci.command
+	if what == "" {
+		what = ci.path
+	}
+	if what == "" {
+		what = model.Clip(strings.Join(strings.Fields(ci.input), " "), 120)
+	}
+	it := &Item{Kind: Handle, Key: c.ID, Text: model.Clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
+		Origin: "tool call " + c.Name, Evidence: what}
+	it.ID = "handle:" + c.ID
+	p := &pending{entry: entry{item: it}, callID: c.ID, intent: newIntent(ci), callWhat: ci.command + " " + ci.path + " " + ci.about}
+	if ci.command == "" && ci.category != toolEdit {
+		// A chat message, a ticket, a PR body: its free text names ids
+		// ("Tracking in FIN-2207") as a command line does.
+		p.freeText = ci.input
+	}
+	h.l.opened(p)
+	h.byCall[c.ID] = p
+}
+
+// result closes the handle of the call a result answers.
+func (h *handleTracker) result(r *model.ToolResult) {
+	if p := h.byCall[r.ID]; p != nil && p.item.Open {
+		h.orphanCheck(p, r)
+		h.l.close(p, r, fmt.Sprintf("result arrived at turn %d", r.Turn))
+	}
+}
+
+// job follows the asynchronous job a result reports on: a running job is an
+// open handle until a later result says it is done or killed.
+func (h *handleTracker) job(r *model.ToolResult, info *callInfo) {
+	j := r.Job
+	if j == nil {
+		return
+	}
+	switch j.State {
+	case model.JobRunning:
+		if old := h.byJob[j.ID]; old != nil && old.item.Open {
+			return
+		}
+		it := &Item{Kind: Handle, Key: j.ID, Text: "job " + j.ID + " started by " + r.ID, Turn: r.Turn, Event: r.Index,
+			Origin: "asynchronous job", Evidence: model.Clip(r.Text.Head(), 200)}
+		it.ID = "handle:job:" + j.ID
+		p := &pending{entry: entry{item: it}, jobID: j.ID}
+		if info != nil {
+			p.intent = newIntent(info)
+		}
+		h.l.opened(p)
+		h.byJob[j.ID] = p
+	case model.JobDone, model.JobKilled:
+		if p := h.byJob[j.ID]; p != nil {
+			h.orphanCheck(p, r)
+			h.l.close(p, r, fmt.Sprintf("job %s at turn %d", j.State, r.Turn))
+			h.l.commitments.jobsFinished()
+		}
+	}
+}
+
+// running returns the jobs still running.
+func (h *handleTracker) running() []*pending {
+	var out []*pending
+	for p := range openOf[*pending](h.l) {
+		if p.item.Open && p.jobID != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// orphanCheck: a late result (or job completion) for a handle that was open
+// at a compaction must find its id in the summary then in force.
+func (h *handleTracker) orphanCheck(p *pending, r *model.ToolResult) {
+	l := h.l
+	if p.lastSeen == 0 || l.inForce == nil {
+		return
+	}
+	id := p.ref()
+	if _, ok := l.inForce.findVerbatim(id); ok || kept(l.inForceComp, l.t.Events[p.item.Event], id) {
+		return
+	}
+	l.res.Findings = append(l.res.Findings, RunFinding{
+		Kind: OrphanedResult, Turn: r.Turn, Event: r.Index, Item: id, ItemID: p.item.ID, LostAt: p.firstLoss,
+		OriginTurn: p.item.Turn, Text: model.Clip(firstLine(r.Text.Head()), 200),
+		Why: fmt.Sprintf("the result of %s arrived at turn %d, but summary %d in force then does not carry its id", id, r.Turn, l.inForceComp.Seq),
+	})
+}
+
+func firstLine(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if t := strings.TrimSpace(line); t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+// indexClosed files an answered handle under its id.
+func (h *handleTracker) indexClosed(p *pending) {
+	k := p.ref()
+	m := h.closed[k]
+	if m == nil {
+		m = map[string]*pending{}
+		h.closed[k] = m
+	}
+	m[string(Handle)+"|"+p.item.Text] = p
+}
+
+// closedNamedIn adds the answered handles whose id the summary names.
+func (h *handleTracker) closedNamedIn(d *doc, add func(tracked)) {
+	for _, w := range idWords(d.text) {
+		for _, p := range h.closed[w] {
+			add(p)
+		}
+	}
+}
+
+// match: the id must survive verbatim; the call's intent alone does not let
+// the router re-attach its result.
+func (h *pending) match(l *ledger, d *doc, ir *ItemResult) {
+	if sp, ok := d.findVerbatim(h.ref()); ok && unitAt(d, sp.Start) >= 0 {
+		ui := unitAt(d, sp.Start)
+		ir.Score = 1
+		ir.Evidence = &Evidence{Span: sp, Text: d.text[d.units[ui].Start:d.units[ui].End], Polarity: Neutral}
+		if s := d.section(&d.units[ui]); s != nil {
+			ir.Evidence.Section = s.Heading
+		}
+		lo, hi := tokRange(&d.units[ui], sp)
+		if p, cue := d.polarity(&d.units[ui], -1, lo, hi); p == Done && cue != "" && !strings.HasPrefix(cue, "under") {
+			ir.Status, ir.Evidence.Polarity = Flipped, Done
+			ir.Why = fmt.Sprintf("the id is there, but the call is presented as finished (%s) while its result had not arrived", cue)
+			return
+		}
+		ir.Status, ir.Why = Retained, "the id survives verbatim"
+		return
+	}
+	ir.Status, ir.Why = Dropped, "the id is not in the summary"
+	if best, ok := h.intent.findIn(d); ok {
+		ir.Status = IntentOnly
+		ir.Score = round2(best.containment)
+		ir.Evidence = d.evidence(best, Neutral)
+		ir.Why = "the summary says what the call was doing, but not its id: its result cannot be routed back"
+	}
+}
+
+// resurrected: a summary that presents an answered call as still running.
+func (h *pending) resurrected(d *doc) (ItemResult, bool) {
+	ir := ItemResult{Item: h.item}
+	sp, ok := d.findVerbatim(h.ref())
+	ui := unitAt(d, sp.Start)
+	if !ok || ui < 0 {
+		return ir, false
+	}
+	u := &d.units[ui]
+	lo, hi := tokRange(u, sp)
+	if p, cue := d.polarity(u, -1, lo, hi); p == Pending {
+		ir.Status, ir.Score = Resurrected, 1
+		ir.Evidence = &Evidence{Span: sp, Text: d.text[u.Start:u.End], Polarity: Pending}
+		ir.Why = fmt.Sprintf("its result arrived (%s) but the summary presents it as still running (%s)", h.item.ClosedBy, cue)
+		return ir, true
+	}
+	return ir, false
+}

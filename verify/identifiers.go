@@ -1,0 +1,151 @@
+package verify
+
+// Identifiers: the external ids an open item depends on (PR and issue
+// numbers, ticket keys, commit SHAs, paths, URLs, branches). They are not
+// found in the source on their own: each compaction derives them from the
+// open items that name them, and an identifier is open while any item naming
+// it is. A summary must carry them verbatim, at the class's own boundaries
+// (lang.Ident, and findIdent in ids.go).
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// named is an identifier item.
+type named struct {
+	entry
+	ident  lang.Ident
+	namers []tracked // the open items naming it at the latest compaction
+}
+
+func (n *named) ref() string        { return n.ident.Value }
+func (n *named) weighs(string) bool { return false }
+
+// identifierTracker is the identifier tracker.
+type identifierTracker struct {
+	l      *ledger
+	idents map[lang.Ident]*named
+	// shas are every commit SHA the source mentions, for the rule that a
+	// summary's SHA prefix must be unique among them.
+	shas    []string
+	shaSeen map[string]bool
+}
+
+func (t *identifierTracker) init(l *ledger) {
+	t.l = l
+	t.idents = map[lang.Ident]*named{}
+	t.shaSeen = map[string]bool{}
+}
+
+// collectSHAs remembers the commit SHAs in s (a command, a result's head).
+func (t *identifierTracker) collectSHAs(s string) {
+	lang.ScanHex(s, func(h string) {
+		if !t.shaSeen[h] {
+			t.shaSeen[h] = true
+			t.shas = append(t.shas, h)
+		}
+	})
+}
+
+// derive returns the identifier items the open items of set name, in the
+// order they are first named.
+func (t *identifierTracker) derive(set []tracked) []tracked {
+	var out []tracked
+	namedBy := map[lang.Ident][]tracked{}
+	var order []lang.Ident
+	for _, tr := range set {
+		if h, ok := tr.(*pending); ok && h.idents == nil && h.callWhat != "" {
+			what := h.callWhat
+			if h.freeText != "" {
+				what += " " + strings.Join(inputStrings(h.freeText, 4096), " ")
+			}
+			h.idents = callIdents(what)
+			h.callWhat, h.freeText = "", ""
+		}
+		for _, id := range tr.base().idents {
+			if _, ok := namedBy[id]; !ok {
+				order = append(order, id)
+			}
+			namedBy[id] = append(namedBy[id], tr)
+		}
+	}
+	for _, id := range order {
+		by := namedBy[id]
+		n := t.idents[id]
+		if n == nil {
+			first := by[0].base().item
+			for _, b := range by {
+				if b.base().item.Turn < first.Turn {
+					first = b.base().item
+				}
+			}
+			it := &Item{ID: "identifier:" + id.Value, Kind: Identifier, Key: id.Value, Turn: first.Turn,
+				Event: first.Event, Origin: id.Class.String() + " named by " + string(first.Kind), ClosedEvent: -1}
+			n = &named{entry: entry{item: it}, ident: id}
+			t.idents[id] = n
+			t.l.byItem[it] = n
+		}
+		// Each compaction gets its own copy of the item: who names it
+		// changes, and an earlier report must keep what was true then.
+		snap := *n.item
+		n.item = &snap
+		t.l.byItem[n.item] = n
+		n.item.Open = true
+		n.item.Names = nil
+		var names []string
+		for _, b := range by {
+			n.item.Names = append(n.item.Names, b.base().item.Key)
+			names = append(names, describeItem(b.base().item))
+		}
+		n.item.Text = fmt.Sprintf("%s %s, named by %s", id.Class, id.Value, strings.Join(names, "; "))
+		n.aliases = []string{id.Value}
+		n.namers = by
+		out = append(out, n)
+	}
+	return out
+}
+
+func describeItem(it *Item) string {
+	s := it.Action
+	if s == "" {
+		s = it.Text
+	}
+	return fmt.Sprintf("%s “%s” (turn %d)", it.Kind, model.Clip(s, 80), it.Turn)
+}
+
+// callIdents are the identifiers a call's input names, from the fields that
+// say what it acts on: URLs, PR and ticket numbers, commits, branches, and
+// files (a path with an extension, known or shaped like one). Directory arguments ("./integration/...")
+// describe what the call does rather than something it depends on.
+func callIdents(what string) []lang.Ident {
+	var out []lang.Ident
+	for _, id := range lang.ExtractCallIdents(what) {
+		if id.Class == lang.ClassPath && !lang.HasFileExt(id.Value) {
+			continue
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+func (n *named) match(l *ledger, d *doc, ir *ItemResult) {
+	m := d.findIdent(n.ident, l.identifiers.shas)
+	if (m.found || m.weak) && unitAt(d, m.span.Start) < 0 {
+		m = identMatch{} // only in the runtime's framing
+	}
+	switch {
+	case m.found:
+		ir.Status, ir.Score, ir.Why = Retained, 1, "verbatim at token boundaries"
+	case m.weak:
+		ir.Status, ir.Score, ir.Why = Weak, 0.5, m.why
+	default:
+		ir.Status, ir.Why = Dropped, "not in the summary verbatim"
+		return
+	}
+	ui := unitAt(d, m.span.Start)
+	ir.Evidence = &Evidence{Span: m.span, Text: d.text[d.units[ui].Start:d.units[ui].End], Polarity: Neutral}
+}

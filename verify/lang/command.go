@@ -1,0 +1,524 @@
+package lang
+
+import (
+	"slices"
+	"strings"
+)
+
+// Command is one simple command of a shell line: the program it runs, past
+// the wrappers that only change how it runs (environment assignments, sudo,
+// timeout, a runtime manager such as "uv run" or "bundle exec"), and its
+// arguments as written.
+type Command struct {
+	Program string
+	Args    []string
+}
+
+// Sub is the command's subcommand: its first argument that is not a flag
+// ("push" in "git push --force origin main"), or "".
+func (c Command) Sub() string {
+	args := c.Args
+	// "git -C dir status", "git -c k=v commit": options of git itself.
+	for c.Program == "git" && len(args) > 1 && (args[0] == "-C" || args[0] == "-c") {
+		args = args[2:]
+	}
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return a
+		}
+	}
+	return ""
+}
+
+// Positionals are the arguments that say what the command works on: the
+// ones that are not flags, and the flags that choose a target, as
+// "flag=value" ("make -C services/a build" is [-C=services/a build]).
+// Flags of no such weight, and the values of those that take a message or
+// an output, are left out.
+func (c Command) Positionals() []string {
+	var out []string
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if !strings.HasPrefix(a, "-") {
+			out = append(out, a)
+			continue
+		}
+		name, value, hasValue := strings.Cut(a, "=")
+		switch {
+		case targetFlags[name] && hasValue:
+			out = append(out, name+"="+value)
+		case targetFlags[name] && i+1 < len(c.Args):
+			out = append(out, name+"="+c.Args[i+1])
+			i++
+		case valueFlags[name] && !hasValue && i+1 < len(c.Args):
+			i++
+		}
+	}
+	return out
+}
+
+// targetFlags choose what a command works on (a directory, a file, the
+// tests to run): two runs with other values are other runs.
+var targetFlags = WordSet("-C", "--directory", "--dir", "-f", "--file", "--manifest-path", "--project", "--workdir",
+	"-run", "--run", "-k", "-t", "--grep", "-g", "--filter", "--testNamePattern", "--only", "--package", "-p")
+
+// valueFlags take a value that says nothing of the target: a message, an
+// output, a time limit.
+var valueFlags = WordSet("-m", "--message", "-o", "--output", "--timeout", "--format", "--title", "--body",
+	"--base", "--head", "--repo", "--config", "--name", "--namespace", "-j", "--jobs", "-b", "--branch")
+
+// Commands splits a shell line into its simple commands, on &&, ||, ;, |,
+// & and line breaks outside quotes, with each command's wrappers removed.
+// A "cd DIR" is a command of its own. The body of a here-document is data,
+// not commands.
+func Commands(line string) []Command {
+	var out []Command
+	for _, words := range shellSegments(line) {
+		c, ok := unwrap(words)
+		switch {
+		case !ok:
+		case (c.Program == "bash" || c.Program == "sh" || c.Program == "zsh") && len(c.Args) > 1 && (c.Args[0] == "-c" || c.Args[0] == "-lc" || c.Args[0] == "-ec"):
+			// "bash -c 'source x.sh && f'": the commands the script runs.
+			out = append(out, Commands(c.Args[1])...)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// MainCommand is the first command of a line that is not a cd: what the
+// line runs.
+func MainCommand(line string) Command {
+	for _, c := range Commands(line) {
+		if c.Program != "cd" && c.Program != "pushd" {
+			return c
+		}
+	}
+	return Command{}
+}
+
+// shellSegments splits a line into the words of its simple commands. Quotes
+// group words and are removed; a backslash escapes the next byte.
+func shellSegments(line string) [][]string {
+	var segs [][]string
+	var words []string
+	var w strings.Builder
+	inWord := false
+	flushWord := func() {
+		if inWord {
+			words = append(words, w.String())
+			w.Reset()
+			inWord = false
+		}
+	}
+	flushSeg := func() {
+		flushWord()
+		if len(words) > 0 {
+			segs = append(segs, words)
+			words = nil
+		}
+	}
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(line[i+1:], c)
+			if j < 0 {
+				j = len(line) - i - 1
+			}
+			w.WriteString(line[i+1 : i+1+j])
+			inWord = true
+			i += j + 1
+		case c == '\\' && i+1 < len(line):
+			if line[i+1] != '\n' {
+				w.WriteByte(line[i+1])
+				inWord = true
+			}
+			i++
+		case c == '<' && strings.HasPrefix(line[i:], "<<"):
+			// A here-document: its body is data until the delimiter line.
+			flushSeg()
+			rest := strings.TrimLeft(line[i+2:], "-~ ")
+			delim := strings.Trim(strings.Fields(rest + " x")[0], `'"`)
+			nl := strings.IndexByte(rest, '\n')
+			if nl < 0 {
+				return segs
+			}
+			body := rest[nl+1:]
+			end := strings.Index(body, "\n"+delim+"\n")
+			switch {
+			case strings.HasPrefix(body, delim+"\n"):
+				i = len(line) - len(body) + len(delim)
+			case end >= 0:
+				i = len(line) - len(body) + end + len(delim) + 1
+			default:
+				return segs
+			}
+		case c == '>':
+			// A redirect: its target is one word starting with ">" (">out.log",
+			// ">>notes.md", ">/dev/null"); "2>" and "&>" lose their number.
+			if s := w.String(); inWord && (s == "1" || s == "2" || s == "&") {
+				w.Reset()
+			} else {
+				flushWord()
+			}
+			w.WriteByte('>')
+			inWord = true
+			for i+1 < len(line) && (line[i+1] == '>' || line[i+1] == '&' || line[i+1] == '|') {
+				i++
+				w.WriteByte(line[i])
+			}
+			for i+1 < len(line) && line[i+1] == ' ' {
+				i++
+			}
+		case c == '&' || c == '|' || c == ';' || c == '\n' || c == '(' || c == ')':
+			if c == '&' && i+1 < len(line) && line[i+1] == '>' {
+				continue // "&>file": the redirect follows
+			}
+			flushSeg()
+		case c == ' ' || c == '\t' || c == '\r':
+			flushWord()
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	flushSeg()
+	return segs
+}
+
+// runners are wrappers that run the command that follows them; the number
+// is how many words they take (not counting flags).
+var runners = map[string]int{
+	"sudo": 0, "env": 0, "time": 0, "nice": 0, "nohup": 0, "command": 0, "exec": 0, "builtin": 0,
+	"timeout": 1, "gtimeout": 1, "xvfb-run": 0, "stdbuf": 0, "caffeinate": 0, "unbuffer": 0,
+}
+
+// managers run a command inside a project's toolchain: "uv run pytest" runs
+// pytest, "bundle exec rspec" runs rspec.
+var managers = map[string]string{
+	"uv": "run", "poetry": "run", "pipenv": "run", "pdm": "run", "hatch": "run", "rye": "run",
+	"bundle": "exec", "pnpm": "exec", "yarn": "exec", "mise": "exec", "rtx": "exec", "asdf": "exec",
+	"direnv": "exec", "conda": "run", "micromamba": "run",
+}
+
+// unwrap strips what only changes how a command runs, and returns the
+// command it runs; ok is false for a segment that runs nothing (a bare
+// assignment).
+func unwrap(words []string) (Command, bool) {
+	for len(words) > 0 {
+		w := words[0]
+		switch {
+		case isAssignment(w):
+			words = words[1:]
+		case runners[w] > 0 || w == "sudo" || w == "env" || runners[w] == 0 && hasRunner(w):
+			n := runners[w]
+			words = words[1:]
+			for len(words) > 0 && (strings.HasPrefix(words[0], "-") || isAssignment(words[0])) {
+				words = words[1:]
+			}
+			if n > 0 && len(words) > 0 {
+				words = words[1:]
+			}
+		case (w == "npx" || w == "bunx" || w == "pnpx") && len(words) > 1:
+			words = skipFlags(words[1:])
+		case managers[w] != "" && len(words) > 2 && words[1] == managers[w]:
+			words = skipFlags(words[2:])
+			if len(words) > 0 && words[0] == "--" {
+				words = words[1:]
+			}
+		case (w == "pnpm" || w == "yarn") && len(words) > 1 && words[1] == "dlx":
+			words = skipFlags(words[2:])
+		case (strings.HasPrefix(w, "python") || w == "py") && len(words) > 2 && words[1] == "-m":
+			words = words[2:]
+		default:
+			return Command{Program: programName(w), Args: words[1:]}, true
+		}
+	}
+	return Command{}, false
+}
+
+func hasRunner(w string) bool { _, ok := runners[w]; return ok }
+
+func skipFlags(words []string) []string {
+	for len(words) > 0 && strings.HasPrefix(words[0], "-") && words[0] != "--" {
+		words = words[1:]
+	}
+	return words
+}
+
+func isAssignment(w string) bool {
+	i := strings.IndexByte(w, '=')
+	if i <= 0 {
+		return false
+	}
+	for _, c := range w[:i] {
+		if !(c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// programName is the program's name without its directory ("./bin/rake" is
+// rake, "/usr/bin/python3" is python3).
+func programName(w string) string {
+	if i := strings.LastIndexByte(w, '/'); i >= 0 && i < len(w)-1 {
+		return w[i+1:]
+	}
+	return w
+}
+
+// Writes reports whether the command redirects its output into a file.
+func (c Command) Writes() bool {
+	for _, a := range c.Args {
+		if t := strings.TrimLeft(a, ">|"); strings.HasPrefix(a, ">") && t != "/dev/null" && !strings.HasPrefix(t, "&") {
+			return true
+		}
+	}
+	return false
+}
+
+// KeyCommand is the command of a line that says what it did: the last one
+// that is not a cd, a look or a sink for output ("git add x && git commit
+// && git push" pushes; "go test ./... | tee out.log" tests). In a chain of
+// "&&", that is where a failure is usually reported from.
+func KeyCommand(line string) Command {
+	cmds := Commands(line)
+	for i := len(cmds) - 1; i >= 0; i-- {
+		c := cmds[i]
+		if c.Program != "tee" && c.Program != "cd" && c.Program != "pushd" && !c.readOnly() {
+			return c
+		}
+	}
+	if len(cmds) > 0 {
+		return MainCommand(line)
+	}
+	return Command{}
+}
+
+// ReadOnly reports whether every command of a shell line only looks: a
+// failure of one says only that what it looked for is not there.
+func ReadOnly(line string) bool {
+	cmds := Commands(line)
+	if len(cmds) == 0 {
+		return false
+	}
+	for _, c := range cmds {
+		if !c.readOnly() {
+			return false
+		}
+	}
+	return true
+}
+
+// readOnlyPrograms only look, whatever their arguments (a redirect into a
+// file aside).
+var readOnlyPrograms = WordSet("cat", "less", "more", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack",
+	"ls", "fd", "tree", "wc", "diff", "echo", "printf", "pwd", "which", "whereis", "type", "file", "stat",
+	"du", "df", "jq", "yq", "bat", "sort", "uniq", "cut", "tr", "column", "nl", "od", "xxd", "hexdump",
+	"strings", "readlink", "realpath", "basename", "dirname", "date", "printenv", "whoami", "id", "uname",
+	"hostname", "ps", "lsof", "true", "test", "[", "cd", "pushd", "popd", "sleep", "wait", "awk", "comm", "cmp")
+
+// readOnlySubcommands are the subcommands of tools that only look.
+var readOnlySubcommands = map[string]map[string]bool{
+	"git": WordSet("status", "log", "diff", "show", "blame", "rev-parse", "ls-files", "grep", "ls-tree",
+		"cat-file", "describe", "reflog", "shortlog", "merge-base", "rev-list", "name-rev", "ls-remote",
+		"whatchanged", "check-ignore", "count-objects", "for-each-ref", "show-ref", "verify-commit"),
+	"gh":      WordSet("view", "list", "diff", "checks", "status", "search", "watch"),
+	"kubectl": WordSet("get", "describe", "logs", "top", "explain", "version", "api-resources", "auth"),
+	"docker":  WordSet("ps", "images", "logs", "inspect", "version", "info", "history"),
+	"npm":     WordSet("ls", "list", "view", "info", "outdated", "why", "explain", "search"),
+	"pnpm":    WordSet("ls", "list", "why", "outdated"),
+	"pip":     WordSet("show", "list", "freeze", "check"),
+	"pip3":    WordSet("show", "list", "freeze", "check"),
+	"go":      WordSet("list", "env", "version", "doc"),
+	"cargo":   WordSet("tree", "metadata", "search"),
+}
+
+func (c Command) readOnly() bool {
+	if c.Writes() {
+		return false
+	}
+	switch c.Program {
+	case "sed":
+		for _, a := range c.Args {
+			if a == "-i" || strings.HasPrefix(a, "-i") || a == "--in-place" {
+				return false
+			}
+		}
+		return true
+	case "find":
+		for i, a := range c.Args {
+			switch a {
+			case "-delete", "-ok", "-okdir":
+				return false
+			case "-exec", "-execdir":
+				// "-exec cat {} ;" only looks; "-exec rm {} ;" does not.
+				if i+1 >= len(c.Args) || !(Command{Program: programName(c.Args[i+1])}).readOnly() {
+					return false
+				}
+			}
+		}
+		return true
+	case "git":
+		sub := c.Sub()
+		switch sub {
+		case "branch", "tag", "remote", "stash", "worktree", "config":
+			return gitListing(sub, c.Args)
+		}
+		return readOnlySubcommands["git"][sub]
+	case "gh":
+		return ghReadOnly(c.Args)
+	}
+	if readOnlyPrograms[c.Program] {
+		return true
+	}
+	if subs := readOnlySubcommands[c.Program]; subs != nil {
+		return subs[c.Sub()]
+	}
+	return false
+}
+
+// gitListing reports whether a git branch/tag/remote/stash/worktree/config
+// command only lists.
+func gitListing(sub string, args []string) bool {
+	rest := args[1:]
+	switch sub {
+	case "stash", "worktree":
+		return len(rest) > 0 && rest[0] == "list" || sub == "stash" && len(rest) > 0 && rest[0] == "show"
+	case "config":
+		for _, a := range rest {
+			if a == "--get" || a == "--list" || a == "-l" || a == "--get-all" || a == "--get-regexp" {
+				return true
+			}
+		}
+		return false
+	}
+	changes := map[string][]string{
+		"branch": {"-d", "-D", "-m", "-M", "-c", "-C", "-f", "--delete", "--move", "--copy", "--force", "-u", "--set-upstream-to", "--unset-upstream"},
+		"tag":    {"-a", "-s", "-d", "-f", "-m", "--delete", "--force", "--annotate", "--sign"},
+		"remote": {"add", "remove", "rm", "rename", "set-url", "set-head", "prune", "update"},
+	}[sub]
+	for _, a := range rest {
+		if slices.Contains(changes, a) {
+			return false
+		}
+		if !strings.HasPrefix(a, "-") && sub != "remote" {
+			return false // "git branch new-name", "git tag v1.2"
+		}
+	}
+	return true
+}
+
+// ghReadOnly reports whether a GitHub CLI command only looks: a view, list,
+// diff or status subcommand, or an API call that sends nothing.
+func ghReadOnly(args []string) bool {
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-X" || a == "--method":
+			if i+1 < len(args) && !strings.EqualFold(args[i+1], "GET") {
+				return false
+			}
+			i++
+		case a == "-f" || a == "-F" || a == "--field" || a == "--raw-field" || a == "--input":
+			return false
+		case !strings.HasPrefix(a, "-"):
+			pos = append(pos, a)
+		}
+	}
+	if len(pos) == 0 {
+		return false
+	}
+	if pos[0] == "api" || pos[0] == "search" || pos[0] == "status" {
+		return true
+	}
+	if pos[0] == "auth" {
+		return len(pos) > 1 && pos[1] == "status"
+	}
+	return len(pos) > 1 && readOnlySubcommands["gh"][pos[1]]
+}
+
+// ReadOnlyCommands are shell commands that only look.
+//
+// Deprecated: use ReadOnly, which reads a whole line.
+var ReadOnlyCommands = WordSet("cat", "less", "more", "head", "tail", "grep", "rg", "ag", "ls", "find", "fd",
+	"tree", "wc", "diff", "echo", "pwd", "which", "file", "stat", "du", "df", "jq", "bat", "sed -n")
+
+// FirstWord returns the program a shell command runs, past environment
+// assignments, sudo, env and a leading "cd DIR &&".
+func FirstWord(cmd string) string {
+	f := strings.Fields(cmd)
+	for len(f) > 0 && (strings.Contains(f[0], "=") || f[0] == "sudo" || f[0] == "env" || f[0] == "cd" || f[0] == "&&") {
+		if f[0] == "cd" && len(f) > 2 {
+			f = f[2:]
+			continue
+		}
+		f = f[1:]
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
+// GitReadOnly reports whether a command is a git subcommand that only
+// looks (status, log, diff...).
+func GitReadOnly(cmd string) bool {
+	f := strings.Fields(cmd)
+	if len(f) < 2 || f[0] != "git" {
+		return false
+	}
+	switch f[1] {
+	case "status", "log", "diff", "show", "blame", "branch", "remote", "rev-parse", "ls-files", "grep":
+		return true
+	}
+	return false
+}
+
+// NormCommand collapses whitespace and drops flags without values, so
+// "go test -v ./x" and "go test ./x" are the same target.
+func NormCommand(cmd string) string {
+	var out []string
+	for _, f := range strings.Fields(cmd) {
+		if strings.HasPrefix(f, "-") && !strings.Contains(f, "=") && len(f) <= 3 {
+			continue
+		}
+		if f == "-race" || strings.HasPrefix(f, "-count=") || f == "--verbose" || f == "-timeout" {
+			continue
+		}
+		out = append(out, f)
+	}
+	return strings.Join(out, " ")
+}
+
+// Inspects reports whether every command of a shell line only looks or
+// checks: it reads, or it runs a check that changes nothing ("cue vet",
+// "terraform plan", "go test", "kubectl wait"). Such a line does not carry
+// out an edit, whatever file it names.
+func Inspects(line string) bool {
+	cmds := Commands(line)
+	if len(cmds) == 0 {
+		return false
+	}
+	for _, c := range cmds {
+		if c.readOnly() || !c.Writes() && (inspectSubcommands[c.Sub()] || inspectPrograms[c.Program]) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// inspectSubcommands are subcommands that check or show, in any tool.
+var inspectSubcommands = WordSet("vet", "check", "lint", "validate", "eval", "show", "get", "list", "ls",
+	"describe", "status", "diff", "plan", "verify", "view", "inspect", "print", "dump", "explain", "info",
+	"version", "help", "test", "doctor", "audit", "outdated", "why", "search", "query", "logs", "log",
+	"top", "watch", "wait", "checks")
+
+// inspectPrograms are programs that only check.
+var inspectPrograms = WordSet("pytest", "jest", "vitest", "mypy", "pyright", "eslint", "shellcheck",
+	"hadolint", "tflint", "yamllint", "markdownlint", "golangci-lint", "staticcheck", "ping", "dig", "nslookup")

@@ -1,0 +1,147 @@
+package lang
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// ExitCodeRe finds an exit status reported in a tool's output ("Exit code:
+// 1", "exited with status 2").
+var ExitCodeRe = regexp.MustCompile(`(?i)(?:exit(?:ed)?(?: with)? (?:code|status)|exit_code|returned non-zero exit status|process exited with code)["':= ]+(-?[0-9]+)`)
+
+var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got)\b`)
+
+// FirstErrorLine returns what a failed result says went wrong: the first
+// line naming an error class or "error:" (a Python traceback's last line, a
+// compiler's "error[E0382]", a test's "--- FAIL: TestX"), else a bare FAIL
+// line, else the first line with an error word, else the first non-empty
+// line; followed by the next line when it carries the detail (a test's
+// "orders_test.go:41: got 0, want 1").
+func FirstErrorLine(text string) string {
+	// Claude Code wraps its harness's errors in a tag of their own.
+	text = strings.NewReplacer("<tool_use_error>", "", "</tool_use_error>", "").Replace(text)
+	lines := strings.Split(text, "\n")
+	first, best, bestScore := -1, -1, 0
+	for i, line := range lines {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		score := 0
+		lower := strings.ToLower(line)
+		switch {
+		case strings.HasPrefix(lower, "traceback") || strings.HasPrefix(lower, "exit code") || strings.HasPrefix(lower, "wall time"):
+			continue
+		case errorClassRe.MatchString(line):
+			score = 4
+		case bareFailRe.MatchString(line):
+			score = 2
+		case errorLineRe.MatchString(line):
+			score = 1
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		best = first
+	}
+	if best < 0 {
+		return ""
+	}
+	out := strings.TrimSpace(lines[best])
+	for _, next := range lines[best+1:] {
+		n := strings.TrimSpace(next)
+		if n == "" {
+			continue
+		}
+		if len(out) < 120 && (strings.HasPrefix(next, " ") || strings.HasPrefix(next, "\t") || strings.HasSuffix(out, ":")) && !bareFailRe.MatchString(n) {
+			out += " ⏎ " + n
+		}
+		break
+	}
+	return model.Clip(out, 240)
+}
+
+var bareFailRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)\b`)
+
+var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bfatal:`)
+
+// testNameRe finds test names: TestX, test_x, a::b::c.
+var testNameRe = regexp.MustCompile(`\bTest[A-Z]\w*|\btest_\w+|\b\w+(?:::\w+)+`)
+
+// ErrorTokens are the words that identify a failure: those of its error
+// line, and the failing tests and the files with a line number that the
+// first lines of the output name ("hold_sweeper_test.exs:88",
+// "spec/format_spec.rb:27", "CONFLICT ... in cmd/dupsnap/flags.go").
+func ErrorTokens(line, output string) []string {
+	out := distinctive(line)
+	lines := strings.Split(output, "\n")
+	if len(lines) > 40 {
+		lines = lines[:40]
+	}
+	for _, l := range lines {
+		for _, m := range testNameRe.FindAllString(l, -1) {
+			out = AppendUnique(out, m)
+		}
+		lower := strings.ToLower(l)
+		if !(strings.Contains(l, ":") || strings.Contains(lower, "conflict") || strings.Contains(lower, "fail") || strings.Contains(lower, "error")) {
+			continue
+		}
+		for _, id := range ExtractIdents(l) {
+			if id.Class == ClassPath && HasKnownExt(id.Value) && !libraryPath(id.Value) {
+				out = AppendUnique(out, id.Value)
+			}
+		}
+	}
+	if len(out) > 12 {
+		out = out[:12]
+	}
+	return out
+}
+
+// libraryPath reports whether a path is in a toolchain or dependency, not
+// the project: a stack frame a summary never needs to name.
+func libraryPath(p string) bool {
+	for _, s := range []string{"/usr/", "site-packages", "node_modules", "/go/src/", "/.cargo/", "/rustc/", "/lib/python", "vendor/", "/gems/"} {
+		if strings.Contains(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	symbolRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[A-Z]{1,4}\d{2,5}\b|\b[A-Z][A-Z_]{3,}\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?|:\d{2,5}\b`)
+	quotedRe = regexp.MustCompile("['\"`]([^'\"`\\s]{2,60})['\"`]")
+	// commonCaps are upper-case words that say nothing about which error it is.
+	commonCaps = WordSet("FAIL", "FAILED", "ERROR", "ERRORS", "PASS", "WARN", "WARNING", "INFO", "DEBUG", "TODO",
+		"NOTE", "HTTP", "HTTPS", "JSON", "YAML", "HTML", "NULL", "TRUE", "FALSE", "NONE", "EXIT", "PANIC", "FATAL")
+)
+
+// distinctive returns the tokens of an error line that identify it: paths,
+// dotted symbols, CamelCase names, test names, error codes.
+func distinctive(line string) []string {
+	var out []string
+	for _, id := range ExtractIdents(line) {
+		if id.Class == ClassPath {
+			out = AppendUnique(out, id.Value)
+		}
+	}
+	for _, m := range symbolRe.FindAllString(line, -1) {
+		m = strings.TrimPrefix(m, ":")
+		if _, isPath := NormPath(m, true); isPath || commonCaps[m] {
+			continue
+		}
+		out = AppendUnique(out, m)
+	}
+	for _, m := range quotedRe.FindAllStringSubmatch(line, -1) {
+		out = AppendUnique(out, m[1])
+	}
+	return out
+}

@@ -1,0 +1,209 @@
+package lang
+
+// stem reduces an English word (lower case ASCII) to its Porter stem
+// (M.F. Porter, "An algorithm for suffix stripping", 1980). Words of two
+// letters or less and words with non-letters are returned unchanged.
+func stem(w string) string {
+	if len(w) <= 2 {
+		return w
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return w
+		}
+	}
+	b := []byte(w)
+	b = step1ab(b)
+	b = step1c(b)
+	b = step2(b)
+	b = step3(b)
+	b = step4(b)
+	b = step5(b)
+	return string(b)
+}
+
+// cons reports whether b[i] is a consonant in Porter's sense.
+func cons(b []byte, i int) bool {
+	switch b[i] {
+	case 'a', 'e', 'i', 'o', 'u':
+		return false
+	case 'y':
+		return i == 0 || !cons(b, i-1)
+	}
+	return true
+}
+
+// measure is m in [C](VC)^m[V] for b[:n].
+func measure(b []byte, n int) int {
+	m, i := 0, 0
+	for i < n && cons(b, i) {
+		i++
+	}
+	for i < n {
+		for i < n && !cons(b, i) {
+			i++
+		}
+		if i >= n {
+			break
+		}
+		for i < n && cons(b, i) {
+			i++
+		}
+		m++
+	}
+	return m
+}
+
+func hasVowel(b []byte, n int) bool {
+	for i := 0; i < n; i++ {
+		if !cons(b, i) {
+			return true
+		}
+	}
+	return false
+}
+
+func doubleCons(b []byte, n int) bool {
+	return n >= 2 && b[n-1] == b[n-2] && cons(b, n-1)
+}
+
+// cvc: b[:n] ends consonant-vowel-consonant, the last not w, x or y.
+func cvc(b []byte, n int) bool {
+	if n < 3 || !cons(b, n-1) || cons(b, n-2) || !cons(b, n-3) {
+		return false
+	}
+	c := b[n-1]
+	return c != 'w' && c != 'x' && c != 'y'
+}
+
+func ends(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
+}
+
+// replace swaps suffix s for r when the stem before it has measure > m.
+func replace(b []byte, s, r string, m int) ([]byte, bool) {
+	if !ends(b, s) {
+		return b, false
+	}
+	n := len(b) - len(s)
+	if measure(b, n) > m {
+		return append(b[:n], r...), true
+	}
+	return b, true
+}
+
+func step1ab(b []byte) []byte {
+	switch {
+	case ends(b, "sses"):
+		b = b[:len(b)-2]
+	case ends(b, "ies"):
+		b = b[:len(b)-2]
+	case ends(b, "ss"):
+	case ends(b, "s"):
+		b = b[:len(b)-1]
+	}
+	if ends(b, "eed") {
+		if measure(b, len(b)-3) > 0 {
+			b = b[:len(b)-1]
+		}
+		return b
+	}
+	var cut int
+	switch {
+	case ends(b, "ed") && hasVowel(b, len(b)-2):
+		cut = 2
+	case ends(b, "ing") && hasVowel(b, len(b)-3):
+		cut = 3
+	default:
+		return b
+	}
+	b = b[:len(b)-cut]
+	switch {
+	case ends(b, "at"), ends(b, "bl"), ends(b, "iz"):
+		b = append(b, 'e')
+	case doubleCons(b, len(b)):
+		if c := b[len(b)-1]; c != 'l' && c != 's' && c != 'z' {
+			b = b[:len(b)-1]
+		}
+	case measure(b, len(b)) == 1 && cvc(b, len(b)):
+		b = append(b, 'e')
+	}
+	return b
+}
+
+func step1c(b []byte) []byte {
+	if ends(b, "y") && hasVowel(b, len(b)-1) {
+		b[len(b)-1] = 'i'
+	}
+	return b
+}
+
+var step2Rules = [][2]string{
+	{"ational", "ate"}, {"tional", "tion"}, {"enci", "ence"}, {"anci", "ance"},
+	{"izer", "ize"}, {"abli", "able"}, {"alli", "al"}, {"entli", "ent"},
+	{"eli", "e"}, {"ousli", "ous"}, {"ization", "ize"}, {"ation", "ate"},
+	{"ator", "ate"}, {"alism", "al"}, {"iveness", "ive"}, {"fulness", "ful"},
+	{"ousness", "ous"}, {"aliti", "al"}, {"iviti", "ive"}, {"biliti", "ble"},
+}
+
+func step2(b []byte) []byte {
+	for _, r := range step2Rules {
+		if nb, hit := replace(b, r[0], r[1], 0); hit {
+			return nb
+		}
+	}
+	return b
+}
+
+var step3Rules = [][2]string{
+	{"icate", "ic"}, {"ative", ""}, {"alize", "al"}, {"iciti", "ic"},
+	{"ical", "ic"}, {"ful", ""}, {"ness", ""},
+}
+
+func step3(b []byte) []byte {
+	for _, r := range step3Rules {
+		if nb, hit := replace(b, r[0], r[1], 0); hit {
+			return nb
+		}
+	}
+	return b
+}
+
+var step4Suffixes = []string{
+	"al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment",
+	"ent", "ion", "ou", "ism", "ate", "iti", "ous", "ive", "ize",
+}
+
+func step4(b []byte) []byte {
+	for _, s := range step4Suffixes {
+		if !ends(b, s) {
+			continue
+		}
+		n := len(b) - len(s)
+		if s == "ion" && (n == 0 || (b[n-1] != 's' && b[n-1] != 't')) {
+			return b
+		}
+		if s == "ent" && ends(b, "ement") {
+			continue
+		}
+		if measure(b, n) > 1 {
+			return b[:n]
+		}
+		return b
+	}
+	return b
+}
+
+func step5(b []byte) []byte {
+	if ends(b, "e") {
+		n := len(b) - 1
+		m := measure(b, n)
+		if m > 1 || (m == 1 && !cvc(b, n)) {
+			b = b[:n]
+		}
+	}
+	if ends(b, "ll") && measure(b, len(b)) > 1 {
+		b = b[:len(b)-1]
+	}
+	return b
+}

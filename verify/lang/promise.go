@@ -1,0 +1,473 @@
+package lang
+
+import "strings"
+
+// Promise is a commitment found in a sentence of assistant text: the
+// sentence and the action it promises.
+type Promise struct {
+	Sentence string
+	Action   Action
+	// Label is a list item's own label ("#11", "WP19"), when it had one:
+	// the step may be a plan step already known by it.
+	Label string
+}
+
+// FindPromises returns the commitments stated in assistant text: the
+// sentences with commitment phrasing ("I will", "I'll", "next I need to",
+// "still have to", "TODO:", "remaining:", a clause-initial "will"), each
+// split into action and condition. Negated ("I will not re-run"), hedged
+// ("I can", "if you want") and interrogative sentences are not commitments.
+func FindPromises(text string) []Promise {
+	var out []Promise
+	text = ProseOnly(text)
+	for _, sn := range Sentences(text) {
+		s := text[sn.Start:sn.End]
+		if strings.HasSuffix(s, "?") {
+			continue
+		}
+		lower := FoldText(s)
+		pos, cue := commitmentCue(lower)
+		weak := false
+		if pos < 0 {
+			if pos, cue = conditionalCue(lower); pos < 0 {
+				continue
+			}
+			weak = true
+		}
+		rest := s[pos+len(cue):]
+		restLower := lower[pos+len(cue):]
+		if negatedStart(restLower) || hedged(lower[:pos]) {
+			continue
+		}
+		// The passive voice puts the object first: "the old carrier's
+		// routing still has to be switched off by us" is "switched off the
+		// old carrier's routing".
+		if p, ok := passiveAction(s[:pos], rest); ok {
+			rest = p
+		}
+		// Several actions joined by "and then" / ", then" are separate
+		// obligations; each is kept.
+		for _, part := range splitActions(rest) {
+			a := ParseAction(part)
+			if a.Verb == "" || copula(part) || modalStart(part) || a.Verb == TermOf("help") || a.Verb == TermOf("assist") {
+				// "I'll be honest", "we will have to see", "then we can
+				// refine it": not actions. "I'll help you build the API"
+				// accepts the task the user gave; the task is the user's.
+				continue
+			}
+			if cue == "todo:" || cue == "todo -" || cue == "remaining:" || strings.Contains(cue, "still") || strings.HasPrefix(cue, "next") {
+				a.Deferred = true
+			}
+			// A condition before the cue: "Once the canary is healthy, I will ...".
+			if lead := leadingCondition(s[:pos], lower[:pos]); lead != "" && a.Condition == "" {
+				a.Condition, a.Deferred = lead, true
+			}
+			if weak && !waitingCondition(a.Condition) {
+				continue // "let me look at X before writing Y" narrates the next step
+			}
+			out = append(out, Promise{Sentence: s, Action: a})
+		}
+	}
+	return out
+}
+
+func copula(part string) bool {
+	f := strings.Fields(strings.ToLower(part))
+	return len(f) > 0 && (f[0] == "be" || f[0] == "have" && (len(f) == 1 || f[1] != "to"))
+}
+
+func whWord(w string) bool {
+	switch w {
+	case "what", "which", "whatever", "who", "how", "where", "whether", "why":
+		return true
+	}
+	return false
+}
+
+// passiveAction turns "<subject> <cue> be <participle ...> [by us]" into
+// "<participle ...> <subject>", keeping any condition at the end.
+func passiveAction(subject, rest string) (string, bool) {
+	r := strings.TrimSpace(rest)
+	if !strings.HasPrefix(strings.ToLower(r), "be ") || strings.TrimSpace(subject) == "" {
+		return "", false
+	}
+	if f := strings.Fields(strings.ToLower(subject)); whWord(f[len(f)-1]) {
+		// "check what still needs to be done": a question, and no thing
+		// to be done is named.
+		return "", false
+	}
+	r = strings.TrimSpace(r[3:])
+	cond := ""
+	cut := conditionCut(FoldText(r))
+	if cut > 0 {
+		r, cond = strings.TrimSpace(r[:cut]), " "+strings.TrimSpace(r[cut:])
+	}
+	for _, by := range []string{" by us", " by me", " by the agent", " by you", " by the assistant"} {
+		r = strings.TrimSuffix(strings.TrimRight(r, ",;"), by)
+	}
+	subj := strings.TrimSpace(subject)
+	for _, lead := range []string{"Then ", "then ", "Also ", "also "} {
+		subj = strings.TrimPrefix(subj, lead)
+	}
+	return r + " " + subj + cond, true
+}
+
+// waitingCondition reports whether a condition makes the action wait for
+// something (after, once, when, until, as soon as, if), not merely precede it.
+func waitingCondition(c string) bool {
+	l := strings.ToLower(strings.TrimSpace(c))
+	for _, m := range []string{"after", "once", "when", "whenever", "until", "as soon as", "if", "unless"} {
+		if strings.HasPrefix(l, m+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// leadingCondition returns the condition clause that opens a sentence before
+// its commitment cue ("After QA signs off, I'll tag..."), or "".
+func leadingCondition(before, lower string) string {
+	t := strings.TrimSpace(lower)
+	for _, m := range conditionMarkers {
+		if strings.HasPrefix(t, m+" ") {
+			return strings.TrimRight(strings.TrimSpace(before), " ,;:")
+		}
+	}
+	return ""
+}
+
+// commitmentCue finds the earliest commitment cue in a folded sentence.
+func commitmentCue(lower string) (int, string) {
+	best, cue := -1, ""
+	for _, c := range commitmentCues {
+		i := phraseAt(lower, c)
+		if i < 0 {
+			continue
+		}
+		if c == "will" && !clauseStart(lower, i) || inQuestion(lower, i) || relativeClause(lower, i, c) {
+			continue
+		}
+		if best < 0 || i < best || (i == best && len(c) > len(cue)) {
+			best, cue = i, c
+		}
+	}
+	return best, cue
+}
+
+// relativeClause reports whether a first-person cue sits in a clause that
+// describes a noun ("the code paths I'll need to modify"): the promise is
+// not made there. A cue opens its own clause after a conjunction, an
+// adverb, punctuation, or in a sentence opened by a condition.
+func relativeClause(lower string, i int, cue string) bool {
+	if !strings.HasPrefix(cue, "i") && !strings.HasPrefix(cue, "we") {
+		return false
+	}
+	before := strings.TrimSpace(lower[:i])
+	if before == "" || strings.ContainsAny(before[len(before)-1:], ",;:.!?-()*") {
+		return false
+	}
+	words := strings.Fields(before)
+	for _, m := range conditionMarkers {
+		if words[0] == m {
+			return false // "Once the review lands I'll re-run it"
+		}
+	}
+	switch words[len(words)-1] {
+	case "and", "but", "so", "then", "now", "next", "first", "also", "finally", "ok", "okay", "great", "good",
+		"perfect", "right", "alright", "sure", "yes", "instead", "here", "today", "tomorrow", "later", "meanwhile", "otherwise":
+		return false
+	}
+	return len(words) >= 2
+}
+
+// inQuestion reports whether the cue at i sits in an "if" or "whether"
+// clause of its own ("check if it is exported or if I need to move it"): a
+// question about a need is not the need.
+func inQuestion(lower string, i int) bool {
+	words := strings.Fields(lower[:i])
+	for k := len(words) - 1; k >= 0 && k >= len(words)-3; k-- {
+		switch strings.Trim(words[k], ",;:") {
+		case "if", "whether", "unless":
+			return true
+		}
+	}
+	return false
+}
+
+// conditionalCue finds the earliest weak cue at a clause start.
+func conditionalCue(lower string) (int, string) {
+	best, cue := -1, ""
+	for _, c := range conditionalCues {
+		if i := phraseAt(lower, c); i >= 0 && clauseStart(lower, i) && (best < 0 || i < best) {
+			best, cue = i, c
+		}
+	}
+	return best, cue
+}
+
+// clauseStart reports whether position i starts a clause: the sentence start
+// or after ; , : or a dash, or after "and". A bare "will" elsewhere ("this
+// will fix it") is a prediction, not a commitment.
+func clauseStart(lower string, i int) bool {
+	before := strings.TrimSpace(lower[:i])
+	if before == "" {
+		return true
+	}
+	if strings.HasSuffix(before, " and") || before == "and" || strings.HasSuffix(before, " then") {
+		return true
+	}
+	switch before[len(before)-1] {
+	case ';', ':', '-', '(':
+		return true
+	case ',':
+		// "Once the canary is healthy, will switch the DNS": a clause of
+		// the speaker's. "The agent is still running, will try later": the
+		// clause before has a subject of its own, and "will" is its.
+		return !thirdPersonSubject(before)
+	}
+	return false
+}
+
+// thirdPersonSubject reports whether a clause opens with a subject that is
+// not the speaker ("the agent is", "it runs", "the tests fail").
+func thirdPersonSubject(clause string) bool {
+	f := strings.Fields(strings.TrimLeft(clause, " -*•>0123456789.)"))
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "the", "it", "this", "that", "they", "he", "she", "there", "these", "those", "its", "their":
+		return true
+	}
+	return false
+}
+
+// modalStart reports whether an action part opens with a modal of
+// possibility ("we can refine the design", "you could add"): an offer, not
+// a promise.
+func modalStart(part string) bool {
+	f := strings.Fields(strings.ToLower(part))
+	for len(f) > 0 && (f[0] == "we" || f[0] == "you" || f[0] == "i" || f[0] == "then") {
+		f = f[1:]
+	}
+	return len(f) > 0 && (f[0] == "can" || f[0] == "could" || f[0] == "might" || f[0] == "may")
+}
+
+// ProseOnly blanks what in an agent's message is not its own prose: fenced
+// code and examples, quoted lines, injected tags (same length, offsets
+// kept). Promises in an example transcript are nobody's.
+func ProseOnly(text string) string {
+	b := []byte(text)
+	blank := func(i, j int) {
+		for k := i; k < j && k < len(b); k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+	}
+	for off := 0; ; {
+		i := strings.Index(text[off:], "```")
+		if i < 0 {
+			break
+		}
+		i += off
+		j := strings.Index(text[i+3:], "```")
+		if j < 0 {
+			blank(i, len(text))
+			break
+		}
+		j += i + 6
+		blank(i, j)
+		off = j
+	}
+	lineStart := 0
+	for i := 0; i <= len(text); i++ {
+		if i == len(text) || text[i] == '\n' {
+			if l := strings.TrimSpace(text[lineStart:i]); strings.HasPrefix(l, ">") || strings.HasPrefix(l, "<thinking>") {
+				blank(lineStart, i)
+			}
+			lineStart = i + 1
+		}
+	}
+	return string(b)
+}
+
+func negatedStart(rest string) bool {
+	rest = strings.TrimSpace(rest)
+	for _, n := range []string{"not ", "never ", "no longer ", "n't "} {
+		if strings.HasPrefix(rest, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// hedged: offers and possibilities are not commitments.
+func hedged(before string) bool {
+	for _, h := range []string{"if you want", "if you'd like", "if you like", "i can ", "i could ", "would you like", "should i", "do you want"} {
+		if strings.Contains(before, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitActions splits "fix the test and then rebase onto main" into its
+// actions. A plain "and" splits only when what follows starts with a verb
+// the lexicon knows, so "orders and customers" stays one object.
+func splitActions(s string) []string {
+	lower := FoldText(s)
+	var parts []string
+	start := 0
+	for _, sep := range []string{" and then ", ", then ", "; then ", " then "} {
+		for {
+			i := strings.Index(lower[start:], sep)
+			if i < 0 {
+				break
+			}
+			parts = append(parts, s[start:start+i])
+			start += i + len(sep)
+		}
+	}
+	parts = append(parts, s[start:])
+	var out []string
+	for _, p := range parts {
+		out = append(out, splitOnAndVerb(p)...)
+	}
+	return out
+}
+
+func splitOnAndVerb(s string) []string {
+	lower := FoldText(s)
+	for off := 0; ; {
+		i := strings.Index(lower[off:], " and ")
+		if i < 0 {
+			return []string{s}
+		}
+		i += off
+		next := Tokenize(s[i+5:])
+		if len(next) > 0 && knownVerbs[TermOf(next[0].Word)] {
+			// Only split when the left side already has a verb of its own.
+			return append([]string{s[:i]}, splitOnAndVerb(s[i+5:])...)
+		}
+		off = i + 5
+	}
+}
+
+// knownVerbs are verbs that start an action after "and".
+var knownVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{
+		"run", "rerun", "fix", "add", "remove", "update", "check", "deploy", "investigate", "revert",
+		"finish", "start", "rename", "open", "merge", "document", "regenerate", "commit", "push",
+		"rebase", "write", "create", "delete", "test", "build", "install", "migrate", "refactor",
+		"review", "read", "edit", "replace", "restore", "clean", "close", "drain", "switch", "port",
+		"backfill", "notify", "ask", "report", "send", "tag", "bump", "verify", "lint", "format",
+		"reply", "comment", "file", "move", "copy", "generate", "re-run", "retry", "apply", "configure",
+	} {
+		m[TermOf(w)] = true
+	}
+	return m
+}()
+
+// PlannedSteps returns the steps of a list the agent headed as its own
+// pending work ("Next steps:", "Remaining tasks:", "TODO:"): each item is a
+// promise that waits for its turn. Items marked done, optional, deferred or
+// addressed to the user are not promises; a leading label ("WP19:", "#11",
+// "Step 3 -") is dropped.
+func PlannedSteps(text string) []Promise {
+	var out []Promise
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		if !stepsHeading(lines[i]) {
+			continue
+		}
+		for j := i + 1; j < len(lines); j++ {
+			l := strings.TrimSpace(lines[j])
+			if l == "" {
+				if j+1 < len(lines) && listItem(lines[j+1]) != "" {
+					continue
+				}
+				break
+			}
+			item := listItem(lines[j])
+			if item == "" {
+				break
+			}
+			if step, label, ok := plannedStep(item); ok {
+				a := ParseAction(step)
+				a.Deferred = true
+				if a.Verb != "" {
+					out = append(out, Promise{Sentence: strings.TrimSpace(lines[j]), Action: a, Label: label})
+				}
+			}
+			i = j
+		}
+	}
+	return out
+}
+
+// stepsHeading reports whether a line heads a list of the agent's pending
+// steps.
+func stepsHeading(line string) bool {
+	l := strings.ToLower(strings.Trim(strings.TrimSpace(line), "#*_: "))
+	l = strings.TrimPrefix(l, "the ")
+	if len(l) > 48 {
+		return false
+	}
+	for _, h := range []string{"next steps", "next step", "remaining tasks", "remaining work", "remaining steps",
+		"remaining work packages", "still to do", "left to do", "todo", "to do", "pending tasks", "open tasks"} {
+		if rest, ok := strings.CutPrefix(l, h); ok {
+			rest = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "are"))
+			return rest == "" || strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")")
+		}
+	}
+	return false
+}
+
+// listItem returns a list line's text without its marker, or "".
+func listItem(line string) string {
+	t := strings.TrimSpace(line)
+	for _, m := range []string{"- [ ] ", "* [ ] ", "- ", "* ", "• "} {
+		if rest, ok := strings.CutPrefix(t, m); ok {
+			return rest
+		}
+	}
+	k := 0
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	if k > 0 && k+1 < len(t) && (t[k] == '.' || t[k] == ')') && t[k+1] == ' ' {
+		return t[k+2:]
+	}
+	return ""
+}
+
+// plannedStep cleans a list item into the step it names, and says whether
+// it is one the agent owes.
+func plannedStep(item string) (step, label string, ok bool) {
+	lower := strings.ToLower(item)
+	if strings.HasPrefix(lower, "[x]") || strings.Contains(lower, "~~") {
+		return "", "", false
+	}
+	for _, w := range []string{"optional", "deferred", "follow-up", "follow up", "could ", "maybe", "you ", "your ", "if needed", "nice to have", "done", "complete"} {
+		if strings.Contains(lower, w) {
+			return "", "", false
+		}
+	}
+	s := strings.ReplaceAll(item, "**", "")
+	// "WP19: Extract...", "#11 Address ...", "spotter-4te.4: Enable ...".
+	if f := strings.Fields(s); len(f) > 1 {
+		first := strings.TrimRight(f[0], ":.-)")
+		if strings.HasSuffix(f[0], ":") || strings.HasPrefix(first, "#") || HasDigit(first) && !strings.ContainsAny(first, "aeiou") {
+			s, label = strings.Join(f[1:], " "), strings.TrimPrefix(first, "#")
+		} else if len(f) > 2 && (strings.EqualFold(f[0], "step") || strings.EqualFold(f[0], "phase") || strings.EqualFold(f[0], "task")) && HasDigit(f[1]) {
+			s, label = strings.Join(f[2:], " "), strings.TrimRight(f[1], ":.-)")
+		}
+	}
+	s = strings.TrimLeft(s, " -–—:")
+	if len(Terms(Tokenize(s))) < 2 {
+		return "", "", false
+	}
+	return s, label, true
+}

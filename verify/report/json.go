@@ -1,0 +1,225 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/loupe-dev/loupe/verify"
+)
+
+// The JSON report is a stable contract (README, "The JSON report"). These
+// types are its schema; field names never change meaning.
+type (
+	// JSONReport is the whole report: one entry per file.
+	JSONReport struct {
+		Files []JSONFile `json:"files"`
+	}
+	// JSONFile is one transcript's verification.
+	JSONFile struct {
+		Path        string            `json:"path"`
+		Format      string            `json:"format"`
+		Source      string            `json:"source,omitempty"`
+		Turns       int               `json:"turns"`
+		Compactions []JSONCompaction  `json:"compactions"`
+		Findings    []JSONFinding     `json:"findings"`
+		Lineage     []JSONLineage     `json:"lineage"`
+		Warnings    []JSONWarning     `json:"warnings"`
+		Meta        map[string]string `json:"meta,omitempty"`
+		// Note is "no compaction in this run: nothing to verify" when the
+		// run has none, "" otherwise.
+		Note string `json:"note,omitempty"`
+	}
+	// JSONCompaction is one compaction's check.
+	JSONCompaction struct {
+		Seq             int            `json:"seq"`
+		Turn            int            `json:"turn"`
+		Trigger         string         `json:"trigger,omitempty"`
+		Verdict         verify.Verdict `json:"verdict"`
+		LossRatio       float64        `json:"loss_ratio"`
+		LossRatioTokens float64        `json:"loss_ratio_tokens"`
+		SourceBytes     int            `json:"source_bytes"`
+		SummaryBytes    int            `json:"summary_bytes"`
+		Unverifiable    bool           `json:"unverifiable"`
+		// Note is "nothing was open: nothing to keep" when the
+		// preservation set is empty, "" otherwise.
+		Note            string         `json:"note,omitempty"`
+		Attested        bool           `json:"attested"`
+		Reasons         []string       `json:"reasons"`
+		Items           []JSONItem     `json:"items"`
+		UnsourcedClaims []string       `json:"unsourced_claims"`
+		Consumers       []JSONConsumer `json:"consumers"`
+		Warnings        []JSONWarning  `json:"warnings"`
+	}
+	// JSONItem is one item of a preservation set with its status in the summary.
+	JSONItem struct {
+		ID         string          `json:"id"`
+		Kind       verify.Kind     `json:"kind"`
+		Key        string          `json:"key"`
+		Text       string          `json:"text"`
+		Action     string          `json:"action,omitempty"`
+		Condition  string          `json:"condition,omitempty"`
+		Aliases    []string        `json:"aliases,omitempty"`
+		Turn       int             `json:"turn"`
+		Origin     string          `json:"origin"`
+		Open       bool            `json:"open"`
+		ClosedBy   string          `json:"closed_by,omitempty"`
+		Status     verify.Status   `json:"status"`
+		Score      float64         `json:"score"`
+		Evidence   *JSONEvidence   `json:"evidence"`
+		SelfReport *verify.Finding `json:"self_report"`
+		Why        string          `json:"why"`
+	}
+	// JSONEvidence is where in the summary an item was found.
+	JSONEvidence struct {
+		Start    int             `json:"start"`
+		End      int             `json:"end"`
+		Text     string          `json:"text"`
+		Section  string          `json:"section,omitempty"`
+		Polarity verify.Polarity `json:"polarity"`
+	}
+	// JSONConsumer is the gate's decision for one consumer.
+	JSONConsumer struct {
+		Name     string        `json:"name"`
+		Requires []verify.Kind `json:"requires"`
+		Allowed  bool          `json:"allowed"`
+		Why      []string      `json:"why"`
+	}
+	// JSONFinding is a run-level finding (false completion, orphaned result...).
+	JSONFinding struct {
+		Kind       verify.FindingKind `json:"kind"`
+		Turn       int                `json:"turn"`
+		Item       string             `json:"item"`
+		ItemID     string             `json:"item_id"`
+		LostAt     *int               `json:"lost_at"`
+		OriginTurn int                `json:"origin_turn"`
+		Text       string             `json:"text"`
+		Why        string             `json:"why"`
+	}
+	// JSONLineage is one item's status across compactions.
+	JSONLineage struct {
+		ID        string      `json:"id"`
+		Kind      verify.Kind `json:"kind"`
+		Key       string      `json:"key"`
+		Turn      int         `json:"turn"`
+		Steps     []JSONStep  `json:"steps"`
+		FirstLoss *int        `json:"first_loss"`
+		ClosedAt  *int        `json:"closed_turn"`
+	}
+	// JSONStep is an item's status in one compaction.
+	JSONStep struct {
+		Seq    int           `json:"seq"`
+		Status verify.Status `json:"status"`
+	}
+	// JSONWarning is a parse or sanity problem, with its line or seq.
+	JSONWarning struct {
+		Line int    `json:"line,omitempty"`
+		Seq  int    `json:"seq,omitempty"`
+		Msg  string `json:"message"`
+	}
+)
+
+// WriteJSON writes the JSON report of results.
+func WriteJSON(w io.Writer, results []*verify.Result) error {
+	rep := JSONReport{Files: []JSONFile{}}
+	for _, r := range results {
+		rep.Files = append(rep.Files, ToJSON(r))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+func intPtr(n int) *int {
+	if n == 0 {
+		return nil
+	}
+	return &n
+}
+
+// ToJSON converts a result to its report schema.
+func ToJSON(r *verify.Result) JSONFile {
+	f := JSONFile{Path: r.Path, Format: r.Format, Source: r.Source, Turns: r.Turns,
+		Compactions: []JSONCompaction{}, Findings: []JSONFinding{}, Lineage: []JSONLineage{}, Warnings: warningsJSON(r.Warnings)}
+	if r.Transcript != nil && len(r.Transcript.Meta.Extra) > 0 {
+		f.Meta = r.Transcript.Meta.Extra
+	}
+	if len(r.Compactions) == 0 {
+		f.Note = verify.NoCompaction
+	}
+	for _, c := range r.Compactions {
+		jc := JSONCompaction{Seq: c.Seq, Turn: c.Turn, Trigger: c.Trigger, Verdict: c.Verdict,
+			LossRatio: round4(c.LossRatio), LossRatioTokens: round4(c.LossRatioTokens),
+			SourceBytes: c.SourceBytes, SummaryBytes: c.SummaryBytes, Unverifiable: c.Unverifiable, Attested: c.Attested,
+			Reasons: nonNil(c.Reasons), Items: []JSONItem{}, UnsourcedClaims: nonNil(c.UnsourcedClaims),
+			Consumers: []JSONConsumer{}, Warnings: warningsJSON(c.Warnings)}
+		if len(c.Items) == 0 && !c.Unverifiable {
+			jc.Note = verify.NothingOpen
+		}
+		for _, it := range c.Items {
+			ji := JSONItem{ID: it.ID, Kind: it.Kind, Key: it.Key, Text: it.Text, Action: it.Action, Condition: it.Condition, Aliases: it.Aliases,
+				Turn: it.Turn, Origin: it.Origin, Open: it.Status != verify.Resurrected, Status: it.Status, Score: it.Score, Why: it.Why}
+			if it.Status == verify.Resurrected {
+				ji.ClosedBy = it.ClosedBy
+			}
+			if it.SelfReport != verify.NoClaim {
+				sr := it.SelfReport
+				ji.SelfReport = &sr
+			}
+			if e := it.Evidence; e != nil {
+				ji.Evidence = &JSONEvidence{Start: e.Start, End: e.End, Text: e.Text, Section: e.Section, Polarity: e.Polarity}
+			}
+			jc.Items = append(jc.Items, ji)
+		}
+		for _, cs := range c.Consumers {
+			jc.Consumers = append(jc.Consumers, JSONConsumer{Name: cs.Name, Requires: nonNilKinds(cs.Requires), Allowed: cs.Allowed, Why: nonNil(cs.Why)})
+		}
+		f.Compactions = append(f.Compactions, jc)
+	}
+	for _, fd := range r.Findings {
+		f.Findings = append(f.Findings, JSONFinding{Kind: fd.Kind, Turn: fd.Turn, Item: fd.Item, ItemID: fd.ItemID,
+			LostAt: intPtr(fd.LostAt), OriginTurn: fd.OriginTurn, Text: fd.Text, Why: fd.Why})
+	}
+	for _, lg := range r.Lineage {
+		jl := JSONLineage{ID: lg.ID, Kind: lg.Kind, Key: lg.Key, Turn: lg.Turn, FirstLoss: intPtr(lg.FirstLoss)}
+		if !lg.Open && lg.ClosedTurn > 0 {
+			jl.ClosedAt = intPtr(lg.ClosedTurn)
+		}
+		for _, s := range lg.Steps {
+			jl.Steps = append(jl.Steps, JSONStep(s))
+		}
+		f.Lineage = append(f.Lineage, jl)
+	}
+	return f
+}
+
+func warningsJSON(ws []verify.Warning) []JSONWarning {
+	out := []JSONWarning{}
+	for _, w := range ws {
+		out = append(out, JSONWarning(w))
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func nonNilKinds(s []verify.Kind) []verify.Kind {
+	if s == nil {
+		return []verify.Kind{}
+	}
+	return s
+}
+
+func round4(x float64) float64 { return float64(int64(x*10000+0.5*sign(x))) / 10000 }
+
+func sign(x float64) float64 {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}

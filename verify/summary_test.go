@@ -1,0 +1,106 @@
+package verify
+
+import (
+	"testing"
+
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+func TestIdentifierBoundaries(t *testing.T) {
+	shas := []string{"3f9c2ab17", "3f9c2ff00"}
+	cases := []struct {
+		id      lang.Ident
+		summary string
+		found   bool
+	}{
+		{lang.Ident{Value: "#12", Class: lang.ClassPR}, "See issue #123.", false},
+		{lang.Ident{Value: "#12", Class: lang.ClassPR}, "See PR 12.", true},
+		{lang.Ident{Value: "#4412", Class: lang.ClassPR}, "https://github.com/o/r/pull/4412", true},
+		{lang.Ident{Value: "ORD-1881", Class: lang.ClassTicket}, "ticket ORD-18810", false},
+		{lang.Ident{Value: "ORD-1881", Class: lang.ClassTicket}, "ticket ORD-1881.", true},
+		{lang.Ident{Value: "src/auth.ts", Class: lang.ClassPath}, "fix src/oauth.ts", false},
+		{lang.Ident{Value: "internal/orders/store.go", Class: lang.ClassPath}, "edit orders/store.go:88", true},
+		{lang.Ident{Value: "3f9c2ab17", Class: lang.ClassSHA}, "commit 3f9c2ab", true},
+		{lang.Ident{Value: "3f9c2ab17", Class: lang.ClassSHA}, "commit 3f9c2", false},
+		{lang.Ident{Value: "feature/orders", Class: lang.ClassBranch}, "branch feature/orders-v2", false},
+		{lang.Ident{Value: "feature/orders", Class: lang.ClassBranch}, "pushed feature/orders.", true},
+	}
+	for _, c := range cases {
+		d := parseSummary(c.summary)
+		if got := d.findIdent(c.id, shas).found; got != c.found {
+			t.Errorf("%s in %q: found %v, want %v", c.id.Value, c.summary, got, c.found)
+		}
+	}
+	d := parseSummary("Unit tests passed (call_12).")
+	if _, ok := d.findVerbatim("call_1"); ok {
+		t.Error("call_1 found inside call_12")
+	}
+	if _, ok := d.findVerbatim("call_12"); !ok {
+		t.Error("call_12 not found")
+	}
+	if got := d.findIdent(lang.Ident{Value: "internal/orders/store.go", Class: lang.ClassPath}, nil); got.found {
+		t.Error("unrelated path found")
+	}
+	if got := parseSummary("store.go is fixed").findIdent(lang.Ident{Value: "internal/orders/store.go", Class: lang.ClassPath}, nil); !got.weak {
+		t.Error("a bare file name should be weak evidence for a path with directories")
+	}
+}
+
+func TestPolarity(t *testing.T) {
+	at := newAtom(lang.ParseAction("rebase the branch onto main"))
+	cases := map[string]Polarity{
+		"Rebased the branch onto main.":                              Done,
+		"Pending: rebase the branch onto main.":                      Pending,
+		"Still need to rebase the branch onto main.":                 Pending,
+		"We will not rebase the branch onto main.":                   Negated,
+		"Will rebase the branch onto main once the fix has merged.":  Pending,
+		"The branch has been rebased onto main.":                     Done,
+		"- [x] Rebase the branch onto main":                          Done,
+		"3. [TODO] Rebase the branch onto main":                      Pending,
+		"The branch rebase onto main was cancelled.":                 Negated,
+		"## Completed\n- Rebase the branch onto main":                Done,
+		"7. Pending Tasks:\n   - Rebase the branch onto main":        Pending,
+		"<current_plan>\n2. [IN PROGRESS] Rebase branch onto main\n": Pending,
+		// A need told in the past is narrative, not work to do.
+		"Errors: the branch needed to be rebased onto main, so it was.": Done,
+		"Still needed to rebase the branch onto main.":                  Pending,
+	}
+	for text, want := range cases {
+		r := parseSummary(text).match(at)
+		if !r.found {
+			t.Errorf("%q: no match", text)
+			continue
+		}
+		if r.polarity != want {
+			t.Errorf("%q: polarity %s (%s), want %s", text, r.polarity, r.cue, want)
+		}
+	}
+}
+
+func TestSectionHeadings(t *testing.T) {
+	cases := map[string]Polarity{
+		"7. Pending Tasks:":                Pending,
+		"9. Optional Next Step:":           Pending,
+		"8. Current Work:":                 Neutral,
+		"### Completed":                    Done,
+		"### Active":                       Pending,
+		"## Exact Next Steps":              Pending,
+		"PENDING: backfill totals":         Pending,
+		"COMPLETED: unit suite":            Done,
+		"6. Pending Tasks and Next Steps:": Pending,
+		"<recent_actions>":                 Done,
+		"**Outstanding TODOs**":            Pending,
+		"4. Errors and fixes:":             Neutral,
+		"2. Key Technical Concepts:":       Neutral,
+	}
+	for line, want := range cases {
+		d := parseSummary(line + "\nsomething")
+		if len(d.sections) != 1 {
+			t.Errorf("%q: %d sections, want 1", line, len(d.sections))
+			continue
+		}
+		if got := d.sections[0].Polarity; got != want {
+			t.Errorf("%q: polarity %s, want %s", line, got, want)
+		}
+	}
+}

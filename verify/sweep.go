@@ -1,0 +1,246 @@
+package verify
+
+// The sweep: one pass over a transcript's events that keeps what is open at
+// every point and, at each compaction, checks the summary against it. Each
+// item kind has its own tracker, in its own file, owning how its items open,
+// what closes them and how a summary is matched against them:
+//
+//	commitments.go, commitments_work.go, commitments_match.go   commitments and plan steps
+//	constraints.go                                               the user's standing rules
+//	handles.go                                                   pending tool calls and jobs
+//	errors.go                                                    unresolved failures
+//	identifiers.go                                               ids the open items depend on
+
+import (
+	"fmt"
+	"iter"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// entry is what the sweep keeps of an item, whatever its kind.
+type entry struct {
+	item    *Item
+	aliases []string     // other ids the source gives it: plan ids, commitment ids
+	idents  []lang.Ident // the identifiers it names (see identifiers.go)
+	// lineage
+	steps     []LineageStep
+	firstLoss int
+	lastSeen  int // seq of the last compaction the item was checked in
+}
+
+func (e *entry) base() *entry { return e }
+
+// tracked is an item as its kind's tracker keeps it: a *promise
+// (commitments.go), *rule (constraints.go), *pending (handles.go), *failure
+// (errors.go) or *named (identifiers.go).
+type tracked interface {
+	base() *entry
+	// match sets the status of the open item in a summary.
+	match(l *ledger, d *doc, ir *ItemResult)
+	// ref is the call or job id (or, for an identifier, the identifier)
+	// the item is known by, "" for none: a runtime that keeps an event
+	// verbatim names it, and so may a self-report.
+	ref() string
+	// weighs reports whether term is a weighted word of what the item says.
+	weighs(term string) bool
+}
+
+// ledger sweeps a transcript once, keeping what is open at every point.
+type ledger struct {
+	t   *model.Transcript
+	opt Options
+	res *Result
+	// all holds every item in the order it was made (identifiers are
+	// derived, and kept by their tracker); open the ones that may still be
+	// open, in the order they (re)opened: the order of a preservation set.
+	all    []tracked
+	open   []tracked
+	byItem map[*Item]tracked
+	calls  map[int]*callInfo // calls awaiting their result, by event index
+
+	// the trackers, one per item kind
+	commitments commitmentTracker
+	constraints constraintTracker
+	handles     handleTracker
+	errors      errorTracker
+	identifiers identifierTracker
+
+	// the summary in force, for late results
+	inForce     *doc
+	inForceComp *model.Compaction
+	prevSummary string
+	consumers   []model.Consumer
+}
+
+func newLedger(t *model.Transcript, opt Options) *ledger {
+	l := &ledger{
+		t: t, opt: opt,
+		res:    &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
+		byItem: map[*Item]tracked{},
+		calls:  map[int]*callInfo{},
+	}
+	l.commitments.init(l)
+	l.constraints.l = l
+	l.handles.init(l)
+	l.errors.init(l)
+	l.identifiers.init(l)
+	return l
+}
+
+// opened registers a new item as open. Its tracker made tr around it.
+func (l *ledger) opened(tr tracked) {
+	it := tr.base().item
+	it.Open = true
+	it.ClosedEvent = -1
+	l.all = append(l.all, tr)
+	l.open = append(l.open, tr)
+	l.byItem[it] = tr
+}
+
+// close marks an open item closed by event e, and lets its tracker index it
+// for the resurrection check.
+func (l *ledger) close(tr tracked, e model.Event, why string) {
+	it := tr.base().item
+	if !it.Open {
+		return
+	}
+	it.Open = false
+	it.ClosedTurn = e.Header().Turn
+	it.ClosedEvent = e.Header().Index
+	it.ClosedBy = why
+	switch x := tr.(type) {
+	case *promise:
+		l.commitments.indexClosed(x)
+	case *pending:
+		l.handles.indexClosed(x)
+	case *failure:
+		l.errors.indexClosed(x)
+	}
+}
+
+// reopen puts a closed item back among the open ones.
+func (l *ledger) reopen(tr tracked) {
+	it := tr.base().item
+	it.Open = true
+	it.ClosedBy = ""
+	l.open = append(l.open, tr)
+}
+
+// openOf yields the items of one kind in the open list, in order. The list
+// may hold items closed since it was last pruned: callers check Open.
+func openOf[T tracked](l *ledger) iter.Seq[T] {
+	return func(yield func(T) bool) {
+		for _, tr := range l.open {
+			if x, ok := tr.(T); ok && !yield(x) {
+				return
+			}
+		}
+	}
+}
+
+// pruneOpen drops closed items from the open list.
+func (l *ledger) pruneOpen() {
+	out := l.open[:0]
+	for _, tr := range l.open {
+		if tr.base().item.Open {
+			out = append(out, tr)
+		}
+	}
+	l.open = out
+}
+
+func (l *ledger) sweep() {
+	for i, e := range l.t.Events {
+		if i%256 == 0 {
+			l.pruneOpen()
+		}
+		l.step(i, e)
+	}
+	l.pruneOpen()
+}
+
+// step applies one event. A panic here is loupe's own bug: it is reported
+// as a warning on the event's line and the sweep goes on, so one odd event
+// cannot hide the rest of the run; a compaction it hits fails closed.
+func (l *ledger) step(i int, e model.Event) {
+	defer func() {
+		if p := recover(); p != nil {
+			msg := fmt.Sprintf("internal error while reading this event (please report it): %v", p)
+			l.res.Warnings = append(l.res.Warnings, Warning{Line: e.Header().Line, Msg: msg})
+			if c, ok := e.(*model.Compaction); ok {
+				l.res.Compactions = append(l.res.Compactions, l.failedCheck(c, msg))
+			}
+		}
+	}()
+	{
+		switch ev := e.(type) {
+		case *model.Message:
+			switch ev.Role {
+			case model.RoleUser:
+				l.constraints.userMessage(ev)
+			case model.RoleAssistant:
+				l.commitments.assistantMessage(ev)
+			}
+		case *model.Plan:
+			for _, step := range l.commitments.plan(ev) {
+				l.errors.closeNamedBy(step, ev)
+			}
+		case *model.CommitmentEvent:
+			l.commitments.logged(ev)
+		case *model.ToolCall:
+			ci := parseCall(ev)
+			l.calls[i] = ci
+			l.identifiers.collectSHAs(ci.command)
+			l.handles.call(ev, ci)
+			l.commitments.call(i, ev, ci)
+		case *model.ToolResult:
+			l.toolResult(i, ev)
+		case *model.Compaction:
+			l.commitments.closeActedOn(ev, fmt.Sprintf("acted on (work followed before the compaction at turn %d)", ev.Turn))
+			l.pruneOpen()
+			l.res.Compactions = append(l.res.Compactions, l.evaluate(ev))
+		}
+	}
+}
+
+// failedCheck is the result of a compaction whose check hit an internal
+// error: it could not be verified, so it violates for every consumer.
+func (l *ledger) failedCheck(c *model.Compaction, why string) *CompactionResult {
+	cr := &CompactionResult{Seq: c.Seq, Turn: c.Turn, Event: c.Index, Trigger: c.Trigger, Verdict: Violate, Unverifiable: true,
+		Attested: c.SelfReport != nil, Reasons: []string{"could not be verified: " + why}}
+	for _, k := range l.consumers {
+		cr.Consumers = append(cr.Consumers, ConsumerResult{Name: k.Name, Requires: kindsOf(k.Requires), Why: []string{"the summary could not be verified"}})
+	}
+	return cr
+}
+
+func kindsOf(ks []string) []Kind {
+	out := make([]Kind, len(ks))
+	for i, k := range ks {
+		out[i] = Kind(k)
+	}
+	return out
+}
+
+// toolResult closes the call's handle, opens or resolves errors, confirms the
+// commitments the call carried out, and follows the job it reports on.
+func (l *ledger) toolResult(i int, r *model.ToolResult) {
+	ci := l.t.Pairing().CallOf(i)
+	l.handles.result(r)
+	l.identifiers.collectSHAs(r.Text.Head())
+	info := l.calls[ci]
+	delete(l.calls, ci) // a call has one result; keep memory bounded by what is in flight
+	if info != nil {
+		if failed(r, info) {
+			if info.category != toolRead && !rejected(r) && !settled(r.Text.Head()) {
+				l.errors.failed(r, info)
+			}
+		} else {
+			l.errors.succeeded(r, info)
+			l.commitments.succeeded(ci, r, info)
+		}
+	}
+	l.handles.job(r, info)
+}
