@@ -147,25 +147,52 @@ func pronounObject(a lang.Action) bool {
 	return false
 }
 
-// meantForSibling reports whether the call names a specific modifier of
-// another open commitment with the same head and none of p's own.
+// meantForSibling reports whether the call names what sets another open
+// commitment with the same head apart (a modifier, a name, the words after
+// a preposition: "COLO829" of "re-run variant calling for COLO829") and
+// nothing that sets p apart.
 func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo) bool {
-	for _, m := range p.act.Mods() {
-		if ci.hasTerm(m) {
-			return false
-		}
-	}
+	own := distinct(p.act)
 	for o := range openOf[*promise](c.l) {
 		if o == p || !o.item.Open || o.act.Head != p.act.Head {
 			continue
 		}
-		for _, m := range o.act.Mods() {
-			if ci.hasTerm(m) {
+		theirs := distinct(o.act)
+		mine := false
+		for _, t := range own {
+			if !slices.Contains(theirs, t) && ci.hasTerm(t) {
+				mine = true
+			}
+		}
+		if mine {
+			return false
+		}
+		for _, t := range theirs {
+			if !slices.Contains(own, t) && ci.hasTerm(t) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// distinct returns the words that tell an action from others with its
+// head: its modifiers (and the specific word of a category head), its
+// names and its complements' specific words.
+func distinct(a lang.Action) []string {
+	out := append([]string(nil), a.Mods()...)
+	if a.Alt != "" {
+		out = lang.AppendUnique(out, a.Alt)
+	}
+	for _, n := range a.Names {
+		out = lang.AppendUnique(out, n)
+	}
+	for _, cm := range a.Complements {
+		for _, t := range specific(cm.Terms) {
+			out = lang.AppendUnique(out, t)
+		}
+	}
+	return out
 }
 
 // actionFiles returns the files and URLs a commitment's action names,
@@ -366,7 +393,9 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 		// do: "generate the schedule with the circle method" is carried out
 		// by "generate ... --method circle".
 		for _, t := range a.Object {
-			if !lang.GenericTerm[t] && !lang.HasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
+			// A number is not the object, but a name written with one is
+			// ("for COLO829").
+			if !lang.GenericTerm[t] && (!lang.HasDigit(t) || slices.Contains(a.Names, t) && len(t) >= 4) && len(t) >= 3 && ci.hasTerm(t) {
 				return true
 			}
 		}
