@@ -48,6 +48,9 @@ type promise struct {
 	// results as they finish; when all have finished, it is kept.
 	awaits    []*pending
 	filesDone bool
+	// distinct are the words that tell it from siblings (distinct).
+	distinct     []string
+	distinctDone bool
 }
 
 func (p *promise) ref() string             { return "" }

@@ -20,8 +20,9 @@ import (
 )
 
 // scanBelow is the number of open commitments under which walking them all
-// is cheaper than looking words up.
-const scanBelow = 16
+// is cheaper than looking words up (a variable for the test that checks
+// the index on every run).
+var scanBelow = 16
 
 // promiseIndex files open commitments; lists keep closed ones until a
 // lookup meets them, and a reopened one is filed again.
@@ -84,7 +85,6 @@ func actionWords(a lang.Action) []string {
 	out = append(out, a.Head, a.Alt)
 	out = append(out, a.Direct...)
 	out = append(out, a.Object...)
-	out = append(out, a.Mods()...) // meantForSibling's words
 	out = append(out, a.Own...)
 	if a.Means != nil {
 		out = append(out, actionWords(*a.Means)...)
@@ -167,28 +167,42 @@ func (x *promiseIndex) named(d *doc) []*promise {
 	for t := range d.postings {
 		take(x.byHead, t, &out)
 	}
+	for h := range d.reHeads() {
+		take(x.byHead, h, &out)
+	}
 	return inOrder(out)
 }
 
-// forCall returns the open commitments a call may carry out or act on: the
-// ones of its turn, and those one of whose callWords it names; and, for
-// each, the callWords the call names (ci.hasTerm).
-func (x *promiseIndex) forCall(tc *model.ToolCall, ci *callInfo) ([]*promise, map[*promise][]string) {
-	var out []*promise
-	named := map[*promise][]string{}
-	take(x.byTurn, tc.Turn, &out)
-	for w := range ci.termSet() {
-		if ps, ok := x.byWord[w]; ok {
-			n := len(out)
-			if ps = livePromises(ps, &out); len(ps) == 0 {
-				delete(x.byWord, w)
-			} else {
-				x.byWord[w] = ps
-			}
-			for _, p := range out[n:] {
-				named[p] = append(named[p], w)
+// reHeads are the head nouns the document's re- words name for an action
+// that redoes them ("index" of "reindexing", see doc.score), once.
+func (d *doc) reHeads() map[string]bool {
+	if d.reNouns == nil {
+		d.reNouns = map[string]bool{}
+		for _, u := range d.units {
+			for _, t := range u.toks {
+				if h := reNoun(t.Word); h != "" {
+					d.reNouns[h] = true
+				}
 			}
 		}
+	}
+	return d.reNouns
+}
+
+// viaReNoun reports whether a re- word of the document names the atom's
+// head and verb at once (see doc.score).
+func (d *doc) viaReNoun(at atom) bool {
+	return strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 && d.reHeads()[at.head]
+}
+
+// forCall returns the open commitments a call may carry out or act on: the
+// ones of its turn, and those one of whose callWords it names
+// (ci.hasTerm).
+func (x *promiseIndex) forCall(tc *model.ToolCall, ci *callInfo) []*promise {
+	var out []*promise
+	take(x.byTurn, tc.Turn, &out)
+	for w := range ci.termSet() {
+		take(x.byWord, w, &out)
 		if len(w) < 4 {
 			continue
 		}
@@ -201,7 +215,6 @@ func (x *promiseIndex) forCall(tc *model.ToolCall, ci *callInfo) ([]*promise, ma
 				live = append(live, e)
 				if strings.HasPrefix(w, e.word) {
 					out = append(out, e.p)
-					named[e.p] = append(named[e.p], e.word)
 				}
 			}
 			clear(ws[len(live):])
@@ -211,29 +224,7 @@ func (x *promiseIndex) forCall(tc *model.ToolCall, ci *callInfo) ([]*promise, ma
 	if ci.path != "" {
 		take(x.byWord, fileWord(ci.path), &out)
 	}
-	return inOrder(out), named
-}
-
-// siblingNamed is meantForSibling for a call whose candidates forCall
-// found: another open commitment with p's head one of whose modifiers the
-// call names is among them, with that modifier among its named words.
-func siblingNamed(p *promise, ci *callInfo, cands []*promise, named map[*promise][]string) bool {
-	for _, m := range p.act.Mods() {
-		if ci.hasTerm(m) {
-			return false
-		}
-	}
-	for _, o := range cands {
-		if o == p || !o.item.Open || o.act.Head != p.act.Head {
-			continue
-		}
-		for _, m := range o.act.Mods() {
-			if slices.Contains(named[o], m) {
-				return true
-			}
-		}
-	}
-	return false
+	return inOrder(out)
 }
 
 // reportable reports whether a message that names the commitment's head

@@ -19,22 +19,11 @@ import (
 // when it succeeds) or acts on.
 func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 	open, few := c.openPromises()
-	var named map[*promise][]string
 	if !few {
-		open, named = c.idx.forCall(tc, ci)
+		open = c.idx.forCall(tc, ci)
 		if indexCheck != nil {
 			c.checkCall(open, tc, ci)
 		}
-	}
-	sibling := func(p *promise) bool {
-		if few {
-			return c.meantForSibling(p, ci)
-		}
-		s := siblingNamed(p, ci, open, named)
-		if indexCheck != nil && s != c.meantForSibling(p, ci) {
-			indexCheck("commitment index: siblingNamed and meantForSibling disagree on " + p.item.ID)
-		}
-		return s
 	}
 	for _, p := range open {
 		if !p.item.Open || p.carried >= 0 {
@@ -50,7 +39,7 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 		}
 		does := carries(p.act, p.actionFiles(), ci, false)
 		switch {
-		case does && sibling(p):
+		case does && c.meantForSibling(p, ci):
 			// Another open obligation with the same head is the one this
 			// call names ("create_macro refund-approved", not refund-denied).
 		case does:
@@ -194,29 +183,68 @@ func pronounObject(a lang.Action) bool {
 	return false
 }
 
-// meantForSibling reports whether the call names a specific modifier of
-// another open commitment with the same head and none of p's own.
+// meantForSibling reports whether the call names what sets another open
+// commitment with the same head apart (a modifier, a name, the words after
+// a preposition: "COLO829" of "re-run variant calling for COLO829") and
+// nothing that sets p apart.
 func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo) bool {
-	for _, m := range p.act.Mods() {
-		if ci.hasTerm(m) {
-			return false
-		}
-	}
-	siblings := c.idx.byHead[p.act.Head]
+	own := p.distinctWords()
+	// The siblings in the order of the open list: the first that tells
+	// them apart decides.
+	var siblings []*promise
 	if p.act.Head == "" {
-		siblings = c.idx.noHead
+		siblings = append(siblings, c.idx.noHead...)
+	} else {
+		siblings = append(siblings, c.idx.byHead[p.act.Head]...)
 	}
-	for _, o := range siblings {
+	for _, o := range inOrder(siblings) {
 		if o == p || !o.item.Open || o.act.Head != p.act.Head {
 			continue
 		}
-		for _, m := range o.act.Mods() {
-			if ci.hasTerm(m) {
+		theirs := o.distinctWords()
+		mine := false
+		for _, t := range own {
+			if !slices.Contains(theirs, t) && ci.hasTerm(t) {
+				mine = true
+			}
+		}
+		if mine {
+			return false
+		}
+		for _, t := range theirs {
+			if !slices.Contains(own, t) && ci.hasTerm(t) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// distinct returns the words that tell an action from others with its
+// head: its modifiers (and the specific word of a category head), its
+// names and its complements' specific words.
+func distinct(a lang.Action) []string {
+	out := append([]string(nil), a.Mods()...)
+	if a.Alt != "" {
+		out = lang.AppendUnique(out, a.Alt)
+	}
+	for _, n := range a.Names {
+		out = lang.AppendUnique(out, n)
+	}
+	for _, cm := range a.Complements {
+		for _, t := range specific(cm.Terms) {
+			out = lang.AppendUnique(out, t)
+		}
+	}
+	return out
+}
+
+// distinctWords is distinct(p.act), computed once.
+func (p *promise) distinctWords() []string {
+	if !p.distinctDone {
+		p.distinct, p.distinctDone = distinct(p.act), true
+	}
+	return p.distinct
 }
 
 // actionFiles returns the files and URLs a commitment's action names,
@@ -249,7 +277,7 @@ func (c *commitmentTracker) claims(m *model.Message) {
 		open = c.idx.named(d)
 		n := 0
 		for _, p := range open {
-			if reportable(p) || d.mayHaveVerb(p.atom) {
+			if reportable(p) || d.mayHaveVerb(p.atom) || d.viaReNoun(p.atom) {
 				open[n] = p
 				n++
 			}
@@ -435,7 +463,9 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 		// do: "generate the schedule with the circle method" is carried out
 		// by "generate ... --method circle".
 		for _, t := range a.Object {
-			if !lang.GenericTerm[t] && !lang.HasDigit(t) && len(t) >= 3 && ci.hasTerm(t) {
+			// A number is not the object, but a name written with one is
+			// ("for COLO829").
+			if !lang.GenericTerm[t] && (!lang.HasDigit(t) || slices.Contains(a.Names, t) && len(t) >= 4) && len(t) >= 3 && ci.hasTerm(t) {
 				return true
 			}
 		}

@@ -26,7 +26,10 @@ func TestIndexesAgree(t *testing.T) {
 			misses = append(misses, what)
 		}
 	}
-	defer func() { indexCheck = nil }()
+	// Every index in use whatever the number of open items.
+	below := scanBelow
+	scanBelow = 0
+	defer func() { indexCheck, scanBelow = nil, below }()
 	check := func(t *testing.T, tr *model.Transcript) {
 		misses = misses[:0]
 		Run(tr, Options{})
@@ -58,6 +61,8 @@ func TestIndexesAgree(t *testing.T) {
 	for i := range 20 {
 		fmt.Fprintf(&b, `{"type":"message","turn":%d,"role":"assistant","text":"I'll regenerate the mocks for service%d after the API review."}`+"\n", i+1, i)
 	}
+	b.WriteString(`{"type":"message","turn":21,"role":"assistant","text":"I'll rebuild the search index for fr-FR once de-DE is loaded."}` + "\n")
+	b.WriteString(`{"type":"message","turn":22,"role":"assistant","text":"Finished the fr-FR reindexing."}` + "\n")
 	b.WriteString(`{"type":"tool_call","turn":30,"id":"c1","name":"bash","input":{"command":"mockgen -source=service7.go"}}` + "\n")
 	b.WriteString(`{"type":"tool_result","turn":30,"id":"c1","text":"ok"}` + "\n")
 	b.WriteString(`{"type":"message","turn":31,"role":"assistant","text":"Regenerated the mocks for service7."}` + "\n")

@@ -31,6 +31,9 @@ func TestParaphrases(t *testing.T) {
 		{"a participle after the head does not replace it", []model.Event{
 			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "s2", Text: "Launch the LR sweep defined in configs/sweep_lr.toml after the full run", Status: model.PlanPending}}},
 		}, "### Pending\n- Launch the LR sweep (lr x warmup grid) after the full run.", Commitment, "sweep", []Status{Retained}},
+		{"a re- word made of the head names the redoing", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "a2", Text: "Rebuild the autocomplete index for fr-FR into suggest_fr_v8", Status: model.PlanPending}}},
+		}, "## Next Move\nfr-FR reindexing into suggest_fr_v8 remains once de-DE is loaded.", Commitment, "fr-fr", []Status{Retained}},
 		{"a rolled-back deploy is a reverted one", []model.Event{
 			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
 		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},
@@ -133,5 +136,35 @@ func TestClaimsInOtherWords(t *testing.T) {
 	}
 	if !owed {
 		t.Errorf("a cue vet of the gate closed the promise to update it: %v", keysOf(r))
+	}
+}
+
+// TestSiblingClaim: a run for one sample does not carry out its sibling's
+// step, so claiming both is an unsupported completion for the other.
+func TestSiblingClaim(t *testing.T) {
+	src := []model.Event{
+		&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+			{ID: "g3", Text: "Re-run variant calling (Mutect2) for COLO829", Status: model.PlanPending},
+			{ID: "g4", Text: "Re-run variant calling (Mutect2) for HCC1395", Status: model.PlanPending}}},
+		call(2, "c1", "bash", `{"command":"nextflow run main.nf --input assets/samplesheet_COLO829.csv --tools mutect2 -resume"}`), result(3, "c1", "Succeeded: 27", false),
+		msg(4, model.RoleAssistant, "Variant calling is finished for COLO829 and HCC1395."),
+	}
+	tr := &model.Transcript{Path: "t"}
+	for i, e := range append(src, compaction(20, 1, "Working.")) {
+		e.Header().Index = i
+		tr.Events = append(tr.Events, e)
+		if c, ok := e.(*model.Compaction); ok {
+			tr.Compactions = append(tr.Compactions, c)
+		}
+	}
+	res := Run(tr, Options{})
+	var claimed []string
+	for _, f := range res.Findings {
+		if f.Kind == UnsupportedCompletion || f.Kind == FalseCompletion {
+			claimed = append(claimed, f.Item)
+		}
+	}
+	if len(claimed) != 1 || !strings.Contains(claimed[0], "hcc1395") {
+		t.Errorf("want one unsupported claim, of the HCC1395 step; got %q", claimed)
 	}
 }

@@ -25,6 +25,7 @@ type doc struct {
 	lowerCase string
 	lowered   bool
 	words     map[string]bool // every token's word, once asked (hasWord)
+	reNouns   map[string]bool // see reHeads
 }
 
 // unit is one line or sentence of a summary.
