@@ -371,6 +371,11 @@ func OwnWords(text string) string {
 	if i := pasteIntro(FoldText(text)); i >= 0 {
 		blank(i, len(text))
 	}
+	// A block set off by horizontal rules ("---" lines) is a pasted
+	// document: a checklist, a ticket, someone else's notes.
+	for _, r := range ruledBlocks(text) {
+		blank(r[0], r[1])
+	}
 	// A document (a plan, a spec) pasted whole: from its first of several
 	// markdown headings on.
 	if i := documentStart(text); i >= 0 {
@@ -381,6 +386,33 @@ func OwnWords(text string) string {
 
 // documentStart returns where a pasted markdown document starts (its first
 // heading, when it has two or more), or -1.
+// ruledBlocks returns the spans between pairs of horizontal-rule lines.
+func ruledBlocks(text string) [][2]int {
+	var out [][2]int
+	open, off := -1, 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if horizontalRule(strings.TrimSpace(line)) {
+			if open < 0 {
+				open = off
+			} else {
+				out = append(out, [2]int{open, off + len(line)})
+				open = -1
+			}
+		}
+		off += len(line)
+	}
+	return out
+}
+
+// horizontalRule reports whether a line is a markdown rule: three or more
+// of one of - * _ and nothing else.
+func horizontalRule(t string) bool {
+	if len(t) < 3 || !strings.ContainsRune("-*_", rune(t[0])) {
+		return false
+	}
+	return strings.Trim(t, t[:1]) == ""
+}
+
 func documentStart(text string) int {
 	first, n := -1, 0
 	off := 0

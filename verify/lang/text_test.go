@@ -154,6 +154,8 @@ func TestFindRulesReal(t *testing.T) {
 		{"Only run plans against staging — never run terraform apply on prod yourself; don't commit any .tfvars files.",
 			[]string{"Only run plans against staging", "run terraform apply on prod yourself", "commit any .tfvars files"}},
 		{"Keep it short – never add emojis.", []string{"Keep it short", "add emojis"}},
+		{"Their checklist, as-is. Which does CI enforce?\n\n---\n- Headings must use sentence case.\n- Never use \"simply\".\n---\nAnd never push to main.",
+			[]string{"push to main"}},
 	}
 	for _, c := range cases {
 		var got []string
