@@ -82,6 +82,8 @@ func dispatch(e *env, args []string) (int, error) {
 		return convertCmd(e, args[1:])
 	case "sample":
 		return sampleCmd(e, args[1:])
+	case "rehydrate":
+		return rehydrateCmd(e, args[1:])
 	}
 	return inspect(e, args)
 }
@@ -110,6 +112,7 @@ Usage:
   loupe convert [--from RUNTIME] FILE
                                 write a transcript as loupe JSONL to standard output
   loupe sample [NAME]           list the built-in samples, or write one as loupe JSONL
+  loupe rehydrate [flags] FILE  the items a compaction did not keep, as a block to put back
   loupe --version               print the version
 
 Run 'loupe verify --help' for the verifier's flags.
