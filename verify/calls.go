@@ -30,6 +30,7 @@ type callInfo struct {
 	key      lang.Command   // the command that says what the line did (see lang.KeyCommand)
 	cmds     []lang.Command // every command of the line
 	about    string         // the call's own description of itself, when it has one
+	checks   bool           // a shell line that only looks or checks (see lang.Inspects)
 	input    string         // the input's text, for term matching
 	terms    map[string]bool
 	inTerms  map[string]bool // terms of the input only (see inputTermSet)
@@ -103,6 +104,7 @@ func parseCall(c *model.ToolCall) *callInfo {
 	ci.main = lang.MainCommand(ci.command)
 	ci.key = lang.KeyCommand(ci.command)
 	ci.cmds = lang.Commands(ci.command)
+	ci.checks = ci.command != "" && lang.Inspects(ci.command)
 	switch {
 	case ci.command != "" && ci.main.Program != "":
 		// The same command again, whatever directory it was run from and

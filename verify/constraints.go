@@ -141,33 +141,61 @@ func (r *rule) match(l *ledger, d *doc, ir *ItemResult) {
 	if len(cands) == 0 {
 		return
 	}
-	best := cands[0]
-	for _, c := range cands[1:] {
-		if c.containment > best.containment {
+	// The best restatement is the fullest one with the rule's sense: a
+	// summary that merges two rules into one sentence ("plans only against
+	// staging and terraform apply on prod never run by the agent") may hold
+	// this rule's words there with the other's "never", and restate it
+	// faithfully in a later line.
+	var best, inverted *candidate
+	for i := range cands {
+		c := &cands[i]
+		if !(c.containment >= 0.7 || c.full() && c.containment >= 0.55) {
+			continue
+		}
+		if r.negatedIn(d, c) != r.act.Negated {
+			if inverted == nil || c.containment > inverted.containment {
+				inverted = c
+			}
+			continue
+		}
+		if best == nil || c.containment > best.containment {
 			best = c
 		}
 	}
-	u := &d.units[best.unit]
-	// The sense is read in the rule's own clause: in "the renewal limit
-	// must still apply, and no emails may be sent", the "no" is the other
-	// rule's.
-	ul := d.clauseText(u, best.lo, best.hi)
-	neg := negatedNear(u, best.lo) || lang.ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
-	ir.Score = round2(best.containment)
 	switch {
-	case best.containment >= 0.7 || best.full() && best.containment >= 0.55:
-		ir.Evidence = d.evidence(best, Neutral)
-		if neg != r.act.Negated {
-			ir.Status = Weak
-			ir.Why = "the summary states the rule with the opposite sense (a prohibition lost or added its negation)"
-			return
-		}
+	case best != nil:
+		ir.Score = round2(best.containment)
+		ir.Evidence = d.evidence(*best, Neutral)
 		ir.Status, ir.Why = Retained, "the instruction is restated"
-	case best.containment >= 0.4:
+		return
+	case inverted != nil:
+		ir.Score = round2(inverted.containment)
+		ir.Evidence = d.evidence(*inverted, Neutral)
 		ir.Status = Weak
-		ir.Evidence = d.evidence(best, Neutral)
-		ir.Why = "only part of the instruction is restated"
-	default:
-		ir.Why = "absent: at most a few of its words appear"
+		ir.Why = "the summary states the rule with the opposite sense (a prohibition lost or added its negation)"
+		return
 	}
+	part := cands[0]
+	for _, c := range cands[1:] {
+		if c.containment > part.containment {
+			part = c
+		}
+	}
+	ir.Score = round2(part.containment)
+	if part.containment >= 0.4 {
+		ir.Status = Weak
+		ir.Evidence = d.evidence(part, Neutral)
+		ir.Why = "only part of the instruction is restated"
+		return
+	}
+	ir.Why = "absent: at most a few of its words appear"
+}
+
+// negatedIn reports whether the candidate states a prohibition. The sense
+// is read in the rule's own clause: in "the renewal limit must still
+// apply, and no emails may be sent", the "no" is the other rule's.
+func (r *rule) negatedIn(d *doc, c *candidate) bool {
+	u := &d.units[c.unit]
+	ul := d.clauseText(u, c.lo, c.hi)
+	return negatedNear(u, c.lo) || lang.ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
 }

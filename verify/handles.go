@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
-	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // pending is a call awaiting its result, or a running job.
@@ -22,6 +21,9 @@ type pending struct {
 	// callWhat is what the call acts on; its identifiers are derived when a
 	// compaction needs them (most calls are answered long before one).
 	callWhat string
+	// freeText is the input of a call that is not a shell line or an edit,
+	// whose text fields are read for identifiers too.
+	freeText string
 }
 
 func (h *pending) ref() string {
@@ -32,32 +34,6 @@ func (h *pending) ref() string {
 }
 
 func (h *pending) weighs(term string) bool { return h.intent.atom().weights[term] > 0 }
-
-// intent is what a call (or a failure) was about, in words: matched when
-// the summary keeps the intent but not the id.
-type intent struct {
-	src  string
-	at   atom
-	done bool
-}
-
-// atom is built on first use: only items open at a compaction need it.
-func (in *intent) atom() atom {
-	if !in.done {
-		in.done = true
-		in.at = newAtom(lang.Action{}, lang.WordTerms(in.src)...)
-	}
-	return in.at
-}
-
-// intentSource is what a call was doing, in words: its command, or its
-// path and tool name.
-func intentSource(ci *callInfo) string {
-	if ci.command != "" {
-		return ci.command
-	}
-	return ci.path + " " + ci.name
-}
 
 // handleTracker is the handle tracker.
 type handleTracker struct {
@@ -88,8 +64,12 @@ func (h *handleTracker) call(c *model.ToolCall, ci *callInfo) {
 	it := &Item{Kind: Handle, Key: c.ID, Text: model.Clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
 		Origin: "tool call " + c.Name, Evidence: what}
 	it.ID = "handle:" + c.ID
-	p := &pending{entry: entry{item: it}, callID: c.ID, intent: intent{src: intentSource(ci)},
-		callWhat: ci.command + " " + ci.path}
+	p := &pending{entry: entry{item: it}, callID: c.ID, intent: newIntent(ci), callWhat: ci.command + " " + ci.path + " " + ci.about}
+	if ci.command == "" && ci.category != toolEdit {
+		// A chat message, a ticket, a PR body: its free text names ids
+		// ("Tracking in FIN-2207") as a command line does.
+		p.freeText = ci.input
+	}
 	h.l.opened(p)
 	h.byCall[c.ID] = p
 }
@@ -119,7 +99,7 @@ func (h *handleTracker) job(r *model.ToolResult, info *callInfo) {
 		it.ID = "handle:job:" + j.ID
 		p := &pending{entry: entry{item: it}, jobID: j.ID}
 		if info != nil {
-			p.intent.src = intentSource(info)
+			p.intent = newIntent(info)
 		}
 		h.l.opened(p)
 		h.byJob[j.ID] = p
@@ -210,13 +190,7 @@ func (h *pending) match(l *ledger, d *doc, ir *ItemResult) {
 		return
 	}
 	ir.Status, ir.Why = Dropped, "the id is not in the summary"
-	cands := d.candidates(h.intent.atom())
-	if len(cands) == 0 {
-		return
-	}
-	best := cands[0]
-	need := min(2, len(h.intent.atom().terms))
-	if best.matched >= need && best.containment >= 0.5 {
+	if best, ok := h.intent.findIn(d); ok {
 		ir.Status = IntentOnly
 		ir.Score = round2(best.containment)
 		ir.Evidence = d.evidence(best, Neutral)

@@ -59,8 +59,12 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 	var order []lang.Ident
 	for _, tr := range set {
 		if h, ok := tr.(*pending); ok && h.idents == nil && h.callWhat != "" {
-			h.idents = callIdents(h.callWhat)
-			h.callWhat = ""
+			what := h.callWhat
+			if h.freeText != "" {
+				what += " " + strings.Join(inputStrings(h.freeText, 4096), " ")
+			}
+			h.idents = callIdents(what)
+			h.callWhat, h.freeText = "", ""
 		}
 		for _, id := range tr.base().idents {
 			if _, ok := namedBy[id]; !ok {
@@ -115,12 +119,12 @@ func describeItem(it *Item) string {
 
 // callIdents are the identifiers a call's input names, from the fields that
 // say what it acts on: URLs, PR and ticket numbers, commits, branches, and
-// files (a path with an extension). Directory arguments ("./integration/...")
+// files (a path with an extension, known or shaped like one). Directory arguments ("./integration/...")
 // describe what the call does rather than something it depends on.
 func callIdents(what string) []lang.Ident {
 	var out []lang.Ident
-	for _, id := range lang.ExtractIdents(what) {
-		if id.Class == lang.ClassPath && !lang.HasKnownExt(id.Value) {
+	for _, id := range lang.ExtractCallIdents(what) {
+		if id.Class == lang.ClassPath && !lang.HasFileExt(id.Value) {
 			continue
 		}
 		out = append(out, id)

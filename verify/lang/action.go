@@ -19,8 +19,12 @@ type Action struct {
 	Names     []string // object words written like names ("Berlin", "CS101", "staging")
 	Head      string   // head noun of the object ("migrat")
 	Alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
-	Negated   bool     // a prohibition: "never push to main"
-	Deferred  bool     // waits for something or for later (durable)
+	// Complements are the object's prepositional phrases, in order: "for"
+	// [inliner crash] in "add a regression test for the inliner crash".
+	Complements []Complement
+	Means       *Action // how it is done: "pre-tokenise the logs" of "optimise the loader by pre-tokenising the logs"
+	Negated     bool    // a prohibition: "never push to main"
+	Deferred    bool    // waits for something or for later (durable)
 }
 
 // Terms returns the verb and object terms.
@@ -132,7 +136,33 @@ func ParseAction(s string) Action {
 		}
 	}
 	a.computeMods()
+	a.Means = means(a.Text)
 	return a
+}
+
+// means parses the means clause of an action ("optimise the dataloader |
+// by pre-tokenising the March logs"): the call that does the means does
+// the action, though it names neither the action's verb nor its object.
+func means(s string) *Action {
+	lower := FoldText(s)
+	at := phraseAt(lower, "by")
+	if at <= 0 {
+		return nil
+	}
+	src := s
+	if len(lower) != len(s) {
+		src = lower // folding changed the lengths: offsets are the folded text's
+	}
+	rest := strings.TrimSpace(src[at+len("by"):])
+	toks := Tokenize(rest)
+	if len(toks) < 2 || !strings.HasSuffix(toks[0].Word, "ing") || len(toks[0].Word) < 6 {
+		return nil // "by Friday", "by the team", "by using"
+	}
+	m := ParseAction(rest)
+	if m.Verb == "" || m.Head == "" {
+		return nil
+	}
+	return &m
 }
 
 // splitCondition splits the condition off the action text s: at the first
@@ -171,8 +201,13 @@ func (a *Action) splitCondition(s string) string {
 // generic ("files under vendor/"), the first specific word after it.
 func (a *Action) parseObject(toks []Token) {
 	headFixed, after, prepSeen := false, "", false
-	for _, t := range toks {
+	for i, t := range toks {
 		if Prepositions[t.Word] {
+			a.Complements = append(a.Complements, Complement{Prep: t.Word})
+		} else if n := len(a.Complements); n > 0 && t.Term != "" {
+			a.Complements[n-1].Terms = append(a.Complements[n-1].Terms, t.Term)
+		}
+		if Prepositions[t.Word] || a.Head != "" && reducedRelative(toks, i) {
 			prepSeen = true
 			if a.Head != "" {
 				headFixed = true
@@ -214,6 +249,19 @@ func (a *Action) parseObject(toks []Token) {
 	if a.Head == "" && len(a.Object) > 0 {
 		a.Head = a.Object[len(a.Object)-1]
 	}
+}
+
+// reducedRelative reports whether toks[i] opens a participle that
+// qualifies the noun before it: "the LR sweep | defined in
+// configs/sweep_lr.toml", "the tests listed above". It ends the noun
+// phrase as a preposition does, so "defined" is not the head.
+func reducedRelative(toks []Token, i int) bool {
+	t := toks[i]
+	if !t.Past || i+1 >= len(toks) {
+		return false
+	}
+	n := toks[i+1].Word
+	return Prepositions[n] || n == "above" || n == "below" || n == "earlier" || n == "there" || n == "here"
 }
 
 // withoutParens blanks parenthetical remarks ("Fix deferred condensation
@@ -392,3 +440,12 @@ func invariant(lower string) bool {
 	}
 	return false
 }
+
+// Complement is a preposition and the content terms of its phrase.
+type Complement struct {
+	Prep  string
+	Terms []string
+}
+
+// CategoryTerm holds the nouns that name a kind of thing (see categoryTerm).
+var CategoryTerm = categoryTerm

@@ -494,3 +494,31 @@ func NormCommand(cmd string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// Inspects reports whether every command of a shell line only looks or
+// checks: it reads, or it runs a check that changes nothing ("cue vet",
+// "terraform plan", "go test", "kubectl wait"). Such a line does not carry
+// out an edit, whatever file it names.
+func Inspects(line string) bool {
+	cmds := Commands(line)
+	if len(cmds) == 0 {
+		return false
+	}
+	for _, c := range cmds {
+		if c.readOnly() || !c.Writes() && (inspectSubcommands[c.Sub()] || inspectPrograms[c.Program]) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// inspectSubcommands are subcommands that check or show, in any tool.
+var inspectSubcommands = WordSet("vet", "check", "lint", "validate", "eval", "show", "get", "list", "ls",
+	"describe", "status", "diff", "plan", "verify", "view", "inspect", "print", "dump", "explain", "info",
+	"version", "help", "test", "doctor", "audit", "outdated", "why", "search", "query", "logs", "log",
+	"top", "watch", "wait", "checks")
+
+// inspectPrograms are programs that only check.
+var inspectPrograms = WordSet("pytest", "jest", "vitest", "mypy", "pyright", "eslint", "shellcheck",
+	"hadolint", "tflint", "yamllint", "markdownlint", "golangci-lint", "staticcheck", "ping", "dig", "nslookup")

@@ -103,7 +103,19 @@ var knownExt = WordSet(
 // (URLs and hosts, PRs, branches named in prose, tickets, SHAs, branches in
 // git commands, paths), then of position.
 func ExtractIdents(s string) []Ident {
-	x := &identScan{s: s, seen: map[Ident]bool{}, urls: urlRe.FindAllStringIndex(s, -1)}
+	return extractIdents(s, false)
+}
+
+// ExtractCallIdents is ExtractIdents for the input of a tool call, where a
+// word shaped like a file name is one whatever its extension
+// ("peering.tfplan", "flake.nix"): prose writes "wandb.init" and
+// "je.approved_by", a command line names files.
+func ExtractCallIdents(s string) []Ident {
+	return extractIdents(s, true)
+}
+
+func extractIdents(s string, files bool) []Ident {
+	x := &identScan{s: s, seen: map[Ident]bool{}, urls: urlRe.FindAllStringIndex(s, -1), files: files}
 	x.webAddresses()
 	x.pullRequests()
 	x.branchesInProse()
@@ -120,6 +132,9 @@ type identScan struct {
 	out  []Ident
 	seen map[Ident]bool
 	urls [][]int // spans of the URLs: nothing inside one is another id
+	// files accepts any plausible extension on a bare file name (see
+	// ExtractCallIdents).
+	files bool
 }
 
 func (x *identScan) add(v string, c IdentClass) {
@@ -239,7 +254,11 @@ func (x *identScan) paths() {
 		if x.inURL(m[0]) || (m[0] > 0 && (s[m[0]-1] == ':' || s[m[0]-1] == '@')) {
 			continue
 		}
-		if p, ok := NormPath(s[m[0]:m[1]], true); ok && !x.seen[Ident{p, ClassBranch}] && !notPath[strings.ToLower(p)] {
+		p, ok := NormPath(s[m[0]:m[1]], true)
+		if !ok && x.files {
+			p, ok = shapedFile(s[m[0]:m[1]])
+		}
+		if ok && !x.seen[Ident{p, ClassBranch}] && !notPath[strings.ToLower(p)] {
 			x.add(p, ClassPath)
 		}
 	}
@@ -331,6 +350,41 @@ func NormPath(c string, strict bool) (string, bool) {
 		return c, true
 	}
 	return c, true
+}
+
+// shapedFile accepts a bare file name with a plausible extension.
+func shapedFile(c string) (string, bool) {
+	c = strings.TrimRight(strings.TrimPrefix(c, "./"), ".,;:")
+	if strings.ContainsAny(c, "/@") || !HasFileExt(c) {
+		return "", false
+	}
+	return c, true
+}
+
+// HasFileExt reports whether a path's last segment ends in an extension: a
+// known one, or any that looks like one (two to eight lower-case letters
+// and digits, starting with a letter, after a name that is not a number):
+// ".tfplan", ".cue" and ".bzl" are as real as ".go".
+func HasFileExt(p string) bool {
+	if HasKnownExt(p) {
+		return true
+	}
+	segs := PathSegments(p)
+	last := segs[len(segs)-1]
+	dot := strings.LastIndexByte(last, '.')
+	if dot <= 0 || dot == len(last)-1 {
+		return false
+	}
+	name, ext := last[:dot], last[dot+1:]
+	if len(ext) < 2 || len(ext) > 8 || ext[0] < 'a' || ext[0] > 'z' {
+		return false
+	}
+	for i := 0; i < len(ext); i++ {
+		if c := ext[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return strings.IndexFunc(name, func(r rune) bool { return r < '0' || r > '9' }) >= 0
 }
 
 // HasKnownExt reports whether a path's last segment has a known extension.

@@ -81,13 +81,13 @@ func ruleClauses(s, lower string) []clause {
 		switch {
 		case lower[i] == ';':
 			sep = 1
-		case strings.HasPrefix(lower[i:], " — ") || strings.HasPrefix(lower[i:], " – "):
-			sep = len(" — ")
-			if strings.HasPrefix(lower[i:], " – ") {
-				sep = len(" – ")
-			}
 		case strings.HasPrefix(lower[i:], " - "):
-			sep = 3
+			// A dash between spaces; FoldText writes "—" as "-" and two
+			// spaces, so the clause starts after every space that follows.
+			sep = 2
+			for i+sep < len(lower) && lower[i+sep] == ' ' {
+				sep++
+			}
 		case strings.HasPrefix(lower[i:], ", but "), strings.HasPrefix(lower[i:], ", and "), strings.HasPrefix(lower[i:], ", so "):
 			sep, joins = strings.IndexByte(lower[i+2:], ' ')+3, true
 		case strings.HasPrefix(lower[i:], " but "):

@@ -41,7 +41,11 @@ func stemWord(w string) string {
 	if strings.ContainsAny(w, " ") {
 		return w
 	}
-	return stem(strings.ReplaceAll(w, "-", ""))
+	w = americanize(strings.ReplaceAll(w, "-", ""))
+	if l, ok := irregular[w]; ok {
+		w = l
+	}
+	return stem(derive(w))
 }
 
 // termCache memoizes termOf: the words of a run repeat, and stemming is a
@@ -167,7 +171,20 @@ var phrases = map[[2]string]string{
 	{"kick", "off"}: "start", {"test", "suite"}: "test", {"double", "check"}: "check",
 	{"clean", "up"}: "remove", {"set", "up"}: "configure", {"shut", "down"}: "kill",
 	{"turn", "off"}: "disable", {"switch", "off"}: "disable", {"turn", "on"}: "enable", {"switch", "on"}: "enable",
+	{"tear", "down"}: "destroy", {"spin", "down"}: "destroy", {"spin", "up"}: "provision", {"stand", "up"}: "provision",
+	{"bring", "up"}: "start", {"boot", "up"}: "start", {"start", "up"}: "start", {"fire", "off"}: "start",
+	{"back", "up"}: "backup", {"carry", "out"}: "run", {"figure", "out"}: "investigate", {"find", "out"}: "investigate",
+	{"check", "out"}: "checkout", {"hook", "up"}: "connect", {"wire", "up"}: "connect", {"sign", "off"}: "approve",
+	{"phase", "out"}: "deprecate", {"lock", "down"}: "restrict", {"warm", "up"}: "prewarm", {"write", "up"}: "document",
+	{"cut", "over"}: "migrate", {"switch", "over"}: "migrate", {"move", "over"}: "migrate", {"fill", "in"}: "complete",
+	{"scale", "up"}: "scale", {"scale", "down"}: "scale", {"scale", "out"}: "scale", {"log", "in"}: "login",
+	{"clear", "out"}: "remove", {"throw", "away"}: "remove", {"get", "rid"}: "remove", {"pin", "down"}: "investigate",
+	{"follow", "up"}: "followup", {"re", "run"}: "rerun", {"sort", "out"}: "fix", {"iron", "out"}: "fix",
 }
+
+// particles may be separated from their verb by a short object: "roll the
+// deploy back", "tear it down", "set the cluster up".
+var particles = WordSet("back", "up", "down", "out", "off", "over")
 
 // phraseStems keys phrases by the stems of their words, so "switched off"
 // and "cleaning up" fold like "switch off" and "clean up".
@@ -193,6 +210,15 @@ func foldPhrases(toks []Token) []Token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if j, w := splitParticle(toks, i); j > 0 {
+			// "tear the bastion down": the verb takes the phrase's term,
+			// the object stays, the particle goes.
+			t.Term = TermOf(w)
+			out = append(out, t)
+			out = append(out, toks[i+1:j]...)
+			i = j
+			continue
+		}
 		if i+1 < len(toks) {
 			if !phraseSecond[toks[i+1].Word] {
 				// fast path: most words end no phrase
@@ -217,6 +243,34 @@ func foldPhrases(toks []Token) []Token {
 	}
 	return out
 }
+
+// splitParticle finds a phrasal verb at toks[i] whose particle comes after
+// a short object that opens with a pronoun or a determiner ("roll it back",
+// "tear the temporary bastion down") and ends its clause. It returns the
+// particle's index and the phrase's word, or 0.
+func splitParticle(toks []Token, i int) (int, string) {
+	if i+2 >= len(toks) || !objectOpener[toks[i+1].Word] {
+		return 0, ""
+	}
+	stem := stemWord(toks[i].Word)
+	for j := i + 2; j < len(toks) && j <= i+4; j++ {
+		if !particles[toks[j].Word] {
+			continue
+		}
+		w, ok := phraseStems[[2]string{stem, toks[j].Word}]
+		if !ok {
+			return 0, ""
+		}
+		if j+1 < len(toks) && !Prepositions[toks[j+1].Word] && toks[j+1].Term != "" {
+			return 0, "" // "set the table up front": the particle starts a phrase of its own
+		}
+		return j, w
+	}
+	return 0, ""
+}
+
+// objectOpener words open a short object between a verb and its particle.
+var objectOpener = WordSet("it", "them", "this", "that", "these", "those", "the", "our", "my", "your", "everything", "all")
 
 // Terms returns the distinct content terms of toks, in order.
 func Terms(toks []Token) []string {

@@ -151,6 +151,9 @@ func TestFindRulesReal(t *testing.T) {
 		{"please use the format we use for the diagrams above", nil},
 		{"can you look at the latest commit, and make sure the line count is correct?", nil},
 		{"Never force-push. Here is the log:\nerror: must not be empty", []string{"force-push"}},
+		{"Only run plans against staging — never run terraform apply on prod yourself; don't commit any .tfvars files.",
+			[]string{"Only run plans against staging", "run terraform apply on prod yourself", "commit any .tfvars files"}},
+		{"Keep it short – never add emojis.", []string{"Keep it short", "add emojis"}},
 	}
 	for _, c := range cases {
 		var got []string

@@ -1,0 +1,126 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// The words real compactors use for what the source said: each case is a
+// paraphrase a careful reader accepts (or a near miss one does not), and
+// the status loupe must give the item.
+func TestParaphrases(t *testing.T) {
+	cases := []struct {
+		name    string
+		src     []model.Event
+		summary string
+		kind    Kind
+		key     string // a substring of the item's key
+		want    []Status
+	}{
+		{"a British promise kept in American spelling", []model.Event{
+			msg(1, model.RoleAssistant, "I'll optimise the dataloader before the full run."),
+		}, "### Active\n- Optimize the dataloader before the full run.", Commitment, "dataloader", []Status{Retained}},
+		{"a catalogue is a catalog", []model.Event{
+			msg(1, model.RoleAssistant, "I'll regenerate the message catalogue once the translators deliver."),
+		}, "Pending: regenerate the message catalog when translations arrive.", Commitment, "catalogue", []Status{Retained}},
+		{"a noun form carries the verb", []model.Event{
+			msg(1, model.RoleAssistant, "I'll verify the release signatures after the upload."),
+		}, "Still owed: verification of the release signatures after the upload.", Commitment, "signatures", []Status{Retained}},
+		{"a participle after the head does not replace it", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "s2", Text: "Launch the LR sweep defined in configs/sweep_lr.toml after the full run", Status: model.PlanPending}}},
+		}, "### Pending\n- Launch the LR sweep (lr x warmup grid) after the full run.", Commitment, "sweep", []Status{Retained}},
+		{"a rolled-back deploy is a reverted one", []model.Event{
+			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
+		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},
+
+		// Intent of an in-flight call.
+		{"a program and its target say what the call is doing", []model.Event{
+			call(1, "c1", "bash", `{"command":"kubectl wait --for=condition=Ready certificate/api-tls -n edge --timeout=600s"}`),
+		}, "A kubectl wait is blocking until the certificate is Ready.", Handle, "c1", []Status{IntentOnly}},
+		{"the program alone does not", []model.Event{
+			call(1, "c1", "bash", `{"command":"kubectl wait --for=condition=Ready certificate/api-tls -n edge --timeout=600s"}`),
+		}, "Used kubectl to look around.", Handle, "c1", []Status{Dropped}},
+		{"a tool's name and its channel say what the call is doing", []model.Event{
+			call(1, "c1", "mcp_slack_post_message", `{"channel":"#fin-close","text":"Please approve the reversal."}`),
+		}, "A Slack message to #fin-close is waiting for approval.", Handle, "c1", []Status{IntentOnly}},
+		{"the call's own description says what it is doing", []model.Event{
+			call(1, "c1", "bash", `{"command":"torchrun --nproc_per_node=4 train.py","description":"Full March fine-tune"}`),
+		}, "The full March fine-tune is still running.", Handle, "c1", []Status{IntentOnly}},
+
+		// Identifiers.
+		{"an id in a message's text is the call's", []model.Event{
+			call(1, "c1", "mcp_slack_post_message", `{"channel":"#fin-close","text":"Tracking in FIN-2207."}`),
+		}, "Posting to #fin-close.", Identifier, "FIN-2207", []Status{Dropped}},
+		{"a file with an extension no list knows is a file", []model.Event{
+			call(1, "c1", "bash", `{"command":"terraform apply envs/staging/peering.tfplan"}`),
+		}, "Applying the staging plan.", Identifier, "peering.tfplan", []Status{Dropped}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Check(c.src, compaction(20, 1, c.summary), Options{})
+			var found *ItemResult
+			for i := range r.Items {
+				if r.Items[i].Kind == c.kind && strings.Contains(strings.ToLower(r.Items[i].Key), strings.ToLower(c.key)) {
+					found = &r.Items[i]
+				}
+			}
+			if found == nil {
+				t.Fatalf("no %s %q in the set: %v", c.kind, c.key, keysOf(r))
+			}
+			for _, s := range c.want {
+				if found.Status == s {
+					return
+				}
+			}
+			t.Errorf("%s %q is %s (%s), want %v", c.kind, c.key, found.Status, found.Why, c.want)
+		})
+	}
+}
+
+// TestClaimsInOtherWords: a completion claim in a noun form closes a
+// promise whose means a call carried out, and a check that names the
+// promise's file does not carry out an edit of it.
+func TestClaimsInOtherWords(t *testing.T) {
+	kept := []model.Event{
+		msg(1, model.RoleAssistant, "I'll optimise the dataloader by pre-tokenising the March logs into Arrow shards before the full run."),
+		call(2, "c1", "bash", `{"command":"python tools/pretokenize.py --in data/march --out data/march_tok"}`), result(3, "c1", "31 shards", false),
+		msg(4, model.RoleAssistant, "The dataloader optimisation is done: step time is down to 259 ms."),
+	}
+	r := Check(kept, compaction(20, 1, "Working on the fine-tune."), Options{})
+	for _, it := range r.Items {
+		if it.Kind == Commitment && strings.Contains(it.Key, "dataloader") {
+			t.Errorf("the claimed, carried-out promise is still owed: %s (%s)", it.Status, it.Why)
+		}
+	}
+	siblings := []model.Event{
+		msg(1, model.RoleAssistant, "I'll add a regression test for the inliner crash once the fix is in."),
+		msg(2, model.RoleAssistant, "I'll add a regression test for the unroll crash too, after this fix."),
+	}
+	r = Check(siblings, compaction(20, 1, "Still to do: add a regression test for the inliner crash."), Options{})
+	var unroll *ItemResult
+	for i, it := range r.Items {
+		if it.Kind == Commitment && strings.Contains(it.Key, "unroll") {
+			unroll = &r.Items[i]
+		}
+	}
+	if unroll == nil || unroll.Status.Verified() {
+		t.Errorf("the test for the unroll crash was taken for the one for the inliner crash: %v", keysOf(r))
+	}
+	checked := []model.Event{
+		msg(1, model.RoleAssistant, "I'll update the rollout gate in deploy/gates/ledger.cue to require the reversal field after the PR merges."),
+		call(2, "c1", "bash", `{"command":"cue vet ./deploy/gates/... && cue eval ./deploy/gates -e ledger.require"}`), result(3, "c1", "fields: [id]", false),
+		msg(4, model.RoleAssistant, "The gate requires id today; the reversal field gets added once the PR merges."),
+	}
+	r = Check(checked, compaction(20, 1, "Waiting for CI."), Options{})
+	owed := false
+	for _, it := range r.Items {
+		if it.Kind == Commitment && strings.Contains(it.Key, "gate") && it.Open {
+			owed = true
+		}
+	}
+	if !owed {
+		t.Errorf("a cue vet of the gate closed the promise to update it: %v", keysOf(r))
+	}
+}
