@@ -526,3 +526,108 @@ func values(m map[int]string) []string {
 	}
 	return out
 }
+
+// copyTree copies a directory (the opencode storage fixture).
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.Walk(from, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(to, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sdkMessages reads a session of the storage tree as opencode's SDK returns
+// it: each message's info with its parts.
+func sdkMessages(t *testing.T, storage, session string) []map[string]any {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(storage, "message", session, "*.json"))
+	var out []map[string]any
+	for _, f := range files {
+		var info map[string]any
+		b, _ := os.ReadFile(f)
+		json.Unmarshal(b, &info)
+		var parts []any
+		pfiles, _ := filepath.Glob(filepath.Join(storage, "part", info["id"].(string), "*.json"))
+		for _, pf := range pfiles {
+			var p any
+			pb, _ := os.ReadFile(pf)
+			json.Unmarshal(pb, &p)
+			parts = append(parts, p)
+		}
+		out = append(out, map[string]any{"info": info, "parts": parts})
+	}
+	return out
+}
+
+// opencode, as the plugin in integrations/opencode calls loupe: the session
+// read from the JSON storage tree, or handed over as the SDK's messages
+// (opencode keeps them in SQLite since 1.x). The compaction is written
+// between the two calls; the block goes back once, through the system
+// prompt; with --gate, the auto-continue is refused.
+func TestHookOpencode(t *testing.T) {
+	const id = "ses_synthetic0001"
+	for _, mode := range []string{"storage", "messages"} {
+		t.Run(mode, func(t *testing.T) {
+			storage := filepath.Join(t.TempDir(), "storage")
+			copyTree(t, "model/opencode/testdata/storage", storage)
+			held := t.TempDir()
+			// Before the compaction: the compaction request and its summary are not there yet.
+			for _, m := range []string{"msg_003", "msg_004"} {
+				os.Rename(filepath.Join(storage, "message", id, m+".json"), filepath.Join(held, m+".json"))
+			}
+			h := newHookRig(t, filepath.Join(storage, "session", "prj_synthetic", id+".json"))
+			in := func(name string) string {
+				set := map[string]any{"storage": storage}
+				if mode == "messages" {
+					set = map[string]any{"messages": sdkMessages(t, storage, id)}
+				}
+				return payload(t, "opencode", name, set)
+			}
+			out := h.hook(in("compacting"), "opencode", "compacting")
+			var steer struct{ Context []string }
+			if err := json.Unmarshal([]byte(out), &steer); err != nil || len(steer.Context) != 1 || !strings.Contains(steer.Context[0], "toolu_01PEN") {
+				t.Fatalf("compacting: %v %q", err, out)
+			}
+			for _, m := range []string{"msg_003", "msg_004"} {
+				os.Rename(filepath.Join(held, m+".json"), filepath.Join(storage, "message", id, m+".json"))
+			}
+			var done struct {
+				Seq     int
+				Verdict string
+				Pending bool
+			}
+			out = h.hook(in("compacted"), "opencode", "compacted")
+			if err := json.Unmarshal([]byte(out), &done); err != nil || done.Seq != 1 || done.Verdict != "violate" || !done.Pending {
+				t.Fatalf("compacted: %v %q", err, out)
+			}
+			var sys struct{ System string }
+			out = h.hook(payload(t, "opencode", "system", nil), "opencode", "system")
+			if err := json.Unmarshal([]byte(out), &sys); err != nil || !strings.Contains(sys.System, "pending tool call toolu_01PEN (read, turn 2)") {
+				t.Fatalf("system: %v %q", err, out)
+			}
+			if again := h.hook(payload(t, "opencode", "system", nil), "opencode", "system"); again != "" {
+				t.Fatalf("a second injection: %s", again)
+			}
+			if out := h.hook(payload(t, "opencode", "autocontinue", nil), "opencode", "autocontinue"); out != "" {
+				t.Fatalf("auto-continue refused without --gate: %s", out)
+			}
+			out = h.hook(payload(t, "opencode", "autocontinue", nil), "--gate", "opencode", "autocontinue")
+			if !strings.Contains(out, `"enabled":false`) {
+				t.Fatalf("auto-continue with --gate: %q", out)
+			}
+		})
+	}
+}

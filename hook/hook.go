@@ -226,8 +226,15 @@ func parseInput(b []byte) (*input, error) {
 	return &in, nil
 }
 
+// testHook, when set by a test, runs at the start of every hook call (to
+// make one panic or stall).
+var testHook func()
+
 // prepare does the slow part of a hook call: read, verify, decide.
 func prepare(req Request, ph phase) (*plan, error) {
+	if testHook != nil {
+		testHook()
+	}
 	if ph == phaseUnknown {
 		return nil, fmt.Errorf("unknown event %q for %s", req.Event, req.Runtime)
 	}
