@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -16,13 +17,14 @@ import (
 // session's state. It returns the preservation set, for the runtimes that
 // hand the summarizer what must survive. An unchanged transcript keeps the
 // snapshot it has (Gemini CLI fires PreCompress on every turn that only
-// considers compressing).
+// considers compressing), and with reuse, so does one that only grew a
+// little.
 func (c *call) snapshot(st *Session, tr transcript) (*preservation, error) {
 	size, mod, err := tr.stat()
 	if err != nil {
 		return nil, err
 	}
-	if s := st.Snapshot; s != nil && !s.Used && s.Size == size && s.ModTime.Equal(mod) && s.Fast {
+	if s := st.Snapshot; s != nil && !s.Used && s.Fast && (s.Size == size && s.ModTime.Equal(mod) || c.reuse && size >= s.Size && size-s.Size < reuseGrowth(s.Size)) {
 		return nil, nil
 	}
 	offset, err := tr.completeLines(size)
@@ -49,6 +51,9 @@ func (c *call) snapshot(st *Session, tr transcript) (*preservation, error) {
 		if err := writeMinimal(snap.File, t.Meta, events); err != nil {
 			return nil, err
 		}
+		if err := writeAtomic(snap.File+".calls", answeredCalls(p.events)); err != nil {
+			return nil, err
+		}
 	} else {
 		c.req.Store.Logf(c.now, "%s %s: the minimal source of %s does not reproduce its preservation set; the transcript will be read whole after the compaction",
 			c.req.Runtime, c.req.Event, tr.path)
@@ -57,6 +62,12 @@ func (c *call) snapshot(st *Session, tr transcript) (*preservation, error) {
 	st.ScannedTo = offset
 	return p, nil
 }
+
+// reuseGrowth is how much a transcript may grow before a snapshot that is
+// reused (see call.reuse) is taken again: the lines since the snapshot are
+// read with the summary anyway, so an older snapshot only costs reading
+// more of them.
+func reuseGrowth(size int64) int64 { return max(4<<20, size/4) }
 
 // verified is the check of one compaction, ready to record.
 type verified struct {
@@ -127,13 +138,61 @@ func (c *call) fromSnapshot(st *Session, tr transcript) (*verified, error) {
 	if cc.Summary == "" && !cc.Opaque && c.in.CompactSummary != "" {
 		return nil, errNoTail // the summary line is not written yet: the payload has it
 	}
-	events := append(slices.Clip(base), source(tail, last.Index)...)
+	answered, err := os.ReadFile(s.File + ".calls")
+	if err != nil {
+		return nil, err
+	}
+	events := append(slices.Clip(base), newInTail(base, answered, source(tail, last.Index))...)
 	cr := verify.Check(events, &cc, verify.Options{})
 	keep := allowed(s, len(base))
 	cr = restrict(cr, keep)
 	s.Used = true
 	st.ScannedTo = s.Size + int64(len(b))
 	return &verified{cr: cr, events: events, via: "snapshot"}, nil
+}
+
+// answeredCalls lists the calls a source has a result for, one id a line.
+func answeredCalls(events []model.Event) []byte {
+	var b bytes.Buffer
+	for _, e := range events {
+		if r, ok := e.(*model.ToolResult); ok && r.Job == nil {
+			b.WriteString(r.ID)
+			b.WriteByte('\n')
+		}
+	}
+	return b.Bytes()
+}
+
+// newInTail drops from the tail's events the calls and results the
+// snapshot already had: a runtime that writes a record again (Gemini CLI
+// rewrites a message when its tool call finishes) repeats them in the new
+// lines, and a call seen twice would stay open forever.
+func newInTail(base []model.Event, answered []byte, tail []model.Event) []model.Event {
+	done := map[string]bool{}
+	for _, id := range strings.Split(string(answered), "\n") {
+		done[id] = true
+	}
+	called := map[string]bool{}
+	for _, e := range base {
+		if c, ok := e.(*model.ToolCall); ok {
+			called[c.ID] = true
+		}
+	}
+	out := tail[:0:0]
+	for _, e := range tail {
+		switch ev := e.(type) {
+		case *model.ToolCall:
+			if done[ev.ID] || called[ev.ID] {
+				continue
+			}
+		case *model.ToolResult:
+			if done[ev.ID] && ev.Job == nil {
+				continue
+			}
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 // fromPayload checks the summary a hook was handed (Claude Code's

@@ -4,8 +4,10 @@ import "errors"
 
 // Gemini CLI (research/hooks.md §3). PreCompress is advisory and fires on
 // every turn that only considers compressing (#18083): it takes the
-// snapshot, which an unchanged file reuses, and prints nothing (Gemini CLI
-// wants JSON or silence). There is no hook after compression: the next
+// snapshot, and keeps it while the file grows by less than a quarter (the
+// lines since are read with the summary), so that only about one turn in
+// many pays for reading the transcript; it prints nothing (Gemini CLI wants
+// JSON or silence). There is no hook after compression: the next
 // BeforeAgent (or AfterTool, within a turn) finds the $set checkpoint the
 // compression wrote, verifies its summary and puts the block back as
 // hookSpecificOutput.additionalContext, once.
@@ -25,6 +27,7 @@ func (c *call) gemini() (*plan, error) {
 	st.Transcript = tr.path
 	switch c.ph {
 	case phasePre:
+		c.reuse = true
 		return c.pre(st, tr, func(string) []byte { return nil })
 	case phaseNext, phasePost, phaseStart:
 		return c.verifyAndInject(st, tr, false, firstNonEmpty(c.in.HookEventName, "BeforeAgent"))

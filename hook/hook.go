@@ -263,6 +263,9 @@ type call struct {
 	in   *input
 	now  time.Time
 	base base
+	// reuse keeps an unused snapshot the transcript has not outgrown
+	// (Gemini CLI's PreCompress fires on every turn).
+	reuse bool
 	// rescanned says the transcript was read whole after a compaction line
 	// turned up in its new part: how far it was searched must be saved.
 	rescanned bool
