@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/loupe-dev/loupe/hook"
+	"github.com/loupe-dev/loupe/ui"
 )
 
 // hookCmd runs inside a runtime's hooks (loupe hook RUNTIME EVENT), or
@@ -56,4 +57,31 @@ func hookCmd(e *env, args []string) (int, error) {
 		e.stdout.Write(out)
 	}
 	return exitOK, nil
+}
+
+// reinjections reads what the live gate did for the session of file, for
+// the inspector's timeline (nil when there is no file).
+func reinjections(file string) ui.ReinjectionsFunc {
+	if file == "" {
+		return nil
+	}
+	return func() ([]ui.Reinjection, error) {
+		dir, err := hook.StateDir()
+		if err != nil {
+			return nil, nil
+		}
+		recs, err := (&hook.Store{Dir: dir}).Records(file)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]ui.Reinjection, 0, len(recs))
+		for _, r := range recs {
+			items := len(r.Lines)
+			if items == 0 {
+				items = r.Owed
+			}
+			out = append(out, ui.Reinjection{Seq: r.Seq, Items: items, State: r.State, Via: r.InjectedVia, At: r.InjectedAt})
+		}
+		return out, nil
+	}
 }
