@@ -67,13 +67,31 @@ func (c *call) claudePost(st *Session, tr transcript) (*plan, error) {
 		found = &r
 	}
 	o := c.outcomeOf(st, nil, found)
+	earlier := c.justVerified(st)
 	return &plan{commit: func() ([]byte, error) {
 		_, latest, err := c.commit(o)
-		if err != nil || latest == nil {
+		if err != nil {
 			return nil, err
+		}
+		if latest == nil {
+			latest = earlier // SessionStart verified it a moment ago
+		}
+		if latest == nil {
+			return nil, nil
 		}
 		return plainLine(receipt(latest, c.putBackWhen(latest))), nil
 	}}, nil
+}
+
+// justVerified is the session's newest record when an earlier hook of the
+// same compaction made it (nil otherwise).
+func (c *call) justVerified(st *Session) *Record {
+	r := st.record(st.lastSeq())
+	if r == nil || c.now.Sub(r.VerifiedAt) > recentCompaction {
+		return nil
+	}
+	cp := *r
+	return &cp
 }
 
 func (c *call) putBackWhen(r *Record) string {
