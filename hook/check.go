@@ -136,7 +136,7 @@ func (c *call) fromSnapshot(st *Session, tr transcript) (*verified, error) {
 	cc := *last
 	cc.Seq = s.Compactions + len(tail.Compactions)
 	if cc.Summary == "" && !cc.Opaque && c.in.CompactSummary != "" {
-		return nil, errNoTail // the summary line is not written yet: the payload has it
+		return nil, nil // the summary line is not written yet: the payload has it
 	}
 	answered, err := os.ReadFile(s.File + ".calls")
 	if err != nil {

@@ -275,3 +275,25 @@ func TestFirstSight(t *testing.T) {
 		t.Fatalf("a new compaction without a snapshot: %s\n%s", out, s.log())
 	}
 }
+
+// Claude Code writes the boundary before the summary line: a PostCompact
+// that finds only the boundary verifies the summary it is handed, from the
+// snapshot (quickly), and the block still goes back once.
+func TestPostCompactBeforeTheSummaryLine(t *testing.T) {
+	s := newSession(t, "half")
+	s.grow("compact_boundary")
+	s.run("PreCompact", "")
+	s.grow("isCompactSummary") // the boundary only
+	out := s.run("PostCompact", `,"compact_summary":"The user asked to check both files; a.go was read."`)
+	if !strings.Contains(string(out), "compaction 1 violates") {
+		t.Fatalf("receipt %q\n%s", out, s.log())
+	}
+	st, _ := s.store.Load(ClaudeCode, "half")
+	if r := st.record(1); r == nil || r.Via != "payload" {
+		t.Fatalf("record %+v", r)
+	}
+	s.grow("")
+	if out := s.run("PostToolUse", ""); !strings.Contains(string(out), "toolu_P_B") {
+		t.Fatalf("block %q", out)
+	}
+}
