@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/model/formats"
 )
@@ -11,6 +9,7 @@ import (
 func convertCmd(e *env, args []string) (int, error) {
 	fs := newFlagSet(e, "convert", "loupe convert [--from RUNTIME] FILE", "Writes the transcript as loupe JSONL to standard output. The input is never modified.")
 	from := fs.String("from", "", "read FILE as this runtime's format instead of detecting it")
+	addLimitFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -22,18 +21,23 @@ func convertCmd(e *env, args []string) (int, error) {
 		return exitBadInput, err
 	}
 	for _, p := range t.Problems {
-		fmt.Fprintf(e.stderr, "loupe: %s: %v\n", p.Severity, p)
+		e.warn("%s: %v", p.Severity, p)
 	}
 	if err := model.Write(e.stdout, t); err != nil {
 		return exitBadInput, err
+	}
+	// The lines that do not parse are in the output as raw events, but the
+	// conversion is not faithful: say so in the exit status.
+	if len(t.Problems.Errors()) > 0 {
+		return exitBadInput, nil
 	}
 	return exitOK, nil
 }
 
 // openTranscript opens path in any supported format; "-" is standard input.
 func openTranscript(e *env, path, from string) (*model.Transcript, error) {
-	if path == "-" && (from == "" || from == "loupe") {
-		return model.Read(e.stdin, model.ReadOptions{Name: "-"})
+	if path == "-" {
+		return formats.OpenReader(e.stdin, "-", formats.Options{From: from})
 	}
 	return formats.Open(path, formats.Options{From: from})
 }

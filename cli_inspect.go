@@ -30,6 +30,7 @@ func inspect(e *env, args []string) (int, error) {
 	follow := fset.Bool("follow", true, "watch FILE while it is open and verify what is appended, for a live run (--follow=false reads it once)")
 	var cons consumerFlags
 	fset.Var(&cons, "consumer", "declare a consumer and the item kinds it requires, NAME=KIND,KIND (repeatable)")
+	addLimitFlags(fset)
 	if err := fset.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -43,6 +44,9 @@ func inspect(e *env, args []string) (int, error) {
 		file     string // the file the run is read from, for $EDITOR
 		load     ui.LoadFunc
 		sessions []ui.Session
+		// skippedBad: something in the directory could not be read (named
+		// on standard error); the text report then exits 2.
+		skippedBad bool
 	)
 	switch {
 	case *latest:
@@ -69,21 +73,29 @@ func inspect(e *env, args []string) (int, error) {
 			return exitBadInput, err
 		}
 		if st.IsDir() {
-			if sessions, err = dirSessions(path, *from, vopt); err != nil {
+			if sessions, skippedBad, err = dirSessions(e, path, *from, vopt); err != nil {
 				return exitBadInput, err
 			}
 			if len(sessions) == 1 {
 				title, file, load, sessions = sessions[0].Name, sessions[0].Path, sessions[0].Load, nil
 			}
 		} else {
-			file = path
+			if st.Mode().IsRegular() {
+				// Not a pipe: it can be read only once, and opening one
+				// to look at it blocks until something writes to it.
+				file = path
+			}
 			load = fileLoader(path, *from, vopt)
 		}
 	}
 
 	out, isTerm := terminal(e.stdout)
 	if !isTerm {
-		return textReport(e, title, load, sessions)
+		code, err := textReport(e, title, load, sessions)
+		if skippedBad && err == nil {
+			code = exitBadInput
+		}
+		return code, err
 	}
 	opt := ui.Options{
 		Title:        title,
@@ -98,6 +110,7 @@ func inspect(e *env, args []string) (int, error) {
 		Reinjections: reinjections(file),
 	}
 	if err := ui.Run(context.Background(), opt, nil, out); err != nil {
+		// The inspector's "could not open" screen, or the terminal failing.
 		return exitBadInput, err
 	}
 	return exitOK, nil
@@ -113,7 +126,9 @@ func terminal(w io.Writer) (*os.File, bool) {
 }
 
 // textReport is the inspector's answer when standard output is not a
-// terminal: the same text report as `loupe verify`, and its exit status.
+// terminal: the same text report as `loupe verify`, and its exit status,
+// except that lines that do not parse are reported and exit 2 rather than
+// refuse the file (the inspector shows them as raw events).
 func textReport(e *env, title string, load ui.LoadFunc, sessions []ui.Session) (int, error) {
 	loads := []ui.LoadFunc{load}
 	if len(sessions) > 0 {
@@ -123,20 +138,29 @@ func textReport(e *env, title string, load ui.LoadFunc, sessions []ui.Session) (
 		}
 	}
 	var results []*verify.Result
+	bad := false
 	for _, l := range loads {
 		res, err := l(func(ui.Progress) {})
 		if err != nil {
-			return exitBadInput, err
+			e.warnErr(err)
+			bad = true
+			continue
 		}
 		for _, p := range res.Transcript.Problems {
-			fmt.Fprintf(e.stderr, "loupe: %s: %v\n", p.Severity, p)
+			e.warn("%s: %v", p.Severity, p)
+		}
+		if len(res.Transcript.Problems.Errors()) > 0 {
+			bad = true
 		}
 		results = append(results, res)
 	}
 	if err := printTextReport(e, results, false); err != nil {
 		return exitBadInput, err
 	}
-	if anyViolation(results) {
+	switch {
+	case bad:
+		return exitBadInput, nil
+	case anyViolation(results):
 		return exitViolation, nil
 	}
 	return exitOK, nil
@@ -176,11 +200,7 @@ func sampleLoader(name, title string, opt verify.Options) ui.LoadFunc {
 
 func streamLoader(in io.Reader, from string, opt verify.Options) ui.LoadFunc {
 	return func(report func(ui.Progress)) (*verify.Result, error) {
-		if from != "" && from != "loupe" {
-			t, err := formats.Open("-", formats.Options{From: from, Read: model.ReadOptions{Name: "-", Progress: reading(report)}})
-			return verified(t, err, report, opt)
-		}
-		t, err := model.Read(in, model.ReadOptions{Name: "-", Progress: reading(report)})
+		t, err := formats.OpenReader(in, "-", formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}})
 		return verified(t, err, report, opt)
 	}
 }
@@ -193,14 +213,17 @@ func fileLoader(path, from string, opt verify.Options) ui.LoadFunc {
 }
 
 // dirSessions lists the sessions a directory holds, newest first, for the
-// picker.
-func dirSessions(dir, from string, opt verify.Options) ([]ui.Session, error) {
+// picker. What could not be read is named on standard error (before the
+// inspector takes the screen, so it is there when it quits); bad reports
+// that there was some.
+func dirSessions(e *env, dir, from string, opt verify.Options) (_ []ui.Session, bad bool, _ error) {
 	infos, err := formats.Sessions(dir)
+	if err != nil {
+		e.warnErr(err)
+		bad = true
+	}
 	if len(infos) == 0 {
-		if err == nil {
-			err = fmt.Errorf("%s: no transcript found in this directory", dir)
-		}
-		return nil, err
+		return nil, bad, fmt.Errorf("%s: no transcript found in this directory", dir)
 	}
 	out := make([]ui.Session, 0, len(infos))
 	for _, s := range infos {
@@ -230,5 +253,5 @@ func dirSessions(dir, from string, opt verify.Options) ([]ui.Session, error) {
 		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: s.Path,
 			Turns: s.Turns, Compactions: s.Compactions, Load: fileLoader(s.Path, f, opt)})
 	}
-	return out, nil
+	return out, bad, nil
 }

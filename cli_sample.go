@@ -38,7 +38,7 @@ func sampleCmd(e *env, args []string) (int, error) {
 // help and errors go to standard error, like the flag package's own.
 func newFlagSet(e *env, name, synopsis, about string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(sanitizing{e.stderr})
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: %s\n\n%s\n", synopsis, about)
 		hasFlags := false

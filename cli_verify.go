@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -33,7 +31,11 @@ func (c *consumerFlags) Set(s string) error {
 // verifyCmd runs the headless verifier over files, directories and stdin.
 func verifyCmd(e *env, args []string) (int, error) {
 	fset := newFlagSet(e, "verify", "loupe verify [flags] PATH...",
-		"Verifies every compaction of each transcript (a directory means every transcript in it; - is standard input).\nExit status: 0 when every compaction degrades, 1 when any violates, 2 on bad input or usage.")
+		"Verifies every compaction of each transcript: a directory means every transcript under it (every session\n"+
+			"of a Claude Code project, every OpenHands conversation, up to 8 levels deep; what is skipped is named),\n"+
+			"- is standard input, and a pipe is read once as a stream.\n"+
+			"Exit status: 0 when every compaction degrades, 1 when any violates, 2 on bad input or usage\n"+
+			"(a file that cannot be read, is empty, or holds nothing in its format).")
 	format := fset.String("format", "text", "report format: text, json, markdown or junit")
 	from := fset.String("from", "", "read the input as this runtime's format instead of detecting it")
 	lenient := fset.Bool("lenient", false, "verify files with lines that do not parse (they are reported as warnings)")
@@ -41,6 +43,7 @@ func verifyCmd(e *env, args []string) (int, error) {
 	verbose := fset.Bool("v", false, "text format: list every item of every compaction")
 	var cons consumerFlags
 	fset.Var(&cons, "consumer", "declare a consumer and the item kinds it requires, NAME=KIND,KIND (repeatable)")
+	addLimitFlags(fset)
 	if err := fset.Parse(args); err != nil {
 		return flagExit(err)
 	}
@@ -52,24 +55,20 @@ func verifyCmd(e *env, args []string) (int, error) {
 	if fset.NArg() == 0 {
 		return exitBadInput, usagef("verify needs at least one PATH (a file, a directory, or - for standard input)")
 	}
-	paths, err := expandPaths(fset.Args())
-	if err != nil {
-		return exitBadInput, err
-	}
+	inputs, bad := e.expandPaths(fset.Args(), *from)
 	var results []*verify.Result
-	bad := false
-	for _, p := range paths {
-		t, err := openTranscript(e, p, *from)
+	for _, in := range inputs {
+		t, err := openTranscript(e, in.path, in.from)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "loupe: %v\n", err)
+			e.warnErr(err)
 			bad = true
 			continue
 		}
 		if errs := t.Problems.Errors(); len(errs) > 0 && !*lenient {
 			for _, pr := range errs {
-				fmt.Fprintf(e.stderr, "loupe: %v\n", pr)
+				e.warn("%v", pr)
 			}
-			fmt.Fprintf(e.stderr, "loupe: %s: %d line(s) do not parse; fix them or pass --lenient\n", p, len(errs))
+			e.warn("%s: %d line(s) do not parse; fix them or pass --lenient", in.path, len(errs))
 			bad = true
 			continue
 		}
@@ -134,51 +133,62 @@ func anyViolation(results []*verify.Result) bool {
 	return false
 }
 
-// expandPaths turns directories into the transcripts they hold (files whose
-// format loupe detects), sorted; files and "-" pass through.
-func expandPaths(args []string) ([]string, error) {
-	var out []string
+// input is one transcript to open, and the format to open it as ("" to
+// detect it).
+type input struct{ path, from string }
+
+// expandPaths turns each directory into every session under it
+// (formats.List), naming on standard error each path it skipped and why;
+// files, pipes and "-" pass through. bad is set when a path does not exist,
+// a directory holds no transcript, or something in one could not be read:
+// the verdict would not cover it.
+func (e *env) expandPaths(args []string, from string) (inputs []input, bad bool) {
 	for _, a := range args {
 		if a == "-" {
-			out = append(out, a)
+			inputs = append(inputs, input{a, from})
 			continue
 		}
 		st, err := os.Stat(a)
 		if err != nil {
-			return nil, err
+			e.warnErr(err)
+			bad = true
+			continue
 		}
 		if !st.IsDir() {
-			out = append(out, a)
+			inputs = append(inputs, input{a, from})
 			continue
 		}
-		if _, err := formats.Detect(a, ""); err == nil {
-			out = append(out, a) // a directory an importer reads as one session
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != a && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if _, err := formats.Detect(p, ""); err == nil {
-				found = append(found, p)
-			}
-			return nil
-		})
+		l, err := formats.List(a, false)
 		if err != nil {
-			return nil, err
+			e.warnErr(err)
+			bad = true
+			continue
 		}
-		if len(found) == 0 {
-			return nil, errors.New(a + ": no transcript found in this directory")
+		for _, s := range l.Skipped {
+			path, reason := s.Path, s.Reason
+			if p, rest, ok := strings.Cut(reason, ": "); ok && strings.HasPrefix(p, path+string(filepath.Separator)) {
+				path, reason = p, rest // an importer's error about one of its files
+			}
+			reason = strings.TrimPrefix(reason, path+": ")
+			if s.Unreadable {
+				e.warn("skipped %s: cannot be read: %s", path, reason)
+				bad = true
+			} else {
+				e.warn("skipped %s: %s", path, reason)
+			}
 		}
-		sort.Strings(found)
-		out = append(out, found...)
+		if len(l.Sessions) == 0 {
+			e.warnErr(errors.New(a + ": no transcript found in this directory"))
+			bad = true
+			continue
+		}
+		for _, s := range l.Sessions {
+			f := from
+			if f == "" {
+				f = s.Format
+			}
+			inputs = append(inputs, input{s.Path, f})
+		}
 	}
-	return out, nil
+	return inputs, bad
 }

@@ -11,6 +11,9 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
 )
 
 // version is set at build time with -ldflags "-X main.version=v1.2.3"; a
@@ -52,12 +55,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var ue *usageError
 		if errors.As(err, &ue) {
 			if ue.msg != "" {
-				fmt.Fprintf(stderr, "loupe: %s\n", ue.msg)
+				e.warn("%s", ue.msg)
 			}
 			fmt.Fprintln(stderr, "Run 'loupe --help' for usage.")
 			return exitBadInput
 		}
-		fmt.Fprintf(stderr, "loupe: %s\n", err)
+		e.warnErr(err)
 		if code == exitOK {
 			code = exitBadInput
 		}
@@ -65,7 +68,42 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
+// warn writes one message to standard error. Messages carry file names and
+// text from transcripts, both untrusted: they are sanitized (an escape
+// sequence in a file name must not set the terminal's title) and a newline
+// in them shows as ␊, so that no message can forge another.
+func (e *env) warn(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "loupe: %s\n", oneLine(fmt.Sprintf(format, args...)))
+}
+
+// warnErr writes an error, one line for each error it joins.
+func (e *env) warnErr(err error) {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, x := range j.Unwrap() {
+			e.warnErr(x)
+		}
+		return
+	}
+	e.warn("%v", err)
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(model.Sanitize(s), "\n", "␊") }
+
+// sanitizing makes what the flag package writes (its errors quote the
+// unknown flag as given) safe for a terminal.
+type sanitizing struct{ w io.Writer }
+
+func (s sanitizing) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(s.w, model.Sanitize(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
 func dispatch(e *env, args []string) (int, error) {
+	if err := limitsFromEnv(); err != nil {
+		return exitBadInput, err
+	}
 	if len(args) == 0 {
 		return inspect(e, nil)
 	}
@@ -121,4 +159,9 @@ Usage:
   loupe --version               print the version
 
 Run 'loupe verify --help' for the verifier's flags.
+
+Limits (a hostile file fails with an error instead of exhausting memory):
+  --max-line SIZE, LOUPE_MAX_LINE   longest line read (default 256MiB)
+  LOUPE_MAX_RATIO                   how many times its size a compressed
+                                    file may grow past 64 MiB (default 250)
 `

@@ -171,7 +171,7 @@ func TestConvertFile(t *testing.T) {
 	broken := filepath.Join(dir, "broken.jsonl")
 	os.WriteFile(broken, []byte(string(want)+`{"type":"tool_result","turn":9,"text":"x"}`+"\n"), 0o644)
 	r = runCLI(t, "", "convert", broken)
-	r.expect(t, exitOK, `loupe: error: `+broken+`:8: tool_result: "id" is missing`)
+	r.expect(t, exitBadInput, `loupe: error: `+broken+`:8: tool_result: "id" is missing`)
 	if !strings.HasPrefix(r.stdout, string(want)) {
 		t.Errorf("convert of a file with a broken line:\n%s", r.stdout)
 	}
@@ -187,9 +187,16 @@ func TestConvertStdin(t *testing.T) {
 	if r.stdout != string(want) {
 		t.Errorf("convert - :\n%s", r.stdout)
 	}
-	// Problems in standard input are named "-".
+	// Problems in standard input are named "-"; a line that does not parse
+	// makes the conversion fail (its output is still written).
+	r = runCLI(t, `{"type":"message","turn":1,"role":"user","text":"hi"}`+"\n"+`{"type":"message","turn":1}`+"\n", "convert", "-")
+	r.expect(t, exitBadInput, `-:2: message: "role" is missing`)
+	if !strings.Contains(r.stdout, `"text":"hi"`) {
+		t.Errorf("convert - wrote nothing of a file with a broken line:\n%s", r.stdout)
+	}
+	// A stream in which nothing parses is refused, with the first error.
 	r = runCLI(t, `{"type":"message","turn":1}`+"\n", "convert", "-")
-	r.expect(t, exitOK, `-:1: message: "role" is missing`)
+	r.expect(t, exitBadInput, `-: nothing in it reads as loupe (every one of its 1 records has an error; the first: -:1: message: "role" is missing)`)
 }
 
 func TestConvertErrors(t *testing.T) {

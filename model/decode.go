@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -169,11 +170,10 @@ func (d *decoder) base(v *fastjson.Value) Base {
 		d.warn("turn", `"turn" is missing; using the previous turn (%d)`, d.lastTurn)
 		b.Turn = d.lastTurn
 	default:
-		n, err := tv.Int()
-		if err != nil {
+		n, ok := d.count(tv, "turn")
+		if !ok {
 			// The line becomes a raw event; it keeps the previous turn, and
 			// so do the lines after it that have none.
-			d.fail("turn", `"turn" must be an integer, not %s`, describe(tv))
 			n = d.lastTurn
 		}
 		b.Turn = n
@@ -286,13 +286,15 @@ func (d *decoder) commitment(v *fastjson.Value) Event {
 
 func (d *decoder) compaction(v *fastjson.Value) Event {
 	c := &Compaction{Base: d.base(v)}
-	if sv := v.Get("seq"); sv == nil {
+	if sv := v.Get("seq"); sv == nil && d.lastSeq >= MaxCount {
+		d.fail("seq", `"seq" is missing, and the one before is %d, the largest allowed`, d.lastSeq)
+		c.Seq = d.lastSeq
+	} else if sv == nil {
 		c.Seq = d.lastSeq + 1
 		d.warn("seq", `"seq" is missing; numbered %d`, c.Seq)
-	} else if n, err := sv.Int(); err != nil {
+	} else if n, ok := d.count(sv, "seq"); !ok {
 		// The line becomes a raw event; the next compaction without a seq
 		// is numbered after the last good one.
-		d.fail("seq", `"seq" must be an integer, not %s`, describe(sv))
 		c.Seq = d.lastSeq
 	} else {
 		c.Seq = n
@@ -427,9 +429,13 @@ func (d *decoder) str(v *fastjson.Value, field string, required bool) string {
 
 // idLike returns an id that runtimes write as a string or a number.
 func (d *decoder) idLike(v *fastjson.Value, field string) string {
-	x := v.Get(field)
-	if x != nil && x.Type() == fastjson.TypeNumber {
-		return string(x.MarshalTo(nil))
+	// Not x.Type(): asking a string its type makes fastjson unescape it
+	// with its own lossy rules before d.str decodes it (see strBuf); the
+	// first byte of its JSON tells a number all the same.
+	if x := v.Get(field); x != nil {
+		if raw := x.MarshalTo(nil); len(raw) > 0 && (raw[0] == '-' || raw[0] >= '0' && raw[0] <= '9') {
+			return string(raw)
+		}
 	}
 	return d.str(v, field, false)
 }
@@ -478,11 +484,46 @@ func (d *decoder) integer(v *fastjson.Value, field string) int {
 	if x == nil || x.Type() == fastjson.TypeNull {
 		return 0
 	}
-	n, err := x.Int()
-	if err != nil {
-		d.fail(field, "%q must be an integer, not %s", d.path(field), describe(x))
-	}
+	n, _ := d.count(x, field)
 	return n
+}
+
+// MaxCount is the largest turn, seq or token count accepted: the largest
+// integer a JSON number holds exactly in every reader of loupe's reports
+// (2^53-1), far beyond any real run, and far enough from the int64 limit
+// that counting on from it (the next seq, the next turn) never wraps.
+const MaxCount = 1<<53 - 1
+
+// count reads a non-negative integer field no larger than MaxCount; anything
+// else fails the line, naming the field and the range.
+func (d *decoder) count(x *fastjson.Value, field string) (int, bool) {
+	n, err := x.Int64()
+	switch {
+	case err != nil && x.Type() == fastjson.TypeNumber && isIntLiteral(x.MarshalTo(nil)):
+		d.fail(field, "%q is %s, out of range (0 to %d)", d.path(field), x.MarshalTo(nil), MaxCount)
+	case err != nil:
+		d.fail(field, "%q must be an integer, not %s", d.path(field), describe(x))
+	case n < 0 || n > MaxCount:
+		d.fail(field, "%q is %d, out of range (0 to %d)", d.path(field), n, MaxCount)
+	default:
+		return int(n), true
+	}
+	return 0, false
+}
+
+// isIntLiteral reports whether b is a JSON number with no fraction or
+// exponent: one that is an integer, however large.
+func isIntLiteral(b []byte) bool {
+	b = bytes.TrimPrefix(b, []byte("-"))
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // text returns a string field as a Text, lazy when it is large.

@@ -27,11 +27,13 @@ type Line struct {
 	Size int
 }
 
-// ReadLines calls fn for every non-blank line of r. It has no limit on line
-// length (a Codex compacted line can be 7 MB). It returns the number of bytes
-// read.
+// ReadLines calls fn for every non-blank line of r. Lines may be long (a
+// Codex compacted line can be 7 MB) up to Limits.MaxLine: a longer one stops
+// the read with a *LineTooLongError, before it is held in memory. It returns
+// the number of bytes read.
 func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 	br := bufio.NewReaderSize(r, 1<<20)
+	limit := maxLine.Load()
 	var (
 		acc []byte
 		off int64
@@ -39,6 +41,9 @@ func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 	)
 	for {
 		chunk, err := br.ReadSlice('\n')
+		if int64(len(acc))+int64(len(chunk)) > limit+1 { // +1: the newline
+			return off, fmt.Errorf("line %d: %w", n+1, &LineTooLongError{Line: n + 1, Limit: limit})
+		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			acc = appendDoubling(acc, chunk)
 			continue

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -80,6 +81,14 @@ func Read(r io.Reader, opt ReadOptions) (*Transcript, error) {
 	return readStream(r, 0, opt)
 }
 
+// ReadContent reads a loupe JSONL transcript from r, content that is already
+// decompressed (formats.OpenReader sniffs a stream and hands it on), holding
+// every string in memory.
+func ReadContent(r io.Reader, opt ReadOptions) (*Transcript, error) {
+	cr := &countingReader{r: r, fn: opt.Progress}
+	return newReader(opt, cr).read(cr)
+}
+
 func readStream(r io.Reader, total int64, opt ReadOptions) (*Transcript, error) {
 	cr := &countingReader{r: r, total: total, fn: opt.Progress}
 	dr, _, closeFn, err := Decompress(cr)
@@ -92,23 +101,31 @@ func readStream(r io.Reader, total int64, opt ReadOptions) (*Transcript, error) 
 
 // Decompress sniffs r and returns a reader of its uncompressed content: gzip
 // and zstd are recognised by their magic bytes. compressed reports whether it
-// was; closeFn releases the decompressor.
+// was; closeFn releases the decompressor. A compressed stream that grows past
+// Limits.MaxRatio times its size fails with a *BombError.
 func Decompress(r io.Reader) (out io.Reader, compressed bool, closeFn func(), err error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	head, _ := br.Peek(4)
+	in := &byteCounter{r: r}
+	br := bufio.NewReaderSize(in, 1<<16)
+	head, err := br.Peek(4)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, false, nil, err
+	}
+	guard := func(zr io.Reader, label string) io.Reader {
+		return &bombGuard{r: zr, in: in, ratio: maxRatio.Load(), label: label}
+	}
 	switch {
 	case bytes.HasPrefix(head, gzipMagic):
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, false, nil, fmt.Errorf("gzip: %w", err)
 		}
-		return zr, true, func() { zr.Close() }, nil
+		return guard(zr, ""), true, func() { zr.Close() }, nil
 	case bytes.HasPrefix(head, zstdMagic):
 		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1))
 		if err != nil {
 			return nil, false, nil, fmt.Errorf("zstd: %w", err)
 		}
-		return zr, true, zr.Close, nil
+		return guard(zr, "zstd: "), true, zr.Close, nil
 	}
 	return br, false, func() {}, nil
 }

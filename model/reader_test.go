@@ -175,7 +175,7 @@ var malformed = []struct {
 	want: []string{
 		`error run.jsonl:2: message: "turn" must be an integer, not the string "x"`,
 		`error run.jsonl:3: message: "turn" must be an integer, not the number 1.5`,
-		`error run.jsonl:4: message: "turn" must be an integer, not the number 99999999999999999999`,
+		`error run.jsonl:4: message: "turn" is 99999999999999999999, out of range (0 to 9007199254740991)`,
 		`error run.jsonl:5: message: "role" must be a string, not the number 5`,
 		`error run.jsonl:6: message: "text" must be a string, not an array`,
 		`error run.jsonl:7: message: "ts" must be a string, not the number 5`,
@@ -192,6 +192,27 @@ var malformed = []struct {
 		`error run.jsonl:18: compaction: "summary" must be a string, not an object`,
 		`error run.jsonl:19: commitment: "status" must be a string, not true`,
 	},
+}, {
+	// Counting on from a turn or seq at the int64 limit wrapped to a
+	// negative number; the range check stops it at the line.
+	name: "turns, seqs and token counts out of range",
+	in: jsonl(metaLine,
+		`{"type":"message","turn":9223372036854775807,"role":"user","text":"x"}`,
+		`{"type":"message","turn":-1,"role":"user","text":"x"}`,
+		`{"type":"compaction","turn":1,"seq":9223372036854775807,"summary":"s"}`,
+		`{"type":"compaction","turn":1,"seq":-3,"summary":"s"}`,
+		`{"type":"compaction","turn":1,"seq":9007199254740991,"summary":"s","tokens_after":-5}`,
+		`{"type":"compaction","turn":9007199254740991,"summary":"s"}`,
+	),
+	want: []string{
+		`error run.jsonl:2: message: "turn" is 9223372036854775807, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:3: message: "turn" is -1, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:4: compaction: "seq" is 9223372036854775807, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:5: compaction: "seq" is -3, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:6: compaction: "tokens_after" is -5, out of range (0 to 9007199254740991)`,
+		`error run.jsonl:7: compaction: "seq" is missing, and the one before is 9007199254740991, the largest allowed`,
+	},
+	events: []string{"raw(message)", "raw(message)", "raw(compaction)", "raw(compaction)", "raw(compaction)", "raw(compaction)"},
 }, {
 	name: "plan item problems",
 	in: jsonl(metaLine,
@@ -665,5 +686,26 @@ func TestProgress(t *testing.T) {
 	}
 	if calls < 2 || last != int64(len(data)) || total != int64(len(data)) {
 		t.Errorf("%d calls, ended at %d of %d, want %d", calls, last, total, len(data))
+	}
+}
+
+// TestEscapedIDs: plan item and commitment ids are decoded like every other
+// string (asking fastjson a string's type first unescaped it its own way:
+// "\u0010" came back as the text `\x10`).
+func TestEscapedIDs(t *testing.T) {
+	in := jsonl(metaLine,
+		`{"type":"plan","turn":1,"items":[{"id":"Re-ru\u0010\u0000n \"it\"","text":"x","status":"pending"},{"id":7,"text":"y","status":"pending"}]}`,
+		`{"type":"commitment","turn":2,"id":"k\ud800\t1","text":"z","status":"open"}`,
+	)
+	tr, err := Read(strings.NewReader(in), ReadOptions{Name: "run.jsonl"})
+	if err != nil || len(tr.Problems) > 0 {
+		t.Fatalf("%v %v", err, tr.Problems)
+	}
+	p := tr.Events[0].(*Plan)
+	if p.Items[0].ID != "Re-ru\x10\x00n \"it\"" || p.Items[1].ID != "7" {
+		t.Errorf("plan ids %q, %q", p.Items[0].ID, p.Items[1].ID)
+	}
+	if c := tr.Events[1].(*CommitmentEvent); c.ID != "k\uFFFD\t1" {
+		t.Errorf("commitment id %q", c.ID)
 	}
 }

@@ -76,6 +76,11 @@ func checkSessionCmd(i int, load LoadFunc, path string) tea.Cmd {
 // statFile looks at a followed file: its size, time, identity and whether
 // its last byte ends a line.
 func statFile(path string) (fileStat, error) {
+	// A named pipe is never opened just to be looked at: that blocks until
+	// something writes to it, and what it gives is gone.
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() && !info.IsDir() {
+		return fileStat{ok: true, mod: info.ModTime(), info: info}, nil
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return fileStat{}, err

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -18,8 +19,14 @@ func chooserModel(t *testing.T) (*Model, []int) {
 	fixture := fixtureResult(t)
 	clean := verify.Run(loadFixture(t, bigFixture(250)), verify.Options{})
 	loads := make([]int, 3)
+	var mu sync.Mutex // the chooser's checks and an opened session load at once
 	load := func(i int, res *verify.Result, err error) LoadFunc {
-		return func(func(Progress)) (*verify.Result, error) { loads[i]++; return res, err }
+		return func(func(Progress)) (*verify.Result, error) {
+			mu.Lock()
+			loads[i]++
+			mu.Unlock()
+			return res, err
+		}
 	}
 	m := New(Options{Title: "runs/", ClipDir: t.TempDir(), Sessions: []Session{
 		{Name: "fixture.jsonl", Detail: "loupe", Turns: 99, Compactions: 3, Load: load(0, fixture, nil)},

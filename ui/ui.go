@@ -206,9 +206,35 @@ func Run(ctx context.Context, opt Options, in io.Reader, out io.Writer) error {
 	if opt.NoColor {
 		popts = append(popts, tea.WithColorProfile(colorprofile.ASCII))
 	}
-	_, err := tea.NewProgram(New(opt), popts...).Run()
-	return err
+	return runProgram(opt, popts...)
 }
+
+// runProgram runs the inspector with the program options given (tests add a
+// window size, which a terminal would report).
+func runProgram(opt Options, popts ...tea.ProgramOption) error {
+	final, err := tea.NewProgram(New(opt), popts...).Run()
+	if err != nil {
+		return err
+	}
+	// The user read why the transcript could not be opened and quit: the
+	// command still failed.
+	if m, ok := final.(*Model); ok && m.st == stateError {
+		return &OpenError{Title: m.opt.Title, Err: m.err}
+	}
+	return nil
+}
+
+// OpenError is what Run returns when the inspector showed that it could not
+// open its transcript.
+type OpenError struct {
+	Title string
+	Err   error
+}
+
+func (e *OpenError) Error() string { return "could not open " + e.Title + ": " + e.Err.Error() }
+
+// Unwrap returns the loader's error.
+func (e *OpenError) Unwrap() error { return e.Err }
 
 // Init asks the terminal for its background and starts the load (or the
 // chooser's background verification, or following).

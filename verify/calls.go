@@ -135,8 +135,14 @@ func (ci *callInfo) termSet() map[string]bool {
 					ci.inTerms[x] = true
 				}
 			}
-			// "regenerate_stubs.sh" and "build-image" name their words too.
+			// "regenerate_stubs.sh" and "build-image" name their words too,
+			// and "module.av1_workers" names "the av1-workers pool".
 			if strings.ContainsAny(t.Word, "_-") {
+				ft := lang.TermOf(strings.ReplaceAll(t.Word, "_", "-"))
+				ci.terms[ft] = true
+				if input {
+					ci.inTerms[ft] = true
+				}
 				for _, part := range strings.FieldsFunc(t.Word, func(r rune) bool { return r == '_' || r == '-' }) {
 					pt := lang.TermOf(part)
 					ci.terms[pt] = true

@@ -8,6 +8,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -60,6 +61,13 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 				p.worked = true
 			}
 		}
+		if (editVerbs[p.act.Verb] || execVerbs[p.act.Verb]) && !info.checks && !slices.Contains(p.carrying, ci) {
+			if writesFile(r.Text.Head(), p.actionFiles()) {
+				// "pnpm i18n:codegen" answers "wrote src/i18n/catalog.gen.ts":
+				// the result says the call made the file the promise names.
+				p.carrying = append(p.carrying, ci)
+			}
+		}
 		for _, w := range p.carrying {
 			if w != ci {
 				continue
@@ -71,6 +79,27 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 			}
 		}
 	}
+}
+
+// writesFile reports whether a tool result says it wrote one of the files:
+// "wrote src/i18n/catalog.gen.ts (7 locales)", "Generated api/client.ts".
+func writesFile(out string, files []string) bool {
+	if len(files) == 0 {
+		return false
+	}
+	out = out[:lang.CutUTF8(out, 4096)]
+	for _, line := range strings.Split(out, "\n") {
+		l := strings.ToLower(line)
+		if !lang.ContainsAny(l, "wrote ", "written", "generated", "created", "updated", "saved", "writing ", "regenerated", "emitted") {
+			continue
+		}
+		for _, f := range files {
+			if strings.Contains(line, f) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // actsOn reports whether a call that does not carry out a commitment still
@@ -321,6 +350,12 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 	if a.Alt != "" && ci.hasTerm(a.Alt) {
 		return true
 	}
+	if !ci.checks && ci.category != toolRead && namesOwn(a, ci) {
+		// "spin up the av1-workers pool from ami-0b7e4d2c9a1f3e5d6" and
+		// "terraform apply -target=module.av1_workers": a call that works
+		// on the thing the action names by its own name does it.
+		return true
+	}
 	// Another word of the direct object ("the DNS record" in "switch the
 	// DNS record for example.com") counts only with the verb beside it: a
 	// push of branch bringup/imu-revc does not re-flash the rev-C board.
@@ -350,6 +385,18 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 		}
 	}
 	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || lang.GenericTerm[a.Head] || a.Head == lang.TermOf("branch") || a.Head == lang.TermOf("change"))
+}
+
+// namesOwn reports whether the call names one of the action's own names
+// that no other thing shares: written with digits and a joiner
+// ("av1-workers", "ami-0b7e4d2c9a1f3e5d6").
+func namesOwn(a lang.Action, ci *callInfo) bool {
+	for _, id := range a.Own {
+		if ci.hasTerm(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // objectNamed reports whether the call names a specific word of the

@@ -162,14 +162,16 @@ func commandResolves(ok, failed lang.Command, failLine string) string {
 		return "the same program ran with a corrected call"
 	}
 	okPos, failPos := ok.Positionals(), failed.Positionals()
-	if len(okPos) > 0 && len(failPos) > 0 && okPos[0] != failPos[0] {
+	if len(okPos) > 0 && len(failPos) > 0 && !sameArg(okPos[0], failPos[0]) {
 		return "" // another subcommand: "go vet" does not re-run "go test"
 	}
 	if len(okPos) == 0 && len(failPos) > 0 || len(failPos) == 0 && len(okPos) > 0 {
 		return ""
 	}
 	switch {
-	case slices.Equal(okPos, failPos):
+	case slices.EqualFunc(okPos, failPos, sameArg):
+		// Paths may be spelt from another root: a container mounts the
+		// work tree at /w, a cd changes the relative path.
 		return "the same command ran again"
 	case coversTargets(ok.Args, okPos, failPos):
 		return "re-ran over the same or a wider set of targets"
@@ -228,11 +230,17 @@ func coversTargets(okArgs, okPos, failPos []string) bool {
 		}
 	}
 	for _, x := range failPos[1:] {
-		if !slices.Contains(args, x) {
+		if !slices.ContainsFunc(args, func(a string) bool { return sameArg(a, x) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameArg reports whether two arguments name the same thing: equal, or two
+// paths to one file.
+func sameArg(a, b string) bool {
+	return a == b || strings.Contains(a, "/") && strings.Contains(b, "/") && samePath(a, b)
 }
 
 // gitResolves: a conflicted merge, rebase, cherry-pick or pull is over once

@@ -133,6 +133,17 @@ func (d *doc) score(ui int, at atom) candidate {
 				c.head = true
 			}
 		}
+		if !hit && strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 && reNoun(t.Word) == at.head {
+			// "fr-FR reindexing remains" speaks of "rebuild the index for
+			// fr-FR": for an action that redoes its object, a re- word made
+			// of the head noun names both. (Only then: "resource" is no
+			// redone "source".)
+			present[at.head], c.head, hit = true, true, true
+			if !c.verb {
+				c.verb, c.vi = true, j
+				present[at.verb] = true
+			}
+		}
 		if hit {
 			c.lo, c.hi = min(c.lo, j), max(c.hi, j)
 		}
@@ -179,6 +190,16 @@ func (d *doc) score(ui int, at atom) candidate {
 	return c
 }
 
+// reNoun returns the term of what a re- word redoes ("index" of
+// "reindexing", "deploy" of "re-deploy"), or "".
+func reNoun(w string) string {
+	rest, ok := strings.CutPrefix(w, "re")
+	if !ok || len(rest) < 4 {
+		return ""
+	}
+	return lang.TermOf(strings.TrimPrefix(rest, "-"))
+}
+
 // conflictingModifier reports whether the unit names the atom's head with a
 // different specific modifier and none of the atom's own: "create the
 // refund-approved macro" does not carry "create the refund-denied macro".
@@ -197,6 +218,9 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 		}
 		for k, seen := j-1, 0; k >= 0 && seen < 2; k-- {
 			p := u.toks[k]
+			if strings.ContainsAny(d.text[p.End:u.toks[k+1].Start], "/\\") {
+				break // "src/i18n/catalog.gen.ts": a directory is no modifier
+			}
 			if p.Term == "" {
 				if lang.Prepositions[p.Word] {
 					break

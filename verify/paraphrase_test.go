@@ -31,6 +31,9 @@ func TestParaphrases(t *testing.T) {
 		{"a participle after the head does not replace it", []model.Event{
 			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "s2", Text: "Launch the LR sweep defined in configs/sweep_lr.toml after the full run", Status: model.PlanPending}}},
 		}, "### Pending\n- Launch the LR sweep (lr x warmup grid) after the full run.", Commitment, "sweep", []Status{Retained}},
+		{"a re- word made of the head names the redoing", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "a2", Text: "Rebuild the autocomplete index for fr-FR into suggest_fr_v8", Status: model.PlanPending}}},
+		}, "## Next Move\nfr-FR reindexing into suggest_fr_v8 remains once de-DE is loaded.", Commitment, "fr-fr", []Status{Retained}},
 		{"a rolled-back deploy is a reverted one", []model.Event{
 			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
 		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},
@@ -107,6 +110,17 @@ func TestClaimsInOtherWords(t *testing.T) {
 	}
 	if unroll == nil || unroll.Status.Verified() {
 		t.Errorf("the test for the unroll crash was taken for the one for the inliner crash: %v", keysOf(r))
+	}
+	generated := []model.Event{
+		msg(1, model.RoleAssistant, "I'll regenerate the TypeScript message catalogue (src/i18n/catalog.gen.ts) after the ICU check passes."),
+		call(2, "c1", "bash", `{"command":"pnpm i18n:codegen"}`), result(3, "c1", "wrote src/i18n/catalog.gen.ts (7 locales, 2,914 keys)", false),
+		msg(4, model.RoleAssistant, "Regenerated src/i18n/catalog.gen.ts; it now has ja and ko entries."),
+	}
+	r = Check(generated, compaction(20, 1, "Shipping the locales."), Options{})
+	for _, it := range r.Items {
+		if it.Kind == Commitment && strings.Contains(it.Key, "catalogue") {
+			t.Errorf("a call whose result wrote the promised file did not carry it out: %s (%s)", it.Status, it.Why)
+		}
 	}
 	checked := []model.Event{
 		msg(1, model.RoleAssistant, "I'll update the rollout gate in deploy/gates/ledger.cue to require the reversal field after the PR merges."),

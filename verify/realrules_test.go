@@ -55,7 +55,27 @@ func TestRealRunRules(t *testing.T) {
 			call(3, "c2", "bash", `{"command":"mix credo --strict lib/app/registry.ex"}`), result(4, "c2", "found no issues", false),
 		}, "Credo is clean.", Error, "Nested modules", gone},
 
+		{"the same command in a container resolves it", []model.Event{
+			call(1, "c1", "bash", `{"command":"ffmpeg -i samples/a.mp4 -c:v libsvtav1 -crf 32 /tmp/out.mp4"}`), result(2, "c1", "Unknown encoder 'libsvtav1'\nError selecting an encoder", true),
+			call(3, "c2", "bash", `{"command":"docker run --rm -v $PWD:/w ghcr.io/acme/ffmpeg-svtav1:7.0 -i /w/samples/a.mp4 -c:v libsvtav1 -crf 32 /w/tmp/out.mp4"}`), result(4, "c2", "speed=1.29x", false),
+		}, "Encoding works.", Error, "encoder", gone},
+		{"another encode in a container does not", []model.Event{
+			call(1, "c1", "bash", `{"command":"ffmpeg -i samples/a.mp4 -c:v libsvtav1 -crf 32 /tmp/out.mp4"}`), result(2, "c1", "Unknown encoder 'libsvtav1'\nError selecting an encoder", true),
+			call(3, "c2", "bash", `{"command":"docker run --rm ghcr.io/acme/ffmpeg-svtav1:7.0 -i /w/samples/b.mp4 -c:v libx264 /w/tmp/b.mp4"}`), result(4, "c2", "speed=3x", false),
+		}, "Encoding works.", Error, "encoder", open},
+
 		// Commitments.
+		{"a call that names the thing the promise names does it", []model.Event{
+			msg(1, model.RoleAssistant, "I'll spin up the av1-workers pool from ami-0b7e4d2c9a1f3e5d6 after you confirm the budget."),
+			msg(2, model.RoleUser, "Budget confirmed."),
+			call(3, "c1", "bash", `{"command":"terraform -chdir=infra/workers apply -target=module.av1_workers -auto-approve"}`), result(4, "c1", "Apply complete!", false),
+			msg(5, model.RoleAssistant, "Provisioning of the av1-workers pool is done."),
+		}, "Pool is up.", Commitment, "av1-workers", gone},
+		{"a look at it does not", []model.Event{
+			msg(1, model.RoleAssistant, "I'll spin up the av1-workers pool from ami-0b7e4d2c9a1f3e5d6 after you confirm the budget."),
+			call(3, "c1", "bash", `{"command":"aws autoscaling describe-auto-scaling-groups --auto-scaling-group-names av1-workers"}`), result(4, "c1", "[]", false),
+			msg(5, model.RoleAssistant, "Provisioning of the av1-workers pool is done."),
+		}, "Pool is up.", Commitment, "av1-workers", open},
 		{"a message ending in a colon narrates its promises", []model.Event{
 			msg(1, model.RoleAssistant, "Now I need to update the references from cwd to repoRoot. Let me find them:"),
 			call(1, "c1", "Grep", `{"pattern":"cwd"}`), result(2, "c1", "a.go:3: cwd", false),

@@ -19,6 +19,7 @@
 package claudecode
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,8 +38,10 @@ func init() {
 		Description: "Claude Code session JSONL (~/.claude/projects/<project>/<session>.jsonl, or the project directory)",
 		Detect:      Detect,
 		Open:        Open,
+		Read:        Read,
 		Scan:        Scan,
 		Homes:       Homes,
+		Group:       true,
 	})
 }
 
@@ -58,7 +61,7 @@ func detectDir(dir string) bool {
 	}
 	checked := 0
 	for _, e := range ents {
-		if e.IsDir() || !isSessionName(e.Name()) {
+		if !e.Type().IsRegular() || !isSessionName(e.Name()) {
 			continue
 		}
 		head, err := kit.Sniff(filepath.Join(dir, e.Name()), 64<<10)
@@ -130,6 +133,13 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 		t.Problems = append(t.Problems, &model.Problem{Severity: model.Warning, File: name, Msg: n})
 	}
 	return t, nil
+}
+
+// Read imports a session from a stream of its decompressed content (a
+// pipe): through a temporary copy, since the importer reads its file twice
+// (an index of the tree, then the events).
+func Read(r io.Reader, opt model.ReadOptions) (*model.Transcript, error) {
+	return kit.ReadByCopy(r, opt, Open)
 }
 
 func baseNames(paths []string) []string {

@@ -134,8 +134,10 @@ func (imp *importer) indexLine(p *fastjson.Parser, fi int32, l kit.Line, conv, s
 	case "attachment":
 		rc.kind = kAttachment
 	}
-	rc.uuid = string(v.GetStringBytes("uuid"))
-	rc.parent = string(v.GetStringBytes("parentUuid"))
+	// kit.Str, as for every other id: a uuid becomes the events' ref,
+	// which must be valid UTF-8 to be written and read back.
+	rc.uuid = kit.Str(v, "uuid")
+	rc.parent = kit.Str(v, "parentUuid")
 	rc.side = v.GetBool("isSidechain")
 	if rc.kind == kUser || rc.kind == kAssistant {
 		*conv++
@@ -196,7 +198,7 @@ func (imp *importer) indexLine(p *fastjson.Parser, fi int32, l kit.Line, conv, s
 	case rc.kind == kSystem && (rc.sub == "compact_boundary" || rc.sub == "microcompact_boundary"):
 		imp.bnds = append(imp.bnds, newBoundary(v, int(idx), rc.sub == "microcompact_boundary"))
 	case rc.summary:
-		imp.bnds = append(imp.bnds, &boundary{rec: int(idx), summary: int(idx), lone: true, text: summaryText(msg.Get("content")), ts: string(v.GetStringBytes("timestamp"))})
+		imp.bnds = append(imp.bnds, &boundary{rec: int(idx), summary: int(idx), lone: true, text: summaryText(msg.Get("content")), ts: kit.Str(v, "timestamp")})
 	}
 }
 

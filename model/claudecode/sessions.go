@@ -1,6 +1,7 @@
 package claudecode
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ func sessionFiles(dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range ents {
-		if e.IsDir() || !isSessionName(e.Name()) || strings.HasPrefix(e.Name(), "agent-") {
+		if !e.Type().IsRegular() || !isSessionName(e.Name()) || strings.HasPrefix(e.Name(), "agent-") {
 			continue
 		}
 		out = append(out, filepath.Join(dir, e.Name()))
@@ -197,29 +198,44 @@ func Scan(path string) ([]registry.SessionInfo, error) {
 }
 
 // projectFiles lists the session files of a project directory and its
-// sub-agents' files, leaving out the compaction runs.
+// sub-agents' files, leaving out the compaction runs and the files that are
+// not Claude Code sessions: a directory may hold other runtimes' files (a
+// listing looks at those itself). A sub-agent's file that cannot be read is
+// reported in the error; one directly in dir is left to the caller, which
+// meets it while looking at the directory's other files.
 func projectFiles(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	var files []string
+	var errs []error
+	isSession := func(p string, report bool) bool {
+		head, err := kit.Sniff(p, 64<<10)
+		if err != nil && report {
+			errs = append(errs, fmt.Errorf("%s: %w", p, err))
+		}
+		return err == nil && DetectHead(head)
+	}
 	for _, e := range ents {
 		name := e.Name()
 		switch {
-		case !e.IsDir() && isSessionName(name) && !strings.HasPrefix(name, "agent-acompact"):
-			files = append(files, filepath.Join(dir, name))
+		case e.Type().IsRegular() && isSessionName(name) && !strings.HasPrefix(name, "agent-acompact"):
+			if p := filepath.Join(dir, name); isSession(p, false) {
+				files = append(files, p)
+			}
 		case e.IsDir():
 			sub := filepath.Join(dir, name, "subagents")
 			subs, _ := os.ReadDir(sub)
 			for _, s := range subs {
-				if !s.IsDir() && isSessionName(s.Name()) && !strings.HasPrefix(s.Name(), "agent-acompact") {
-					files = append(files, filepath.Join(sub, s.Name()))
+				p := filepath.Join(sub, s.Name())
+				if s.Type().IsRegular() && isSessionName(s.Name()) && !strings.HasPrefix(s.Name(), "agent-acompact") && isSession(p, true) {
+					files = append(files, p)
 				}
 			}
 		}
 	}
-	return files, nil
+	return files, errors.Join(errs...)
 }
 
 // scanFile describes one session file without importing it: the turn count

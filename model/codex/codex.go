@@ -22,6 +22,7 @@ import (
 	"bytes"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -45,6 +46,7 @@ func init() {
 		Description: "OpenAI Codex CLI rollout JSONL, plain or .zst ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl)",
 		Detect:      Detect,
 		Open:        Open,
+		Read:        Read,
 		Scan:        Scan,
 		Homes:       Homes,
 	})
@@ -141,6 +143,16 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 		return nil, err
 	}
 	defer closeFn()
+	return read(r, z, path, name)
+}
+
+// Read imports a rollout from a stream of its (decompressed) content: a
+// pipe, which can be read only once. Everything stays in memory.
+func Read(r io.Reader, opt model.ReadOptions) (*model.Transcript, error) {
+	return read(r, kit.Lazy{}, opt.Name, opt.Name)
+}
+
+func read(r io.Reader, z kit.Lazy, path, name string) (*model.Transcript, error) {
 	imp := &importer{
 		b:           kit.NewBuilder(path, name),
 		calls:       map[string]string{},
@@ -637,7 +649,7 @@ func Scan(path string) ([]registry.SessionInfo, error) {
 func rollouts(dir string) ([]string, error) {
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasPrefix(d.Name(), "rollout-") {
+		if err != nil || !d.Type().IsRegular() || !strings.HasPrefix(d.Name(), "rollout-") {
 			return nil
 		}
 		head, err := kit.Sniff(p, 4<<10)

@@ -9,11 +9,8 @@ package formats
 
 import (
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/loupe-dev/loupe/model"
-	"github.com/loupe-dev/loupe/model/formats/kit"
 	"github.com/loupe-dev/loupe/model/formats/registry"
 )
 
@@ -37,6 +34,7 @@ var Native = Format{
 	Description: "loupe JSONL v1 (the native format)",
 	Detect:      detectLoupe,
 	Open:        model.Open,
+	Read:        model.ReadContent,
 }
 
 // Register adds an importer. Importers register from their package's init
@@ -56,58 +54,6 @@ func Names() []string {
 	}
 	return out
 }
-
-// Open opens the transcript at path, detecting its format unless opt.From
-// names one. "-" reads standard input as loupe JSONL.
-func Open(path string, opt Options) (*model.Transcript, error) {
-	f, err := Detect(path, opt.From)
-	if err != nil {
-		return nil, err
-	}
-	if path == "-" && f.Name != Native.Name {
-		return nil, fmt.Errorf("standard input can only be read as loupe JSONL, not %s: give the file's path", f.Name)
-	}
-	return f.Open(path, opt.Read)
-}
-
-// Detect returns the format of path (or the one named by from).
-func Detect(path, from string) (Format, error) {
-	all := All()
-	if from != "" {
-		for _, f := range all {
-			if f.Name == from {
-				return f, nil
-			}
-		}
-		return Format{}, fmt.Errorf("unknown format %q; loupe reads: %s", from, strings.Join(Names(), ", "))
-	}
-	if path == "-" {
-		return Native, nil
-	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return Format{}, err
-	}
-	var head []byte
-	if !st.IsDir() {
-		if head, err = sniff(path); err != nil {
-			return Format{}, err
-		}
-	}
-	// Importers first: loupe's own detection is the loosest.
-	for _, f := range all[1:] {
-		if f.Detect(path, head, st.IsDir()) {
-			return f, nil
-		}
-	}
-	if Native.Detect(path, head, st.IsDir()) {
-		return Native, nil
-	}
-	return Format{}, fmt.Errorf("%s: not a transcript format loupe reads (%s); use --from to force one", path, strings.Join(Names(), ", "))
-}
-
-// sniff returns up to 64 KiB of the decompressed start of the file.
-func sniff(path string) ([]byte, error) { return kit.Sniff(path, 64<<10) }
 
 // RawCount returns how many events of t are raw: lines or records that could
 // not be mapped onto loupe's events (each has a reason), and lines that do

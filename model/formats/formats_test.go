@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,8 +81,12 @@ func TestOpenEveryFormat(t *testing.T) {
 	if r := RawReasons(tr); r["truncated last line"] != 1 {
 		t.Errorf("raw reasons %v", r)
 	}
-	if _, err := Open(claudeSynth, Options{From: "codex"}); err != nil {
-		t.Errorf("forcing a format that does not match still opens (with raw lines): %v", err)
+	// Forcing a format that does not match reads nothing: that is an
+	// error, not an empty transcript that verifies clean.
+	_, err = Open(claudeSynth, Options{From: "codex"})
+	var nr *NothingReadError
+	if !errors.As(err, &nr) || nr.Format != "codex" || !strings.Contains(err.Error(), claudeSynth+": nothing in it reads as codex") {
+		t.Errorf("forcing codex on a Claude Code file: %v", err)
 	}
 }
 

@@ -16,19 +16,53 @@ import (
 	"github.com/loupe-dev/loupe/model/formats/kit"
 )
 
-// maxDepth bounds how deep Sessions looks for sessions below the directory
+// maxDepth bounds how deep a listing looks for sessions below the directory
 // it is given (Codex nests them sessions/YYYY/MM/DD).
 const maxDepth = 8
 
-// Sessions lists the sessions a directory holds, in every format loupe reads,
-// newest first (by start time; sessions with no known start last): for a
-// picker. A directory an importer reads as a whole (a Claude Code project,
-// an OpenHands conversation, an opencode storage) is listed by that
-// importer, session by session; other directories are searched. Turns are
-// an estimate for the formats that list without importing (Claude Code,
-// Codex). The error reports what could not be read; the list holds every
-// session that could.
-func Sessions(dir string) ([]SessionInfo, error) {
+// Skipped is a path a listing passed over, and why.
+type Skipped struct {
+	Path   string
+	Reason string
+	// Unreadable is set when the path could not be read (an I/O error, a
+	// broken compressed stream, an importer's failure): a session may be
+	// missing from the listing. A file in no format loupe reads, an empty
+	// file or a pipe is only passed over.
+	Unreadable bool
+}
+
+// Listing is what a directory holds: every session loupe found, and every
+// path it passed over.
+type Listing struct {
+	Sessions []SessionInfo
+	Skipped  []Skipped
+}
+
+// Unreadable returns the skipped paths that could not be read.
+func (l *Listing) Unreadable() []Skipped {
+	var out []Skipped
+	for _, s := range l.Skipped {
+		if s.Unreadable {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// List finds every session under dir, in every format loupe reads, at any
+// depth up to 8 levels, sorted by path. A directory an importer reads as a
+// whole (an OpenHands conversation, an opencode storage) is listed by that
+// importer, session by session, and not searched further; a Claude Code
+// project is listed by its importer too, and its other files are still
+// looked at. Only regular files are read (a named pipe would block):
+// anything else is skipped and named, as is a file in no format loupe reads
+// and one that cannot be read. Hidden files and directories and
+// node_modules are not looked at.
+//
+// With describe unset a file's session has only its Path and Format (what
+// opening it needs); set, it is described for a picker (title, start,
+// turns...), which costs a read of the file.
+func List(dir string, describe bool) (*Listing, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, err
@@ -36,11 +70,28 @@ func Sessions(dir string) ([]SessionInfo, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", dir)
 	}
-	var out []SessionInfo
+	w := &walker{describe: describe, l: &Listing{}}
+	w.dir(dir, 0)
+	slices.SortStableFunc(w.l.Sessions, func(a, b SessionInfo) int { return cmp.Compare(a.Path, b.Path) })
+	return w.l, nil
+}
+
+// Sessions lists the sessions a directory holds (see List), described and
+// newest first (by start time; sessions with no known start last): for a
+// picker. Turns are an estimate for the formats that list without importing
+// (Claude Code, Codex). The error reports what could not be read; the list
+// holds every session that could.
+func Sessions(dir string) ([]SessionInfo, error) {
+	l, err := List(dir, true)
+	if err != nil {
+		return nil, err
+	}
+	sortSessions(l.Sessions)
 	var errs []error
-	walkSessions(dir, 0, &out, &errs)
-	sortSessions(out)
-	return out, errors.Join(errs...)
+	for _, s := range l.Unreadable() {
+		errs = append(errs, errors.New(s.Path+": "+s.Reason))
+	}
+	return l.Sessions, errors.Join(errs...)
 }
 
 func sortSessions(s []SessionInfo) {
@@ -60,20 +111,47 @@ func sortSessions(s []SessionInfo) {
 	})
 }
 
-func walkSessions(dir string, depth int, out *[]SessionInfo, errs *[]error) {
+type walker struct {
+	describe bool
+	l        *Listing
+}
+
+func (w *walker) skip(path, reason string, unreadable bool) {
+	w.l.Skipped = append(w.l.Skipped, Skipped{Path: path, Reason: reason, Unreadable: unreadable})
+}
+
+// scanned adds what an importer's listing of path found, and what it could
+// not read.
+func (w *walker) scanned(path string, infos []SessionInfo, err error) {
+	w.l.Sessions = append(w.l.Sessions, infos...)
+	if err == nil {
+		return
+	}
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	for _, e := range errs {
+		w.skip(path, e.Error(), true)
+	}
+}
+
+func (w *walker) dir(dir string, depth int) {
+	var group Format // an importer that lists this directory's files
 	for _, f := range All()[1:] {
 		if f.Detect(dir, nil, true) {
 			infos, err := scan(f, dir)
-			*out = append(*out, infos...)
-			if err != nil {
-				*errs = append(*errs, err)
+			w.scanned(dir, infos, err)
+			if !f.Group {
+				return // the directory is one session store
 			}
-			return
+			group = f
+			break
 		}
 	}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		*errs = append(*errs, err)
+		w.skip(dir, err.Error(), true)
 		return
 	}
 	for _, e := range ents {
@@ -82,45 +160,60 @@ func walkSessions(dir string, depth int, out *[]SessionInfo, errs *[]error) {
 			continue
 		}
 		p := filepath.Join(dir, name)
-		if e.IsDir() {
-			if depth < maxDepth {
-				walkSessions(p, depth+1, out, errs)
+		mode := e.Type()
+		if mode&fs.ModeSymlink != 0 {
+			st, err := os.Stat(p)
+			if err != nil {
+				w.skip(p, "a symbolic link that cannot be followed: "+err.Error(), true)
+				continue
 			}
-			continue
+			if st.IsDir() {
+				// Followed, a link could lead back up the tree.
+				w.skip(p, "a symbolic link to a directory (not followed; give it as its own PATH)", false)
+				continue
+			}
+			mode = st.Mode().Type()
 		}
-		if !e.Type().IsRegular() {
-			continue
-		}
-		f, ok := detectFile(p)
-		if !ok {
-			continue
-		}
-		infos, err := scan(f, p)
-		*out = append(*out, infos...)
-		if err != nil {
-			*errs = append(*errs, err)
+		switch {
+		case mode.IsDir() && group.Name != "":
+			// The importer's listing covers its sub-directories (a Claude
+			// Code session's sub-agents).
+		case mode.IsDir() && depth >= maxDepth:
+			w.skip(p, fmt.Sprintf("more than %d directories deep (not searched; give it as its own PATH)", maxDepth), false)
+		case mode.IsDir():
+			w.dir(p, depth+1)
+		case !mode.IsRegular():
+			w.skip(p, model.FileKind(mode)+", not a regular file (not read)", false)
+		default:
+			w.file(p, group)
 		}
 	}
 }
 
-// detectFile finds the format of a file met while listing: an importer's,
-// or loupe's own when the file really says so (a meta line or a loupe event
-// type; an empty file is not a session).
-func detectFile(p string) (Format, bool) {
-	head, err := sniff(p)
-	if err != nil || len(bytes.TrimSpace(head)) == 0 {
-		return Format{}, false
+// file lists the session in a regular file met while walking. In a
+// directory group has listed, a file in group's format is already accounted
+// for (listed, or left out on purpose).
+func (w *walker) file(p string, group Format) {
+	head, complete, err := sniffFile(p)
+	if err != nil {
+		w.skip(p, err.Error(), true)
+		return
 	}
-	all := All()
-	for _, f := range all[1:] {
-		if f.Detect(p, head, false) {
-			return f, true
-		}
+	if complete && len(bytes.TrimSpace(head)) == 0 {
+		w.skip(p, "empty file", false)
+		return
 	}
-	if Native.Detect(p, head, false) {
-		return Native, true
+	f, err := pick(p, "", head, false)
+	switch {
+	case err != nil:
+		w.skip(p, err.Error(), false)
+	case f.Name == group.Name:
+	case !w.describe:
+		w.l.Sessions = append(w.l.Sessions, SessionInfo{Path: p, Format: f.Name})
+	default:
+		infos, err := scan(f, p)
+		w.scanned(p, infos, err)
 	}
-	return Format{}, false
 }
 
 // scan lists with the format's Scan, or opens and describes.
@@ -263,7 +356,7 @@ func Latest() (string, error) {
 		if !kit.ContainsAny(c.path, c.mark) {
 			continue
 		}
-		head, err := sniff(c.path)
+		head, _, err := sniffFile(c.path)
 		if err != nil || !c.f.Detect(c.path, head, false) {
 			continue
 		}

@@ -47,6 +47,7 @@ func init() {
 		Description: "Gemini CLI session (~/.gemini/tmp/<project>/chats/session-*.jsonl, or the older .json)",
 		Detect:      Detect,
 		Open:        Open,
+		Read:        Read,
 		Scan:        Scan,
 		Homes:       Homes,
 	})
@@ -137,6 +138,16 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 		return nil, err
 	}
 	defer closeFn()
+	return read(r, path, name)
+}
+
+// Read imports a session from a stream of its (decompressed) content: a
+// pipe, which can be read only once.
+func Read(r io.Reader, opt model.ReadOptions) (*model.Transcript, error) {
+	return read(r, opt.Name, opt.Name)
+}
+
+func read(r io.Reader, path, name string) (*model.Transcript, error) {
 	br := newPeekReader(r)
 	imp := newImporter(path, name)
 	legacy, err := isLegacy(br)
@@ -147,7 +158,7 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 	if legacy {
 		// The legacy form is one JSON object rewritten whole: it has to be
 		// read whole.
-		data, err := io.ReadAll(br)
+		data, err := model.ReadAllLimited(br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}

@@ -115,7 +115,7 @@ type session struct {
 }
 
 func readJSON(path string, p *fastjson.Parser) (*fastjson.Value, []byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := model.ReadWhole(path)
 	if err != nil {
 		return nil, nil, err
 	}

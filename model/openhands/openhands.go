@@ -121,7 +121,7 @@ func listEvents(dir string, l layout) ([]evFile, error) {
 	}
 	var out []evFile
 	for _, e := range ents {
-		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
 		var m []string
@@ -150,6 +150,7 @@ type importer struct {
 
 	actionCall map[string]string // event id of an action -> its call id
 	forgotten  map[string]bool
+	ranges     forgetting // the V0 ranges forgotten so far
 	requested  bool
 	plan       kit.PlanList
 	model      string
@@ -183,7 +184,7 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 	imp.readState(conv)
 	var total int64
 	for i, f := range files {
-		data, err := os.ReadFile(f.path)
+		data, err := model.ReadWhole(f.path)
 		if err != nil {
 			return nil, err
 		}
@@ -224,7 +225,7 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 // metadata.json (V0), when present.
 func (imp *importer) readState(conv string) {
 	for _, f := range []string{"base_state.json", "metadata.json"} {
-		data, err := os.ReadFile(filepath.Join(conv, f))
+		data, err := model.ReadWhole(filepath.Join(conv, f))
 		if err != nil {
 			continue
 		}
@@ -396,33 +397,63 @@ func (imp *importer) observationV0(v *fastjson.Value, obs, id, ts string, raw []
 }
 
 func (imp *importer) condensationV0(args *fastjson.Value, id, ts string) {
-	var forgot []string
+	var f forgetting
 	if list := kit.Array(args, "forgotten_event_ids"); list != nil {
 		for _, x := range list {
-			forgot = append(forgot, kit.ID(x))
+			f.ids = append(f.ids, kit.ID(x))
 		}
 	} else if args.Exists("forgotten_events_start_id") {
 		lo, hi := kit.Int(args, "forgotten_events_start_id"), kit.Int(args, "forgotten_events_end_id")
-		for i := lo; i <= hi && i-lo < 10_000_000; i++ {
-			forgot = append(forgot, strconv.Itoa(i))
+		if lo <= hi {
+			f.ranges = append(f.ranges, [2]int{lo, hi})
 		}
 	}
-	imp.condensation(kit.Str(args, "summary"), forgot, id, ts)
+	imp.condensation(kit.Str(args, "summary"), f, id, ts)
+}
+
+// forgetting is what a condensation forgets: event ids, and (V0) ranges of
+// them kept as ranges, because a 130-byte event can name a range of 2^63
+// ids; only the events that exist are ever looked up in it.
+type forgetting struct {
+	ids    []string
+	ranges [][2]int
+}
+
+// has reports whether the event with id ref is forgotten.
+func (f *forgetting) has(ref string) bool {
+	if len(f.ranges) > 0 {
+		if n, err := strconv.Atoi(ref); err == nil {
+			for _, r := range f.ranges {
+				if n >= r[0] && n <= r[1] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // condensation makes the compaction: everything before it not forgotten
 // (now or by an earlier condensation) is kept.
-func (imp *importer) condensation(summary string, forgot []string, id, ts string) {
-	for _, f := range forgot {
-		imp.forgotten[f] = true
+func (imp *importer) condensation(summary string, f forgetting, id, ts string) {
+	for _, x := range f.ids {
+		imp.forgotten[x] = true
 	}
+	imp.ranges.ranges = append(imp.ranges.ranges, f.ranges...)
 	var refs []string
+	forgot := len(f.ids)
+	inRange := map[string]bool{} // one OpenHands event may make several
 	for _, e := range imp.b.T.Events {
 		switch e.Kind() {
 		case model.KindRaw, model.KindCompaction:
 			continue
 		}
-		if r := e.Header().Ref; !imp.forgotten[r] {
+		r := e.Header().Ref
+		if !inRange[r] && f.has(r) {
+			inRange[r] = true
+			forgot++
+		}
+		if !imp.forgotten[r] && !imp.ranges.has(r) {
 			refs = append(refs, r)
 		}
 	}
@@ -434,7 +465,7 @@ func (imp *importer) condensation(summary string, forgot []string, id, ts string
 	c.Kept = kit.Kept(imp.b.T.Events, refs)
 	imp.add(c, id, ts)
 	if summary == "" {
-		imp.b.Warn("condensation", "compaction %d: the condenser forgot %d events without a summary", c.Seq, len(forgot))
+		imp.b.Warn("condensation", "compaction %d: the condenser forgot %d events without a summary", c.Seq, forgot)
 	}
 }
 
@@ -520,11 +551,11 @@ func (imp *importer) eventV1(v *fastjson.Value, raw []byte) {
 		isErr := failed(flagged, code, ok, commandObservations[kit.Str(obs, "kind")], text)
 		imp.add(&model.ToolResult{ID: call, IsError: isErr, Text: model.NewText(text)}, id, ts)
 	case "Condensation":
-		var forgot []string
+		var f forgetting
 		for _, x := range kit.Array(v, "forgotten_event_ids") {
-			forgot = append(forgot, kit.Str(x))
+			f.ids = append(f.ids, kit.Str(x))
 		}
-		imp.condensation(kit.Str(v, "summary"), forgot, id, ts)
+		imp.condensation(kit.Str(v, "summary"), f, id, ts)
 	case "CondensationRequest":
 		imp.requested = true
 		imp.b.Skip(kind)

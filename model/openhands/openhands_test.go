@@ -1,6 +1,8 @@
 package openhands
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -103,5 +105,67 @@ func TestScan(t *testing.T) {
 	}
 	if Detect("testdata", nil, true) || Detect("testdata/v0/sid-tasks/events/0.json", nil, false) {
 		t.Error("detected what is not a conversation directory")
+	}
+}
+
+// copyConversation copies a fixture conversation into a temporary directory
+// and returns its path.
+func copyConversation(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// TestHugeForgottenRange: a V0 condensation of 130 bytes can name the range
+// 0..2^63-1. It forgets the events that exist in it, and costs no more than
+// they do (it used to spell out ten million ids per event: 1 GB, 16 s).
+func TestHugeForgottenRange(t *testing.T) {
+	conv := copyConversation(t, "testdata/v0/sid-synthetic")
+	for i := 6; i < 9; i++ {
+		ev := fmt.Sprintf(`{"id":%d,"source":"agent","action":"condensation","args":{"forgotten_events_start_id":%d,"forgotten_events_end_id":9223372036854775807}}`, i, 3)
+		if err := os.WriteFile(filepath.Join(conv, "events", fmt.Sprintf("%d.json", i)), []byte(ev), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tr, err := Open(conv, model.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Compactions) != 4 {
+		t.Fatalf("%d compactions, want 4", len(tr.Compactions))
+	}
+	// The first condensation forgot 1..2; the range 3.. forgets the rest:
+	// only the user's request (event 0) is kept.
+	for _, c := range tr.Compactions[1:] {
+		if !slices.Equal(c.Kept, []string{"0"}) {
+			t.Errorf("compaction %d keeps %q, want only event 0", c.Seq, c.Kept)
+		}
+	}
+	var msgs []string
+	for _, p := range tr.Problems {
+		msgs = append(msgs, p.Msg)
+	}
+	want := []string{
+		"compaction 2: the condenser forgot 2 events without a summary", // 3 and 5 (4 is the first condensation)
+		"compaction 3: the condenser forgot 2 events without a summary",
+		"compaction 4: the condenser forgot 2 events without a summary",
+	}
+	if !slices.Equal(msgs, want) {
+		t.Errorf("problems %q, want %q", msgs, want)
+	}
+}
+
+func BenchmarkHugeForgottenRange(b *testing.B) {
+	dir := filepath.Join(b.TempDir(), "conv", "events")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "0.json"), []byte(`{"id":0,"source":"user","action":"message","args":{"content":"hi"}}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "1.json"), []byte(`{"id":1,"source":"agent","action":"condensation","args":{"forgotten_events_start_id":0,"forgotten_events_end_id":9223372036854775807}}`), 0o644)
+	for b.Loop() {
+		if _, err := Open(filepath.Dir(dir), model.ReadOptions{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

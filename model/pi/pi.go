@@ -31,6 +31,7 @@ package pi
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -50,6 +51,7 @@ func init() {
 		Description: "pi coding agent session JSONL (~/.pi/agent/sessions/--<cwd>--/*.jsonl)",
 		Detect:      Detect,
 		Open:        Open,
+		Read:        Read,
 		Scan:        Scan,
 		Homes:       Homes,
 	})
@@ -102,6 +104,13 @@ func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
 	// to the last entry kept aside.
 	t, _, err = open(path, opt, br)
 	return t, err
+}
+
+// Read imports a session from a stream of its decompressed content (a
+// pipe): through a temporary copy, since a branched session is imported
+// twice.
+func Read(r io.Reader, opt model.ReadOptions) (*model.Transcript, error) {
+	return kit.ReadByCopy(r, opt, Open)
 }
 
 // open imports the file once. When br is nil every entry is taken; if the

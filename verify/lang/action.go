@@ -2,6 +2,7 @@ package lang
 
 import (
 	"strings"
+	"unicode"
 )
 
 // Action is the "what" of a commitment or constraint, parsed into the
@@ -22,9 +23,13 @@ type Action struct {
 	// Complements are the object's prepositional phrases, in order: "for"
 	// [inliner crash] in "add a regression test for the inliner crash".
 	Complements []Complement
-	Means       *Action // how it is done: "pre-tokenise the logs" of "optimise the loader by pre-tokenising the logs"
-	Negated     bool    // a prohibition: "never push to main"
-	Deferred    bool    // waits for something or for later (durable)
+	// Own are the object's names written with digits and a joiner
+	// ("av1-workers", "ami-0b7e4d2c9a1f3e5d6"): a call naming one works
+	// on this thing and no other.
+	Own      []string
+	Means    *Action // how it is done: "pre-tokenise the logs" of "optimise the loader by pre-tokenising the logs"
+	Negated  bool    // a prohibition: "never push to main"
+	Deferred bool    // waits for something or for later (durable)
 }
 
 // Terms returns the verb and object terms.
@@ -137,6 +142,11 @@ func ParseAction(s string) Action {
 	}
 	a.computeMods()
 	a.Means = means(a.Text)
+	for _, t := range Tokenize(a.Text) {
+		if len(t.Word) >= 5 && HasDigit(t.Word) && strings.ContainsAny(t.Word, "-_") && strings.IndexFunc(t.Word, unicode.IsLetter) >= 0 {
+			a.Own = AppendUnique(a.Own, t.Term)
+		}
+	}
 	return a
 }
 

@@ -230,6 +230,19 @@ func unwrap(words []string) (Command, bool) {
 			}
 		case (w == "pnpm" || w == "yarn") && len(words) > 1 && words[1] == "dlx":
 			words = skipFlags(words[2:])
+		case containerTools[w] && len(words) > 2 && (words[1] == "run" || words[1] == "exec"):
+			// "docker run --rm -v $PWD:/w ghcr.io/acme/ffmpeg-svtav1:7.0 -i
+			// in.mp4 ...": the image's program, with the arguments after it.
+			rest := skipContainerFlags(words[2:])
+			if len(rest) == 0 {
+				return Command{Program: w, Args: words[1:]}, true
+			}
+			image, args := rest[0], rest[1:]
+			if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+				words = args
+				continue
+			}
+			return Command{Program: imageProgram(image), Args: args}, true
 		case (strings.HasPrefix(w, "python") || w == "py") && len(words) > 2 && words[1] == "-m":
 			words = words[2:]
 		default:
@@ -240,6 +253,37 @@ func unwrap(words []string) (Command, bool) {
 }
 
 func hasRunner(w string) bool { _, ok := runners[w]; return ok }
+
+// containerTools run a command inside a container image.
+var containerTools = WordSet("docker", "podman", "nerdctl")
+
+// containerValueFlags take a value as the next word.
+var containerValueFlags = WordSet("-v", "--volume", "-e", "--env", "-w", "--workdir", "--name", "-p", "--publish",
+	"--network", "--net", "--platform", "-u", "--user", "--entrypoint", "--mount", "--env-file", "-l", "--label",
+	"--cpus", "-m", "--memory", "--gpus", "--pull", "--shm-size", "--add-host", "--hostname", "-h")
+
+func skipContainerFlags(words []string) []string {
+	for len(words) > 0 && strings.HasPrefix(words[0], "-") {
+		if containerValueFlags[words[0]] && len(words) > 1 {
+			words = words[1:]
+		}
+		words = words[1:]
+	}
+	return words
+}
+
+// imageProgram is the program an image is named after: "ffmpeg" of
+// "ghcr.io/acme/ffmpeg-svtav1:7.0", "terraform" of "hashicorp/terraform".
+func imageProgram(image string) string {
+	name := programName(image)
+	if i := strings.IndexAny(name, ":@"); i > 0 {
+		name = name[:i]
+	}
+	if i := strings.IndexAny(name, "-_."); i > 0 {
+		name = name[:i]
+	}
+	return name
+}
 
 func skipFlags(words []string) []string {
 	for len(words) > 0 && strings.HasPrefix(words[0], "-") && words[0] != "--" {
@@ -505,12 +549,32 @@ func Inspects(line string) bool {
 		return false
 	}
 	for _, c := range cmds {
-		if c.readOnly() || !c.Writes() && (inspectSubcommands[c.Sub()] || inspectPrograms[c.Program]) {
+		if c.readOnly() || !c.Writes() && (inspectSubcommands[c.Sub()] || inspectPrograms[c.Program] || c.inspectArg()) {
 			continue
 		}
 		return false
 	}
 	return true
+}
+
+// inspectArg reports whether an argument makes the command a look: an
+// action word of the cloud CLIs ("aws autoscaling describe-auto-scaling-groups",
+// "gcloud ... list") or a dry run.
+func (c Command) inspectArg() bool {
+	for _, a := range c.Args {
+		if a == "--dry-run" || a == "--check" || a == "--dryrun" {
+			return true
+		}
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		for _, p := range []string{"describe-", "get-", "list-", "show-"} {
+			if strings.HasPrefix(a, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inspectSubcommands are subcommands that check or show, in any tool.

@@ -95,7 +95,7 @@ var synonymGroups = [][]string{
 	{"rerun", "re-run", "reexecute", "re-execute", "reapply", "re-apply", "retry", "rerunning"},
 	{"fix", "resolve", "repair"},
 	{"add", "create", "introduce", "write", "implement", "draft"},
-	{"remove", "delete", "drop", "strip", "eliminate", "prune"},
+	{"remove", "delete", "drop", "strip", "eliminate", "prune", "cleanup", "clean up"},
 	{"update", "bump", "upgrade", "refresh"},
 	{"check", "verify", "confirm", "validate", "double-check", "doublecheck"},
 	{"deploy", "ship", "roll out", "rollout", "publish"},

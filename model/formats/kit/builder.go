@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/loupe-dev/loupe/model"
 )
@@ -107,8 +108,13 @@ func (b *Builder) RawLine(typ, reason string, l Line) *model.Raw {
 	return r
 }
 
-// RawText is Raw for a record already held as a string.
+// RawText is Raw for a record already held as a string (its invalid UTF-8
+// replaced, as Raw does: a record read whole from a file may hold any
+// bytes).
 func (b *Builder) RawText(typ, reason, data string) *model.Raw {
+	if !utf8.ValidString(data) {
+		data = strings.ToValidUTF8(data, "\uFFFD")
+	}
 	r := &model.Raw{Type: typ, Reason: reason, JSON: model.NewText(data)}
 	b.Add(r)
 	return r

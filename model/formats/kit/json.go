@@ -2,6 +2,7 @@ package kit
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"unicode/utf8"
 
@@ -167,8 +168,14 @@ func lowSurrogate(s []byte) (rune, bool) { return model.LowSurrogate(s) }
 func AppendJSONString(b []byte, s string) []byte { return model.AppendJSONString(b, s) }
 
 // CompactJSON returns s, a JSON text, re-encoded without insignificant
-// spaces (as loupe JSONL stores tool inputs), and whether s was JSON.
+// spaces (as loupe JSONL stores tool inputs), and whether s was JSON. Only
+// strict JSON counts: fastjson also accepts raw control characters in
+// strings and keeps them, and a newline in a tool input written as JSON
+// would split its loupe JSONL line in two.
 func CompactJSON(s string) (string, bool) {
+	if !json.Valid([]byte(s)) {
+		return s, false
+	}
 	var p fastjson.Parser
 	v, err := p.Parse(s)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/loupe-dev/loupe/model"
 )
@@ -41,6 +42,15 @@ func OpenLazy(path string, lazyAbove int, progress func(read, total int64)) (r i
 }
 
 func openFile(path string, progress func(read, total int64)) (r io.Reader, size int64, compressed bool, closeFn func(), err error) {
+	// Before opening: opening a named pipe blocks until something writes
+	// to it, and an importer reads its files more than once (a listing, two
+	// passes, a sibling's lines), which a pipe cannot give. formats.Open
+	// reads a pipe given by name once, as a stream.
+	if st, err := os.Stat(path); err != nil {
+		return nil, 0, false, nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, 0, false, nil, fmt.Errorf("%s: %s, not a regular file", path, model.FileKind(st.Mode()))
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, 0, false, nil, err
@@ -49,10 +59,6 @@ func openFile(path string, progress func(read, total int64)) (r io.Reader, size 
 	if err != nil {
 		f.Close()
 		return nil, 0, false, nil, err
-	}
-	if st.IsDir() {
-		f.Close()
-		return nil, 0, false, nil, fmt.Errorf("%s is a directory", path)
 	}
 	var src io.Reader = f
 	var cr *countingReader
@@ -99,10 +105,50 @@ func Sniff(path string, max int) ([]byte, error) {
 		return nil, err
 	}
 	defer closeFn()
+	// Not io.ReadFull: it reports a stream that breaks off (a truncated
+	// gzip's io.ErrUnexpectedEOF) like one that ends.
 	buf := make([]byte, max)
-	n, err := io.ReadFull(r, buf)
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		err = nil
+	n := 0
+	for n < max {
+		k, err := r.Read(buf[n:])
+		n += k
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
 	}
-	return buf[:n], err
+	return buf[:n], nil
+}
+
+// ReadByCopy is the Read of an importer that reads its file more than once
+// (Claude Code indexes the tree before it makes the events; pi imports a
+// branched session twice): the stream, which can be read only once, is
+// copied to a temporary file, which open imports and which is removed
+// once it has. Nothing is left to be read again from it later: no text
+// stays lazy.
+func ReadByCopy(r io.Reader, opt model.ReadOptions, open func(path string, opt model.ReadOptions) (*model.Transcript, error)) (*model.Transcript, error) {
+	if opt.Name == "" {
+		opt.Name = "-"
+	}
+	dir, err := os.MkdirTemp("", "loupe-stream-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "session.jsonl")
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	_, err = io.Copy(f, r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", opt.Name, err)
+	}
+	opt.LazyAbove = -1
+	return open(path, opt)
 }

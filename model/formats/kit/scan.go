@@ -19,7 +19,7 @@ import (
 // ScanPath lists the sessions at path: the one scan describes when path is
 // a file; in a directory, those of the files list finds there, each
 // described by scan. A file scan fails on is left out and its error joined
-// to the one returned.
+// to the one returned, as is the error of a list that found some files.
 func ScanPath[S any](path string, list func(dir string) ([]string, error), scan func(path string) (S, error)) ([]S, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -33,11 +33,14 @@ func ScanPath[S any](path string, list func(dir string) ([]string, error), scan 
 		return []S{s}, nil
 	}
 	files, err := list(path)
-	if err != nil {
+	if err != nil && len(files) == 0 {
 		return nil, err
 	}
 	var out []S
 	var errs []error
+	if err != nil {
+		errs = append(errs, err) // some files could not be listed
+	}
 	for _, f := range files {
 		s, err := scan(f)
 		if err != nil {

@@ -5,6 +5,7 @@
 package registry
 
 import (
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -26,6 +27,17 @@ type Format struct {
 	// Open reads the transcript at path (a file, or a directory for the
 	// formats that store a session as one).
 	Open func(path string, opt model.ReadOptions) (*model.Transcript, error)
+	// Read, when set, reads a transcript from a stream of its decompressed
+	// content (standard input, a pipe, a process substitution), which can
+	// be read only once; opt.Name names it. Every single-file format has
+	// one (kit.ReadByCopy serves those that read their file twice); a
+	// format without one stores a session as a directory.
+	Read func(r io.Reader, opt model.ReadOptions) (*model.Transcript, error)
+	// Group is set when Detect accepts a directory that only groups
+	// session files Detect accepts one by one (a Claude Code project),
+	// rather than one stored as a directory: a listing of it still looks
+	// at the directory's other files.
+	Group bool
 	// Scan, when set, lists the sessions at path (a file or a directory
 	// Detect accepted) without importing them in full. When nil, a listing
 	// opens the path and describes the transcript.

@@ -1,0 +1,271 @@
+package formats
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// sniffSize is how much of the decompressed start of a file detection sees.
+const sniffSize = 64 << 10
+
+// ErrEmpty is wrapped by the error for a file with nothing in it.
+var ErrEmpty = errors.New("empty file")
+
+// Open opens the transcript at path, detecting its format unless opt.From
+// names one. "-" is standard input. A path that is neither a regular file
+// nor a directory (a named pipe, /dev/stdin, a process substitution) is
+// opened once and read as a stream: detection looks at the start of the
+// very stream that is then read. Every error names the file. An empty file,
+// and one in which nothing reads as the format, are errors (ErrEmpty,
+// *NothingReadError): a verifier that checked nothing must not pass.
+func Open(path string, opt Options) (*model.Transcript, error) {
+	if path == "-" {
+		return OpenReader(os.Stdin, "-", opt)
+	}
+	name := opt.Read.Name
+	if name == "" {
+		name = path
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err // an *fs.PathError: it names the path
+	}
+	if !st.IsDir() && !st.Mode().IsRegular() {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return OpenReader(f, name, opt)
+	}
+	var head []byte
+	if !st.IsDir() {
+		var complete bool
+		if head, complete, err = sniffFile(path); err != nil {
+			return nil, named(name, err)
+		}
+		if complete && len(bytes.TrimSpace(head)) == 0 {
+			return nil, fmt.Errorf("%s: %w", name, ErrEmpty)
+		}
+	}
+	f, err := pick(path, opt.From, head, st.IsDir())
+	if err != nil {
+		return nil, named(name, err)
+	}
+	t, err := f.Open(path, opt.Read)
+	if err != nil {
+		return nil, named(name, err)
+	}
+	return t, checkContent(t, f, name, opt.From != "")
+}
+
+// OpenReader reads a transcript from r, a stream that can be read only once
+// (standard input, a pipe): gzip and zstd are decompressed, the format is
+// detected from the start of the content unless opt.From names one, and the
+// same stream is handed to the format's reader. name names the stream in
+// problems and errors. Formats that store a session as a directory cannot
+// be read this way.
+func OpenReader(r io.Reader, name string, opt Options) (*model.Transcript, error) {
+	dr, _, closeFn, err := model.Decompress(r)
+	if err != nil {
+		return nil, named(name, err)
+	}
+	defer closeFn()
+	br := bufio.NewReaderSize(dr, sniffSize)
+	head, err := br.Peek(sniffSize)
+	complete := errors.Is(err, io.EOF)
+	if err != nil && !complete && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, named(name, err)
+	}
+	if complete && len(bytes.TrimSpace(head)) == 0 {
+		return nil, fmt.Errorf("%s: %w", name, ErrEmpty)
+	}
+	f, err := pick(name, opt.From, head, false)
+	if err != nil {
+		return nil, named(name, err)
+	}
+	if f.Read == nil {
+		return nil, fmt.Errorf("%s: %s stores a session as a directory and cannot be read from a stream; give the directory's path", name, f.Name)
+	}
+	ro := opt.Read
+	ro.Name = name
+	t, err := f.Read(br, ro)
+	if err != nil {
+		return nil, named(name, err)
+	}
+	return t, checkContent(t, f, name, opt.From != "")
+}
+
+// Detect returns the format of path (or the one named by from). Only
+// regular files and directories are detected: reading the start of a pipe
+// would consume it (Open reads one as a stream).
+func Detect(path, from string) (Format, error) {
+	if from != "" {
+		return pick(path, from, nil, false)
+	}
+	if path == "-" {
+		return Format{}, errors.New("standard input: its format is detected as it is read (formats.OpenReader)")
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return Format{}, err
+	}
+	var head []byte
+	switch {
+	case st.IsDir():
+	case st.Mode().IsRegular():
+		if head, _, err = sniffFile(path); err != nil {
+			return Format{}, named(path, err)
+		}
+	default:
+		return Format{}, fmt.Errorf("%s: %s, not a regular file", path, model.FileKind(st.Mode()))
+	}
+	return pick(path, "", head, st.IsDir())
+}
+
+// pick returns the format named by from, or the first whose detection
+// accepts head (or the directory): importers first, since loupe's own
+// detection is the loosest.
+func pick(path, from string, head []byte, dir bool) (Format, error) {
+	all := All()
+	if from != "" {
+		for _, f := range all {
+			if f.Name == from {
+				return f, nil
+			}
+		}
+		return Format{}, fmt.Errorf("unknown format %q; loupe reads: %s", from, strings.Join(Names(), ", "))
+	}
+	for _, f := range all[1:] {
+		if f.Detect(path, head, dir) {
+			return f, nil
+		}
+	}
+	if Native.Detect(path, head, dir) {
+		return Native, nil
+	}
+	return Format{}, fmt.Errorf("not a transcript format loupe reads (%s); use --from to force one", strings.Join(Names(), ", "))
+}
+
+// sniffFile returns up to sniffSize bytes of the decompressed start of the
+// file, and whether that is the whole of it.
+func sniffFile(path string) (head []byte, complete bool, err error) {
+	r, _, closeFn, err := openPlainOrCompressed(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer closeFn()
+	head, err = readHead(r, sniffSize)
+	switch {
+	case err == io.EOF:
+		return head, true, nil
+	case err != nil:
+		return nil, false, err
+	}
+	return head, false, nil
+}
+
+// readHead reads up to n bytes of r. Its error is io.EOF when r ended
+// within them, nil when there may be more: unlike io.ReadFull, it tells a
+// stream that ends from one that breaks off (a truncated gzip reports
+// io.ErrUnexpectedEOF, which is a failure here).
+func readHead(r io.Reader, n int) ([]byte, error) {
+	buf := make([]byte, n)
+	got := 0
+	for got < n {
+		k, err := r.Read(buf[got:])
+		got += k
+		if err != nil {
+			return buf[:got], err
+		}
+	}
+	return buf, nil
+}
+
+// openPlainOrCompressed opens a regular file for reading its content.
+func openPlainOrCompressed(path string) (io.Reader, int64, func(), error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	r, _, dclose, err := model.Decompress(f)
+	if err != nil {
+		f.Close()
+		return nil, 0, nil, err
+	}
+	return r, 0, func() { dclose(); f.Close() }, nil
+}
+
+// NothingReadError is the error for a file in which nothing reads as the
+// format it was opened as: every record raw (another runtime's file forced
+// with --from, or lines that do not parse, read with --lenient), or none at
+// all. A verifier that checked nothing must not pass.
+type NothingReadError struct {
+	Name, Format string
+	Records      int            // raw records (lines, for the JSONL formats)
+	Broken       int            // of which have an error (do not parse, lack a field)
+	First        *model.Problem // the first of those errors
+	Forced       bool           // the format was named with --from
+}
+
+func (e *NothingReadError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: nothing in it reads as %s", e.Name, e.Format)
+	switch {
+	case e.Records > 0 && e.Broken == e.Records:
+		fmt.Fprintf(&b, " (every one of its %d records has an error; the first: %v)", e.Records, e.First)
+	case e.Records > 0:
+		fmt.Fprintf(&b, " (none of its %d records is a %s record)", e.Records, e.Format)
+	}
+	if e.Forced {
+		b.WriteString("; is it another runtime's file? Without --from, loupe detects the format")
+	}
+	return b.String()
+}
+
+// checkContent returns a *NothingReadError when nothing of t was read as f.
+// A record the importer left out on purpose (a title, a snapshot) was read,
+// and so was a loupe meta line.
+func checkContent(t *model.Transcript, f Format, name string, forced bool) error {
+	for _, e := range t.Events {
+		if e.Kind() != model.KindRaw {
+			return nil
+		}
+	}
+	if t.Meta.Extra["skipped"] != "" || f.Name == Native.Name && !isZeroMeta(t.Meta) {
+		return nil
+	}
+	ne := &NothingReadError{Name: name, Format: f.Name, Records: len(t.Events), Forced: forced}
+	for _, e := range t.Events {
+		if p := e.(*model.Raw).Problem; p != nil && p.Severity == model.Error {
+			if ne.Broken++; ne.First == nil {
+				ne.First = p
+			}
+		}
+	}
+	return ne
+}
+
+func isZeroMeta(m model.Meta) bool {
+	return m.Format == "" && m.Run == "" && m.Agent == "" && m.Source == "" && m.TS == "" && len(m.Consumers) == 0 && len(m.Extra) == 0
+}
+
+// named puts name in front of err unless err already names it ("name: …",
+// "open name: …", "name is a directory"): every error of Open and
+// OpenReader names the file.
+func named(name string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if msg := err.Error(); strings.HasPrefix(msg, name+" ") || strings.Contains(msg, name+": ") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
