@@ -371,6 +371,11 @@ func OwnWords(text string) string {
 	if i := pasteIntro(FoldText(text)); i >= 0 {
 		blank(i, len(text))
 	}
+	// "Here are items 4 and 5 of their list, pasted as-is." and the items
+	// after a blank line: the paragraphs after the one that says so.
+	if i, j := pastedAfter(text); i >= 0 {
+		blank(i, j)
+	}
 	// A block set off by horizontal rules ("---" lines) is a pasted
 	// document: a checklist, a ticket, someone else's notes.
 	for _, r := range ruledBlocks(text) {
@@ -386,6 +391,27 @@ func OwnWords(text string) string {
 
 // documentStart returns where a pasted markdown document starts (its first
 // heading, when it has two or more), or -1.
+// pastedAfter returns the span of the pasted material in a message whose
+// first paragraph says it pastes ("pasted as-is", "verbatim", "copied
+// below"): the next paragraph. -1 if it says no such thing.
+func pastedAfter(text string) (int, int) {
+	end := strings.Index(text, "\n\n")
+	if end < 0 {
+		return -1, -1
+	}
+	lead := FoldText(text[:end])
+	for _, w := range []string{"pasted", "pasting", "as-is", "as is", "verbatim", "copied", "copy-paste", "forwarded", "quoted below"} {
+		if HasPhrase(lead, w) {
+			start := end + 2
+			if k := strings.Index(text[start:], "\n\n"); k >= 0 {
+				return start, start + k
+			}
+			return start, len(text)
+		}
+	}
+	return -1, -1
+}
+
 // ruledBlocks returns the spans between pairs of horizontal-rule lines.
 func ruledBlocks(text string) [][2]int {
 	var out [][2]int
