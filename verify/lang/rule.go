@@ -597,7 +597,8 @@ func stripPoliteness(s string) string {
 // ProhibitionIn reports whether a lower-cased text forbids something
 // (never, don't, must not, avoid, no...).
 func ProhibitionIn(lower string) bool {
-	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not ", "forbidden", "prohibited", "banned", "disallowed"} {
+	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not ", "forbidden", "prohibited", "banned", "disallowed",
+		"nothing", "none", "cannot", "can't", "mustn't", "shouldn't", "off-limits", "off limits"} {
 		if HasPhrase(lower, strings.TrimSpace(w)) {
 			return true
 		}
