@@ -98,15 +98,16 @@ func inspect(e *env, args []string) (int, error) {
 		return code, err
 	}
 	opt := ui.Options{
-		Title:    title,
-		Load:     load,
-		Sessions: sessions,
-		NoColor:  os.Getenv("NO_COLOR") != "",
-		Pager:    ui.PagerFromEnv(os.Getenv("PAGER")),
-		File:     file,
-		Follow:   *follow,
-		Editor:   ui.EditorFromEnv(os.Getenv("VISUAL"), os.Getenv("EDITOR")),
-		Tmux:     os.Getenv("TMUX") != "",
+		Title:        title,
+		Load:         load,
+		Sessions:     sessions,
+		NoColor:      os.Getenv("NO_COLOR") != "",
+		Pager:        ui.PagerFromEnv(os.Getenv("PAGER")),
+		File:         file,
+		Follow:       *follow,
+		Editor:       ui.EditorFromEnv(os.Getenv("VISUAL"), os.Getenv("EDITOR")),
+		Tmux:         os.Getenv("TMUX") != "",
+		Reinjections: reinjections(file),
 	}
 	if err := ui.Run(context.Background(), opt, nil, out); err != nil {
 		// The inspector's "could not open" screen, or the terminal failing.

@@ -120,6 +120,10 @@ func dispatch(e *env, args []string) (int, error) {
 		return convertCmd(e, args[1:])
 	case "sample":
 		return sampleCmd(e, args[1:])
+	case "rehydrate":
+		return rehydrateCmd(e, args[1:])
+	case "hook":
+		return hookCmd(e, args[1:])
 	}
 	return inspect(e, args)
 }
@@ -148,6 +152,10 @@ Usage:
   loupe convert [--from RUNTIME] FILE
                                 write a transcript as loupe JSONL to standard output
   loupe sample [NAME]           list the built-in samples, or write one as loupe JSONL
+  loupe rehydrate [flags] FILE  the items a compaction did not keep, as a block to put back
+  loupe hook RUNTIME EVENT      run inside a runtime's compaction hooks (reads the hook's JSON)
+  loupe hook install RUNTIME    show (or --write) the settings that run loupe in claude-code,
+                                codex, gemini or opencode; loupe hook uninstall removes them
   loupe --version               print the version
 
 Run 'loupe verify --help' for the verifier's flags.

@@ -244,7 +244,7 @@ func runCmd(m *Model, cmd tea.Cmd) {
 		for _, c := range msg {
 			runCmd(m, c)
 		}
-	case diffMsg, searchMsg, eventLoadedMsg, copiedMsg, editorDoneMsg:
+	case diffMsg, searchMsg, eventLoadedMsg, copiedMsg, editorDoneMsg, reinjectionsMsg:
 		_, next := m.Update(msg)
 		runCmd(m, next)
 	}

@@ -74,6 +74,7 @@ const (
 	glyphSelBar    = "▌" // selected block
 	glyphPointer   = "▶"
 	glyphFinding   = "⚑"
+	glyphReinject  = "↺" // the live gate put lost items back
 	glyphEllipsis  = "…"
 	glyphSeparator = " · "
 )

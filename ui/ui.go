@@ -77,6 +77,9 @@ type Options struct {
 	Follow bool
 	// FollowEvery is how often a followed file is looked at (default 1s).
 	FollowEvery time.Duration
+	// Reinjections reads what the live gate (`loupe hook`) put back after
+	// each compaction of the run; it runs after every load (nil: never).
+	Reinjections ReinjectionsFunc
 }
 
 type state int
@@ -173,6 +176,9 @@ type Model struct {
 	statusTTL time.Duration
 
 	follow follower
+
+	// reinj is what the live gate did after each compaction, by seq.
+	reinj map[int]Reinjection
 }
 
 // New returns the inspector for opt.
@@ -240,7 +246,7 @@ func (m *Model) Init() tea.Cmd {
 	case m.st == statePicker:
 		cmds = append(cmds, m.nextCheck())
 	case m.st == stateReady:
-		cmds = append(cmds, m.startFollow(fileStat{}))
+		cmds = append(cmds, m.startFollow(fileStat{}), reinjectionsCmd(m.opt.Reinjections))
 	}
 	return tea.Batch(cmds...)
 }
@@ -292,7 +298,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case followStatMsg:
 		return m, m.handleFollowStat(msg)
 	case followLoadedMsg:
-		return m, m.handleFollowLoaded(msg)
+		return m, tea.Batch(m.handleFollowLoaded(msg), reinjectionsCmd(m.opt.Reinjections))
+	case reinjectionsMsg:
+		m.handleReinjections(msg)
 	case diffMsg:
 		m.handleDiff(msg)
 	case searchMsg:
@@ -359,7 +367,7 @@ func (m *Model) handleLoaded(msg loadedMsg) tea.Cmd {
 		m.remember(m.ch.cur, msg.res, msg.st)
 		m.refreshSession(m.ch.cur)
 	}
-	return m.startFollow(msg.st)
+	return tea.Batch(m.startFollow(msg.st), reinjectionsCmd(m.opt.Reinjections))
 }
 
 type constError string
@@ -380,7 +388,7 @@ func (m *Model) setStatusTTL(s string, ttl time.Duration) tea.Cmd {
 func (m *Model) relayout() {
 	rows := 1
 	if cr, _ := m.cur(); cr != nil {
-		rows = len(detailRows(m.th, cr, len(m.res.Compactions), m.w))
+		rows = len(m.detailRowsLive())
 	}
 	m.lay = computeLayout(m.w, m.h, m.flag != nil, rows)
 	for i, p := range m.panes {

@@ -44,9 +44,8 @@ func (m *Model) render() string {
 	rows := make([]string, m.h)
 	rows[m.lay.header] = headerRow(m.th, m.res, m.opt.Title, m.liveMark(), m.w)
 	ci := max(0, m.ci)
-	rows[m.lay.timeline] = timelineRow(m.th, m.res.Compactions, m.shownCompactions(), ci, m.w)
-	cr, _ := m.cur()
-	for i, r := range detailRows(m.th, cr, len(m.res.Compactions), m.w) {
+	rows[m.lay.timeline] = m.timelineLive(timelineRow(m.th, m.res.Compactions, m.shownCompactions(), ci, m.w))
+	for i, r := range m.detailRowsLive() {
 		if i < m.lay.detailRows {
 			rows[m.lay.detail+i] = r
 		}

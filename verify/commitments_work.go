@@ -427,6 +427,12 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 		if ci.hasVerb(a.Verb) {
 			return true
 		}
+		if a.Means != nil {
+			// "deflake //services/search:integration_test by replacing the
+			// sleep with a probe": the means says what the work is; a build
+			// of //services/search/... is not it.
+			return false
+		}
 		for _, t := range append([]string{a.Head}, a.Direct...) {
 			if t != "" && !lang.GenericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
 				return true

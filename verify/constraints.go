@@ -182,7 +182,7 @@ func (r *rule) match(l *ledger, d *doc, ir *ItemResult) {
 		}
 	}
 	ir.Score = round2(part.containment)
-	if part.containment >= 0.4 {
+	if part.containment >= 0.4 && part.matched >= 2 {
 		ir.Status = Weak
 		ir.Evidence = d.evidence(part, Neutral)
 		ir.Why = "only part of the instruction is restated"

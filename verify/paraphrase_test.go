@@ -38,6 +38,13 @@ func TestParaphrases(t *testing.T) {
 			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
 		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},
 
+		{"a prohibition said with 'nothing ... may'", []model.Event{
+			msg(1, model.RoleUser, "Move the cache. Don't modify anything under third_party/; do not disable any tests."),
+		}, "Nothing under third_party/ may be modified.", Constraint, "third_party", []Status{Retained}},
+		{"one shared word is no partial restatement", []model.Event{
+			msg(1, model.RoleUser, "Move the cache. Don't modify anything under third_party/; do not disable any tests."),
+		}, "Flaky test: it fails 3 out of 20 runs.", Constraint, "disable", []Status{Dropped}},
+
 		// Intent of an in-flight call.
 		{"a program and its target say what the call is doing", []model.Event{
 			call(1, "c1", "bash", `{"command":"kubectl wait --for=condition=Ready certificate/api-tls -n edge --timeout=600s"}`),
@@ -92,6 +99,7 @@ func TestClaimsInOtherWords(t *testing.T) {
 		msg(4, model.RoleAssistant, "The dataloader optimisation is done: step time is down to 259 ms."),
 	}
 	r := Check(kept, compaction(20, 1, "Working on the fine-tune."), Options{})
+	owed := false
 	for _, it := range r.Items {
 		if it.Kind == Commitment && strings.Contains(it.Key, "dataloader") {
 			t.Errorf("the claimed, carried-out promise is still owed: %s (%s)", it.Status, it.Why)
@@ -122,13 +130,28 @@ func TestClaimsInOtherWords(t *testing.T) {
 			t.Errorf("a call whose result wrote the promised file did not carry it out: %s (%s)", it.Status, it.Why)
 		}
 	}
+	means := []model.Event{
+		msg(1, model.RoleAssistant, "I'll deflake //services/search:integration_test by replacing the fixed sleep with a readiness probe on /healthz."),
+		call(2, "c1", "bash", `{"command":"bazel build //services/search/... --config=ci"}`), result(3, "c1", "Build completed successfully", false),
+		msg(4, model.RoleAssistant, "The cache migration is done."),
+	}
+	r = Check(means, compaction(20, 1, "Cache moved."), Options{})
+	owed = false
+	for _, it := range r.Items {
+		if it.Kind == Commitment && strings.Contains(it.Key, "deflake") && it.Open {
+			owed = true
+		}
+	}
+	if !owed {
+		t.Errorf("a build of the package closed the promise to deflake its test by a probe: %v", keysOf(r))
+	}
 	checked := []model.Event{
 		msg(1, model.RoleAssistant, "I'll update the rollout gate in deploy/gates/ledger.cue to require the reversal field after the PR merges."),
 		call(2, "c1", "bash", `{"command":"cue vet ./deploy/gates/... && cue eval ./deploy/gates -e ledger.require"}`), result(3, "c1", "fields: [id]", false),
 		msg(4, model.RoleAssistant, "The gate requires id today; the reversal field gets added once the PR merges."),
 	}
 	r = Check(checked, compaction(20, 1, "Waiting for CI."), Options{})
-	owed := false
+	owed = false
 	for _, it := range r.Items {
 		if it.Kind == Commitment && strings.Contains(it.Key, "gate") && it.Open {
 			owed = true

@@ -239,14 +239,18 @@ func (d *doc) clauseText(u *unit, lo, hi int) string {
 }
 
 // clauseBreak reports whether a new clause starts at a word w after the
-// text gap before it: a semicolon or dash, a comma before "and", "but" or
-// "while", or "but", "except" and "though" on their own ("log errors but
-// don't block commits" is two rules).
+// text gap before it: a semicolon or dash, a comma before "and", "while"
+// or a negation, or "but", "except" and "though" on their own ("log errors
+// but don't block commits" is two rules).
 func clauseBreak(gap, w string) bool {
 	switch {
 	case strings.Contains(gap, ";"), strings.Contains(gap, " — "), strings.Contains(gap, " – "), strings.Contains(gap, " - "):
 		return true
 	case strings.Contains(gap, ",") && (w == "and" || w == "while"):
+		return true
+	case strings.Contains(gap, ",") && (w == "never" || w == "not" || w == "no" || w == "don't" || w == "without"):
+		// "exported in minor units (cents), never including the
+		// eliminations": the "never" is the next rule's.
 		return true
 	}
 	return w == "but" || w == "except" || w == "though" || w == "although"

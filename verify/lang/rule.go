@@ -371,6 +371,16 @@ func OwnWords(text string) string {
 	if i := pasteIntro(FoldText(text)); i >= 0 {
 		blank(i, len(text))
 	}
+	// "Here are items 4 and 5 of their list, pasted as-is." and the items
+	// after a blank line: the paragraphs after the one that says so.
+	if i, j := pastedAfter(text); i >= 0 {
+		blank(i, j)
+	}
+	// A block set off by horizontal rules ("---" lines) is a pasted
+	// document: a checklist, a ticket, someone else's notes.
+	for _, r := range ruledBlocks(text) {
+		blank(r[0], r[1])
+	}
 	// A document (a plan, a spec) pasted whole: from its first of several
 	// markdown headings on.
 	if i := documentStart(text); i >= 0 {
@@ -381,6 +391,54 @@ func OwnWords(text string) string {
 
 // documentStart returns where a pasted markdown document starts (its first
 // heading, when it has two or more), or -1.
+// pastedAfter returns the span of the pasted material in a message whose
+// first paragraph says it pastes ("pasted as-is", "verbatim", "copied
+// below"): the next paragraph. -1 if it says no such thing.
+func pastedAfter(text string) (int, int) {
+	end := strings.Index(text, "\n\n")
+	if end < 0 {
+		return -1, -1
+	}
+	lead := FoldText(text[:end])
+	for _, w := range []string{"pasted", "pasting", "as-is", "as is", "verbatim", "copied", "copy-paste", "forwarded", "quoted below"} {
+		if HasPhrase(lead, w) {
+			start := end + 2
+			if k := strings.Index(text[start:], "\n\n"); k >= 0 {
+				return start, start + k
+			}
+			return start, len(text)
+		}
+	}
+	return -1, -1
+}
+
+// ruledBlocks returns the spans between pairs of horizontal-rule lines.
+func ruledBlocks(text string) [][2]int {
+	var out [][2]int
+	open, off := -1, 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if horizontalRule(strings.TrimSpace(line)) {
+			if open < 0 {
+				open = off
+			} else {
+				out = append(out, [2]int{open, off + len(line)})
+				open = -1
+			}
+		}
+		off += len(line)
+	}
+	return out
+}
+
+// horizontalRule reports whether a line is a markdown rule: three or more
+// of one of - * _ and nothing else.
+func horizontalRule(t string) bool {
+	if len(t) < 3 || !strings.ContainsRune("-*_", rune(t[0])) {
+		return false
+	}
+	return strings.Trim(t, t[:1]) == ""
+}
+
 func documentStart(text string) int {
 	first, n := -1, 0
 	off := 0
@@ -539,7 +597,8 @@ func stripPoliteness(s string) string {
 // ProhibitionIn reports whether a lower-cased text forbids something
 // (never, don't, must not, avoid, no...).
 func ProhibitionIn(lower string) bool {
-	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not ", "forbidden", "prohibited", "banned", "disallowed"} {
+	for _, w := range []string{"never", "don't", "do not", "must not", "avoid", "no ", "not ", "forbidden", "prohibited", "banned", "disallowed",
+		"nothing", "none", "cannot", "can't", "mustn't", "shouldn't", "off-limits", "off limits"} {
 		if HasPhrase(lower, strings.TrimSpace(w)) {
 			return true
 		}

@@ -212,6 +212,7 @@ var derivations = []struct {
 	{"olutions", "olve", 1}, {"olution", "olve", 1}, // resolution
 	{"ysis", "yze", 3}, {"yses", "yze", 3}, // analysis
 	{"veries", "ver", 2}, {"very", "ver", 2}, // delivery, recovery
+	{"iliations", "ile", 3}, {"iliation", "ile", 3}, // reconciliation
 }
 
 // derivedWords are nouns whose verb no suffix rule finds.

@@ -154,6 +154,9 @@ func TestFindRulesReal(t *testing.T) {
 		{"Only run plans against staging — never run terraform apply on prod yourself; don't commit any .tfvars files.",
 			[]string{"Only run plans against staging", "run terraform apply on prod yourself", "commit any .tfvars files"}},
 		{"Keep it short – never add emojis.", []string{"Keep it short", "add emojis"}},
+		{"Here are items 4 and 5 of their list, pasted as-is. Does our export cover 4?\n\n  4. Must include all manual journals.\n  5. Files must never be sent as zip attachments.", nil},
+		{"Their checklist, as-is. Which does CI enforce?\n\n---\n- Headings must use sentence case.\n- Never use \"simply\".\n---\n\nAnd never push to main.",
+			[]string{"push to main"}},
 	}
 	for _, c := range cases {
 		var got []string

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/loupe-dev/loupe/hook"
+	"github.com/loupe-dev/loupe/ui"
+)
+
+// hookCmd runs inside a runtime's hooks (loupe hook RUNTIME EVENT), or
+// installs and removes them (loupe hook install|uninstall RUNTIME).
+func hookCmd(e *env, args []string) (int, error) {
+	if len(args) > 0 {
+		switch args[0] {
+		case "install":
+			return hookInstallCmd(e, args[1:], false)
+		case "uninstall":
+			return hookInstallCmd(e, args[1:], true)
+		}
+	}
+	fset := newFlagSet(e, "hook", "loupe hook [flags] RUNTIME EVENT\n       loupe hook install|uninstall [flags] RUNTIME",
+		"Runs inside an agent runtime's compaction hooks: reads the hook's JSON on standard input, snapshots the\n"+
+			"transcript before a compaction, verifies the summary the runtime installed, and puts back what it lost,\n"+
+			"once, in the runtime's own output contract. It fails open: on any error it exits 0 and prints nothing,\n"+
+			"and the reason goes to loupe's log ($XDG_STATE_HOME/loupe/hook.log).\n"+
+			"Runtimes: "+strings.Join(hook.Runtimes, ", ")+". `loupe hook install RUNTIME` writes the hooks.")
+	gate := fset.Bool("gate", false, "stop the agent after a violating compaction where the runtime allows it (Codex PostCompact, opencode auto-continue)")
+	maxChars := fset.Int("max-chars", 0, "cap the block put back (default 10000, Claude Code's cap)")
+	deadline := fset.Duration("deadline", 0, "give up silently after this long (default: 15s before a compaction, 4-8s after)")
+	if err := fset.Parse(args); err != nil {
+		return flagExit(err)
+	}
+	if fset.NArg() != 2 {
+		return exitBadInput, usagef("hook takes RUNTIME and EVENT, got %d argument(s)", fset.NArg())
+	}
+	store := &hook.Store{}
+	if dir, err := hook.StateDir(); err == nil {
+		store.Dir = dir
+	}
+	runtime := hook.RuntimeName(fset.Arg(0))
+	if runtime == "" {
+		// A mistyped settings entry must not break the agent: log it, exit 0.
+		store.Logf(time.Now(), "unknown runtime %q (loupe hook knows %s)", fset.Arg(0), strings.Join(hook.Runtimes, ", "))
+		fmt.Fprintf(e.stderr, "loupe: unknown runtime %q\n", fset.Arg(0))
+		return exitOK, nil
+	}
+	in, err := hook.ReadInput(e.stdin)
+	if err != nil {
+		store.Logf(time.Now(), "%s %s: reading standard input: %v", runtime, fset.Arg(1), err)
+		return exitOK, nil
+	}
+	out := hook.Run(hook.Request{Runtime: runtime, Event: fset.Arg(1), Input: in, Gate: *gate,
+		MaxChars: *maxChars, Deadline: *deadline, Store: store})
+	if len(out) > 0 {
+		e.stdout.Write(out)
+	}
+	return exitOK, nil
+}
+
+// reinjections reads what the live gate did for the session of file, for
+// the inspector's timeline (nil when there is no file).
+func reinjections(file string) ui.ReinjectionsFunc {
+	if file == "" {
+		return nil
+	}
+	return func() ([]ui.Reinjection, error) {
+		dir, err := hook.StateDir()
+		if err != nil {
+			return nil, nil
+		}
+		recs, err := (&hook.Store{Dir: dir}).Records(file)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]ui.Reinjection, 0, len(recs))
+		for _, r := range recs {
+			items := len(r.Lines)
+			if items == 0 {
+				items = r.Owed
+			}
+			out = append(out, ui.Reinjection{Seq: r.Seq, Items: items, State: r.State, Via: r.InjectedVia, At: r.InjectedAt})
+		}
+		return out, nil
+	}
+}

@@ -1,0 +1,407 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/loupe-dev/loupe/integrations/opencode"
+)
+
+// InstallOptions say where to install loupe's hooks.
+type InstallOptions struct {
+	Runtime string
+	// Project is the project directory; empty means the user's settings.
+	Project string
+	// Home is the user's home directory (for the user's settings).
+	Home string
+	// Command is how the runtime starts loupe ("loupe", or a path).
+	Command string
+	// Gate installs loupe as a hard gate where the runtime allows one.
+	Gate bool
+}
+
+// Change is what install or uninstall does to one file.
+type Change struct {
+	Path string
+	// Before is the file's content (nil when it does not exist); After the
+	// content to write (nil to remove the file).
+	Before, After []byte
+	// Notes are what the user must know (hooks to approve, settings to
+	// enable).
+	Notes []string
+}
+
+// Empty reports whether the change changes nothing.
+func (c *Change) Empty() bool {
+	return bytes.Equal(c.Before, c.After) && (c.Before == nil) == (c.After == nil)
+}
+
+// handler is one hook command of an install.
+type handler struct {
+	event, matcher, arg string
+	timeout             int // in the runtime's unit
+	status              string
+}
+
+// handlers are the hooks each runtime gets (research/hooks.md §1.2, §2.4,
+// §3): what to run on which event, with timeouts above loupe's own
+// deadlines.
+func handlers(runtime string, gate bool) []handler {
+	switch runtime {
+	case ClaudeCode:
+		return []handler{
+			{event: "PreCompact", matcher: "auto|manual", arg: "pre-compact", timeout: 20},
+			{event: "SessionStart", matcher: "compact", arg: "session-start", timeout: 10},
+			{event: "PostCompact", matcher: "auto|manual", arg: "post-compact", timeout: 20},
+			{event: "PostToolUse", arg: "reinject", timeout: 5},
+			{event: "UserPromptSubmit", arg: "reinject", timeout: 5},
+		}
+	case Codex:
+		post := "post-compact"
+		if gate {
+			post = "--gate post-compact"
+		}
+		return []handler{
+			{event: "PreCompact", matcher: "auto|manual", arg: "pre-compact", timeout: 20, status: "loupe: snapshot"},
+			{event: "PostCompact", matcher: "auto|manual", arg: post, timeout: 20, status: "loupe: verify"},
+			{event: "SessionStart", matcher: "compact", arg: "session-start", timeout: 10},
+		}
+	case Gemini:
+		return []handler{
+			{event: "PreCompress", arg: "pre-compress", timeout: 20000},
+			{event: "BeforeAgent", arg: "before-agent", timeout: 5000},
+			{event: "AfterTool", matcher: "*", arg: "after-tool", timeout: 5000},
+		}
+	}
+	return nil
+}
+
+// settingsPath is the file an install edits.
+func settingsPath(opt InstallOptions) (string, error) {
+	dir := opt.Project
+	if dir == "" && opt.Home == "" {
+		return "", errors.New("no home directory for the user's settings; use --project DIR")
+	}
+	switch opt.Runtime {
+	case ClaudeCode:
+		if dir != "" {
+			return filepath.Join(dir, ".claude", "settings.json"), nil
+		}
+		if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
+			return filepath.Join(d, "settings.json"), nil
+		}
+		return filepath.Join(opt.Home, ".claude", "settings.json"), nil
+	case Codex:
+		if dir != "" {
+			return filepath.Join(dir, ".codex", "hooks.json"), nil
+		}
+		if d := os.Getenv("CODEX_HOME"); d != "" {
+			return filepath.Join(d, "hooks.json"), nil
+		}
+		return filepath.Join(opt.Home, ".codex", "hooks.json"), nil
+	case Gemini:
+		if dir != "" {
+			return filepath.Join(dir, ".gemini", "settings.json"), nil
+		}
+		return filepath.Join(opt.Home, ".gemini", "settings.json"), nil
+	case Opencode:
+		if dir != "" {
+			return filepath.Join(dir, ".opencode", "plugins", "loupe.ts"), nil
+		}
+		if d := os.Getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
+			return filepath.Join(d, "opencode", "plugins", "loupe.ts"), nil
+		}
+		return filepath.Join(opt.Home, ".config", "opencode", "plugins", "loupe.ts"), nil
+	}
+	return "", fmt.Errorf("unknown runtime %q", opt.Runtime)
+}
+
+func readIfExists(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	return b, err
+}
+
+// Install returns the change that adds loupe's hooks to the runtime's
+// settings, leaving every other setting and hook as it is.
+func Install(opt InstallOptions) (*Change, error) {
+	path, err := settingsPath(opt)
+	if err != nil {
+		return nil, err
+	}
+	before, err := readIfExists(path)
+	if err != nil {
+		return nil, err
+	}
+	c := &Change{Path: path, Before: before, After: before}
+	if opt.Runtime == Opencode {
+		return installPlugin(c, opt)
+	}
+	hs := handlers(opt.Runtime, opt.Gate)
+	if c.After, err = addHooks(before, opt, hs); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	switch opt.Runtime {
+	case Codex:
+		c.Notes = append(c.Notes, "Codex runs a non-managed hook only once you have reviewed and trusted it: approve loupe's hooks when Codex asks (hooks need Codex 0.129 or later; SessionStart after compaction is reliable from 0.149).")
+	case Gemini:
+		c.Notes = append(c.Notes, "Gemini CLI runs hooks only when its hooks system is on (/settings, Advanced, \"Enable Hooks System\"; tools.enableHooks in settings.json on older versions).")
+	case ClaudeCode:
+		c.Notes = append(c.Notes, "Claude Code reads hook settings when a session starts: start a new session (or open /hooks) for them to take effect.")
+	}
+	return c, nil
+}
+
+// Uninstall returns the change that removes loupe's hooks (and only
+// them).
+func Uninstall(opt InstallOptions) (*Change, error) {
+	path, err := settingsPath(opt)
+	if err != nil {
+		return nil, err
+	}
+	before, err := readIfExists(path)
+	if err != nil || before == nil {
+		return &Change{Path: path}, err
+	}
+	c := &Change{Path: path, Before: before, After: before}
+	if opt.Runtime == Opencode {
+		if bytes.Contains(before, []byte(opencode.Marker)) {
+			c.After = nil
+		}
+		return c, nil
+	}
+	if c.After, err = removeHooks(before); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+func installPlugin(c *Change, opt InstallOptions) (*Change, error) {
+	plugin := []byte(opencode.Plugin(opt.Command, opt.Gate))
+	if c.Before != nil && !bytes.Contains(c.Before, []byte(opencode.Marker)) {
+		return nil, fmt.Errorf("%s exists and is not loupe's plugin: move it away first", c.Path)
+	}
+	c.After = plugin
+	c.Notes = append(c.Notes, "opencode loads plugins when it starts: restart it. The plugin runs `"+opt.Command+" hook opencode ...` and needs Bun's shell ($), as every opencode plugin has.")
+	return c, nil
+}
+
+// loupeCommand matches a hook command that runs loupe's hook.
+var loupeCommand = regexp.MustCompile(`(^|[/\\\s'"])loupe(\.exe)?['"]?\s+hook\s`)
+
+// command is the hook command line for arg.
+func command(opt InstallOptions, arg string) string {
+	cmd := opt.Command
+	if strings.ContainsAny(cmd, " \t'\"$") {
+		cmd = "'" + strings.ReplaceAll(cmd, "'", `'\''`) + "'"
+	}
+	return cmd + " hook " + opt.Runtime + " " + arg
+}
+
+// hookEntry is one handler as the settings hold it, in the documented
+// order of its fields.
+type hookEntry struct {
+	Type          string `json:"type"`
+	Name          string `json:"name,omitempty"`
+	Command       string `json:"command"`
+	Timeout       int    `json:"timeout"`
+	StatusMessage string `json:"statusMessage,omitempty"`
+}
+
+func (h handler) group(opt InstallOptions) map[string]any {
+	hd := hookEntry{Type: "command", Command: command(opt, h.arg), Timeout: h.timeout, StatusMessage: h.status}
+	if opt.Runtime == Gemini {
+		hd.Name = "loupe-" + h.arg
+	}
+	g := map[string]any{"hooks": []hookEntry{hd}}
+	if h.matcher != "" {
+		g["matcher"] = h.matcher
+	}
+	return g
+}
+
+// groupJSON writes a matcher group with its keys in the documented order.
+func groupJSON(g map[string]any, unit string, depth int) (string, error) {
+	var b strings.Builder
+	in := strings.Repeat(unit, depth)
+	b.WriteString("{\n")
+	if m, ok := g["matcher"]; ok {
+		fmt.Fprintf(&b, "%s%s\"matcher\": %s,\n", in, unit, mustMarshal(m))
+	}
+	hs, err := render(g["hooks"], unit, depth+1)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(&b, "%s%s\"hooks\": %s\n%s}", in, unit, hs, in)
+	return b.String(), nil
+}
+
+func mustMarshal(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// addHooks inserts the handlers' groups into a settings document.
+func addHooks(doc []byte, opt InstallOptions, hs []handler) ([]byte, error) {
+	if len(bytes.TrimSpace(doc)) == 0 {
+		doc = []byte("{}\n")
+	}
+	root, err := parseJSONC(doc)
+	if err != nil {
+		return nil, err
+	}
+	if root.kind != '{' {
+		return nil, errors.New("the settings are not a JSON object")
+	}
+	unit := indentUnit(doc)
+	hooks := root.member("hooks")
+	if hooks != nil && hooks.kind != '{' {
+		return nil, errors.New(`"hooks" is not an object`)
+	}
+	var edits []edit
+	var newEvents []string // event members to add, rendered at depth 1
+	for _, h := range hs {
+		arr := hooks.member(h.event)
+		if arr != nil && arr.kind != '[' {
+			return nil, fmt.Errorf("hooks.%s is not an array", h.event)
+		}
+		if arr != nil && hasLoupe(doc, arr) {
+			continue // already installed
+		}
+		if arr != nil {
+			g, err := groupJSON(h.group(opt), unit, 3)
+			if err != nil {
+				return nil, err
+			}
+			edits = append(edits, insertLast(arr, lastEnd(arr), g, unit, 2))
+			continue
+		}
+		g, err := groupJSON(h.group(opt), unit, 3)
+		if err != nil {
+			return nil, err
+		}
+		newEvents = append(newEvents, fmt.Sprintf("%q: [\n%s%s\n%s]", h.event, strings.Repeat(unit, 3), g, strings.Repeat(unit, 2)))
+	}
+	switch {
+	case len(newEvents) == 0:
+	case hooks != nil && lastEnd(hooks) >= 0:
+		var b strings.Builder
+		for _, ev := range newEvents {
+			b.WriteString(",\n" + strings.Repeat(unit, 2) + ev)
+		}
+		at := lastEnd(hooks)
+		edits = append(edits, edit{at: at, end: at, text: b.String()})
+	case hooks != nil:
+		edits = append(edits, insertLast(hooks, -1, strings.Join(newEvents, ",\n"+strings.Repeat(unit, 2)), unit, 1))
+	default:
+		body := "\"hooks\": {\n" + strings.Repeat(unit, 2) + strings.Join(newEvents, ",\n"+strings.Repeat(unit, 2)) + "\n" + unit + "}"
+		edits = append(edits, insertLast(root, lastEnd(root), body, unit, 0))
+	}
+	return apply(doc, edits), nil
+}
+
+// hasLoupe reports whether an event's array already runs loupe's hook.
+func hasLoupe(doc []byte, arr *jnode) bool {
+	for _, g := range arr.elems {
+		if loupeGroup(doc, g) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// loupeGroup returns which handlers of a matcher group run loupe (nil when
+// none does).
+func loupeGroup(doc []byte, g *jnode) []bool {
+	hs := g.member("hooks")
+	if hs == nil || hs.kind != '[' {
+		return nil
+	}
+	var mark []bool
+	any := false
+	for _, h := range hs.elems {
+		cmd := h.member("command")
+		is := false
+		if cmd != nil && cmd.kind == '"' {
+			var s string
+			if json.Unmarshal(doc[cmd.start:cmd.end], &s) == nil && loupeCommand.MatchString(" "+s) {
+				is = true
+			}
+		}
+		mark = append(mark, is)
+		any = any || is
+	}
+	if !any {
+		return nil
+	}
+	return mark
+}
+
+// removeHooks takes loupe's handlers out of a settings document, and the
+// groups, event lists and hooks object left empty by that.
+func removeHooks(doc []byte) ([]byte, error) {
+	root, err := parseJSONC(doc)
+	if err != nil {
+		return nil, err
+	}
+	hooks := root.member("hooks")
+	if hooks == nil || hooks.kind != '{' {
+		return doc, nil
+	}
+	var edits []edit
+	emptyEvents := map[int]bool{}
+	for mi, m := range hooks.members {
+		arr := m.val
+		if arr.kind != '[' {
+			continue
+		}
+		whole := map[int]bool{}
+		for gi, g := range arr.elems {
+			mark := loupeGroup(doc, g)
+			if mark == nil {
+				continue
+			}
+			if all(mark) {
+				whole[gi] = true
+				continue
+			}
+			edits = append(edits, removeEntries(g.member("hooks"), func(i int) bool { return mark[i] })...)
+		}
+		if len(whole) == len(arr.elems) && len(whole) > 0 {
+			emptyEvents[mi] = true
+			continue
+		}
+		edits = append(edits, removeEntries(arr, func(i int) bool { return whole[i] })...)
+	}
+	if len(emptyEvents) > 0 {
+		if len(emptyEvents) == len(hooks.members) {
+			idx := -1
+			for i, m := range root.members {
+				if m.val == hooks {
+					idx = i
+				}
+			}
+			edits = append(edits, removeEntries(root, func(i int) bool { return i == idx })...)
+		} else {
+			edits = append(edits, removeEntries(hooks, func(i int) bool { return emptyEvents[i] })...)
+		}
+	}
+	return apply(doc, edits), nil
+}
+
+func all(bs []bool) bool {
+	for _, b := range bs {
+		if !b {
+			return false
+		}
+	}
+	return true
+}

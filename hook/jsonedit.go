@@ -1,0 +1,327 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A settings file is the user's: loupe edits it as text, inserting its
+// entries after the last member or element at each level and removing them
+// by the same spans, so that every other byte (order, spacing, comments in
+// Gemini CLI's JSONC) stays as the user wrote it, and install followed by
+// uninstall gives the file back byte for byte.
+
+// jnode is a JSON value with its byte span in the document.
+type jnode struct {
+	kind       byte // '{', '[', '"', or 'v' for numbers, true, false, null
+	start, end int
+	members    []jmember // objects
+	elems      []*jnode  // arrays
+}
+
+type jmember struct {
+	key      string
+	keyStart int
+	val      *jnode
+}
+
+func (n *jnode) member(key string) *jnode {
+	if n == nil || n.kind != '{' {
+		return nil
+	}
+	for _, m := range n.members {
+		if m.key == key {
+			return m.val
+		}
+	}
+	return nil
+}
+
+type jscanner struct {
+	b []byte
+	i int
+}
+
+// parseJSONC parses a JSON document that may hold // and /* */ comments.
+func parseJSONC(b []byte) (*jnode, error) {
+	s := &jscanner{b: b}
+	n, err := s.value()
+	if err != nil {
+		return nil, err
+	}
+	s.space()
+	if s.i != len(b) {
+		return nil, s.errf("unexpected %q after the document", b[s.i])
+	}
+	return n, nil
+}
+
+func (s *jscanner) errf(format string, args ...any) error {
+	line := bytes.Count(s.b[:min(s.i, len(s.b))], []byte("\n")) + 1
+	return fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, args...))
+}
+
+func (s *jscanner) space() {
+	for s.i < len(s.b) {
+		switch c := s.b[s.i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			s.i++
+		case c == '/' && s.i+1 < len(s.b) && s.b[s.i+1] == '/':
+			for s.i < len(s.b) && s.b[s.i] != '\n' {
+				s.i++
+			}
+		case c == '/' && s.i+1 < len(s.b) && s.b[s.i+1] == '*':
+			end := bytes.Index(s.b[s.i+2:], []byte("*/"))
+			if end < 0 {
+				s.i = len(s.b)
+				return
+			}
+			s.i += end + 4
+		default:
+			return
+		}
+	}
+}
+
+func (s *jscanner) value() (*jnode, error) {
+	s.space()
+	if s.i >= len(s.b) {
+		return nil, s.errf("unexpected end of the document")
+	}
+	n := &jnode{start: s.i}
+	switch c := s.b[s.i]; c {
+	case '{':
+		n.kind = '{'
+		return n, s.object(n)
+	case '[':
+		n.kind = '['
+		return n, s.array(n)
+	case '"':
+		n.kind = '"'
+		if _, err := s.str(); err != nil {
+			return nil, err
+		}
+	default:
+		n.kind = 'v'
+		for s.i < len(s.b) && !strings.ContainsRune(" \t\r\n,]}/", rune(s.b[s.i])) {
+			s.i++
+		}
+		if !json.Valid(s.b[n.start:s.i]) {
+			return nil, s.errf("not a JSON value: %q", s.b[n.start:s.i])
+		}
+	}
+	n.end = s.i
+	return n, nil
+}
+
+func (s *jscanner) str() (string, error) {
+	start := s.i
+	s.i++
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case '\\':
+			s.i += 2
+			continue
+		case '"':
+			s.i++
+			var out string
+			if err := json.Unmarshal(s.b[start:s.i], &out); err != nil {
+				return "", s.errf("bad string: %v", err)
+			}
+			return out, nil
+		}
+		s.i++
+	}
+	return "", s.errf("unterminated string")
+}
+
+func (s *jscanner) object(n *jnode) error {
+	s.i++
+	for first := true; ; first = false {
+		s.space()
+		if s.i < len(s.b) && s.b[s.i] == '}' {
+			s.i++
+			n.end = s.i
+			return nil
+		}
+		if !first {
+			if s.i >= len(s.b) || s.b[s.i] != ',' {
+				return s.errf("expected , or } in an object")
+			}
+			s.i++
+			s.space()
+			if s.i < len(s.b) && s.b[s.i] == '}' { // a trailing comma (JSONC)
+				s.i++
+				n.end = s.i
+				return nil
+			}
+		}
+		if s.i >= len(s.b) || s.b[s.i] != '"' {
+			return s.errf("expected a member name")
+		}
+		m := jmember{keyStart: s.i}
+		key, err := s.str()
+		if err != nil {
+			return err
+		}
+		m.key = key
+		s.space()
+		if s.i >= len(s.b) || s.b[s.i] != ':' {
+			return s.errf("expected : after %q", key)
+		}
+		s.i++
+		if m.val, err = s.value(); err != nil {
+			return err
+		}
+		n.members = append(n.members, m)
+	}
+}
+
+func (s *jscanner) array(n *jnode) error {
+	s.i++
+	for first := true; ; first = false {
+		s.space()
+		if s.i < len(s.b) && s.b[s.i] == ']' {
+			s.i++
+			n.end = s.i
+			return nil
+		}
+		if !first {
+			if s.i >= len(s.b) || s.b[s.i] != ',' {
+				return s.errf("expected , or ] in an array")
+			}
+			s.i++
+			s.space()
+			if s.i < len(s.b) && s.b[s.i] == ']' {
+				s.i++
+				n.end = s.i
+				return nil
+			}
+		}
+		e, err := s.value()
+		if err != nil {
+			return err
+		}
+		n.elems = append(n.elems, e)
+	}
+}
+
+// edit is one splice of a document.
+type edit struct {
+	at, end int // bytes [at, end) are replaced
+	text    string
+}
+
+// apply splices edits (which must not overlap) into b.
+func apply(b []byte, edits []edit) []byte {
+	sort.Slice(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
+	out := append([]byte(nil), b...)
+	for _, e := range edits {
+		out = append(out[:e.at], append([]byte(e.text), out[e.end:]...)...)
+	}
+	return out
+}
+
+// indentUnit is the document's indentation step (two spaces when it has
+// none to copy).
+func indentUnit(b []byte) string {
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		trimmed := bytes.TrimLeft(line, " \t")
+		if n := len(line) - len(trimmed); n > 0 && len(trimmed) > 0 && trimmed[0] == '"' {
+			return string(line[:n])
+		}
+	}
+	return "  "
+}
+
+// render writes v as JSON indented for depth.
+func render(v any, unit string, depth int) (string, error) {
+	b, err := json.MarshalIndent(v, strings.Repeat(unit, depth), unit)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// insertLast adds text (a member "k": v or an element) as the last entry of
+// container c at depth (the container's own), the way removeEntry takes it
+// out again.
+func insertLast(c *jnode, last int, text, unit string, depth int) edit {
+	in := strings.Repeat(unit, depth+1)
+	if last < 0 {
+		return edit{at: c.start + 1, end: c.start + 1, text: "\n" + in + text + "\n" + strings.Repeat(unit, depth)}
+	}
+	return edit{at: last, end: last, text: ",\n" + in + text}
+}
+
+// lastEnd is where c's last entry ends (-1 when c is empty).
+func lastEnd(c *jnode) int {
+	switch {
+	case c.kind == '{' && len(c.members) > 0:
+		return c.members[len(c.members)-1].val.end
+	case c.kind == '[' && len(c.elems) > 0:
+		return c.elems[len(c.elems)-1].end
+	}
+	return -1
+}
+
+// entrySpans are the spans of a container's entries: [start of the member
+// name or element, end of its value).
+func entrySpans(c *jnode) [][2]int {
+	var out [][2]int
+	for _, m := range c.members {
+		out = append(out, [2]int{m.keyStart, m.val.end})
+	}
+	for _, e := range c.elems {
+		out = append(out, [2]int{e.start, e.end})
+	}
+	return out
+}
+
+// removeEntries takes the entries of c whose index drop reports out,
+// mirroring insertLast: an entry after another goes with the separator
+// before it; a first entry goes up to the next entry kept; when every entry
+// goes, the container is left empty.
+func removeEntries(c *jnode, drop func(i int) bool) []edit {
+	spans := entrySpans(c)
+	firstKept := -1
+	for i := range spans {
+		if !drop(i) && firstKept < 0 {
+			firstKept = i
+		}
+	}
+	if firstKept < 0 {
+		if len(spans) == 0 {
+			return nil
+		}
+		return []edit{{at: c.start + 1, end: c.end - 1}}
+	}
+	var edits []edit
+	for i, sp := range spans {
+		switch {
+		case !drop(i):
+		case i < firstKept:
+			edits = append(edits, edit{at: sp[0], end: spans[firstKept][0]})
+		default:
+			edits = append(edits, edit{at: spans[i-1][1], end: sp[1]})
+		}
+	}
+	return mergeEdits(edits)
+}
+
+// mergeEdits joins touching or overlapping deletions.
+func mergeEdits(edits []edit) []edit {
+	sort.Slice(edits, func(i, j int) bool { return edits[i].at < edits[j].at })
+	var out []edit
+	for _, e := range edits {
+		if n := len(out); n > 0 && e.at <= out[n-1].end && out[n-1].text == "" && e.text == "" {
+			out[n-1].end = max(out[n-1].end, e.end)
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}

@@ -1,0 +1,205 @@
+package hook
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/loupe-dev/loupe/model/formats"
+)
+
+// opencode (research/hooks.md §4) runs plugins in process; the plugin in
+// integrations/opencode/ calls `loupe hook opencode EVENT` with the session
+// id, and the session's messages as the SDK returns them (opencode keeps
+// them in SQLite since 1.x; older versions keep the JSON storage tree loupe
+// can read in place). Events:
+//
+//	compacting    experimental.session.compacting: snapshot; answers
+//	              {"context": [...]} for the plugin to add to the prompt
+//	compacted     the session.compacted event: verify; answers
+//	              {"seq","verdict","owed","pending","receipt"}
+//	system        experimental.chat.system.transform: answers {"system": block}
+//	              once, when a block is pending
+//	autocontinue  experimental.compaction.autocontinue: with --gate, answers
+//	              {"enabled": false} after a violating compaction
+
+func (c *call) opencode() (*plan, error) {
+	id := c.in.OpencodeSession
+	if id == "" {
+		id = c.in.SessionID
+	}
+	if id == "" {
+		return nil, errors.New("no sessionID in the hook input")
+	}
+	st, err := c.load(Opencode, id)
+	if err != nil {
+		return nil, err
+	}
+	if c.ph == phaseNext || c.ph == phaseGate {
+		return c.opencodeAnswer(st)
+	}
+	tr, cleanup, err := c.opencodeTranscript(id)
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	st.Transcript = tr.path
+	if len(c.in.Messages) > 0 {
+		st.Transcript = "opencode session " + id
+	}
+	switch c.ph {
+	case phasePre:
+		return c.pre(st, tr, func(steer string) []byte {
+			b, _ := jsonLine(map[string]any{"context": []string{steer}})
+			return b
+		})
+	case phasePost, phaseStart:
+		v, err := c.newest(st, tr, true)
+		if err != nil {
+			return nil, err
+		}
+		var found *Record
+		if v != nil {
+			r := c.record(v, st.Transcript)
+			found = &r
+		}
+		o := c.outcomeOf(st, nil, found)
+		return &plan{commit: func() ([]byte, error) {
+			_, latest, err := c.commit(o)
+			if err != nil || latest == nil {
+				return nil, err
+			}
+			return jsonLine(map[string]any{"seq": latest.Seq, "verdict": latest.Verdict, "owed": latest.Owed,
+				"pending": latest.State == statePending, "receipt": receipt(latest, c.putBackWhen(latest))})
+		}}, nil
+	}
+	return nil, errSilent
+}
+
+// opencodeAnswer puts back the pending block (system) or gates the
+// auto-continue; neither reads the session.
+func (c *call) opencodeAnswer(st *Session) (*plan, error) {
+	if c.ph == phaseGate {
+		var last *Record
+		for i := range st.Compactions {
+			if r := &st.Compactions[i]; last == nil || r.Seq > last.Seq {
+				last = r
+			}
+		}
+		if !c.req.Gate || last == nil || last.Verdict != "violate" {
+			return nil, errSilent
+		}
+		out, err := jsonLine(map[string]any{"enabled": false, "reason": receipt(last, "")})
+		return &plan{commit: func() ([]byte, error) { return out, err }}, nil
+	}
+	o := c.outcomeOf(st, nil, nil)
+	o.claim = "opencode experimental.chat.system.transform"
+	return &plan{commit: func() ([]byte, error) {
+		claimed, _, err := c.commit(o)
+		if err != nil || claimed == nil {
+			return nil, err
+		}
+		return jsonLine(map[string]any{"system": claimed.Block, "seq": claimed.Seq})
+	}}, nil
+}
+
+var opencodeID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+
+// opencodeTranscript finds the session: in the messages the plugin sent
+// (written to a private temporary storage tree the importer reads), or in
+// opencode's JSON storage.
+func (c *call) opencodeTranscript(id string) (transcript, func(), error) {
+	none := func() {}
+	if !opencodeID.MatchString(id) {
+		return transcript{}, none, fmt.Errorf("sessionID %q is not an opencode id", id)
+	}
+	if len(c.in.Messages) > 0 && string(c.in.Messages) != "null" {
+		return materialize(id, c.in.Messages, c.in.SessionInfo)
+	}
+	roots := []string{c.in.Storage}
+	if c.in.Storage == "" {
+		roots = opencodeHomes()
+	}
+	for _, root := range roots {
+		matches, _ := filepath.Glob(filepath.Join(root, "session", "*", id+".json"))
+		if len(matches) > 0 {
+			return transcript{path: matches[0], format: "opencode"}, none, nil
+		}
+	}
+	return transcript{}, none, fmt.Errorf("session %s is in no opencode storage (%v), and the plugin sent no messages", id, roots)
+}
+
+func opencodeHomes() []string {
+	for _, f := range formats.All() {
+		if f.Name == "opencode" && f.Homes != nil {
+			return f.Homes()
+		}
+	}
+	return nil
+}
+
+// sdkMessage is one message as opencode's SDK returns it: its info (the
+// storage tree's message file) and its parts (the part files).
+type sdkMessage struct {
+	Info  json.RawMessage   `json:"info"`
+	Parts []json.RawMessage `json:"parts"`
+}
+
+type idOnly struct {
+	ID string `json:"id"`
+}
+
+// materialize writes the plugin's messages as opencode's JSON storage tree
+// in a temporary directory, for the importer; cleanup removes it.
+func materialize(id string, messages, session json.RawMessage) (transcript, func(), error) {
+	var msgs []sdkMessage
+	if err := json.Unmarshal(messages, &msgs); err != nil {
+		return transcript{}, func() {}, fmt.Errorf("messages: %w", err)
+	}
+	dir, err := os.MkdirTemp("", "loupe-opencode-*")
+	if err != nil {
+		return transcript{}, func() {}, err
+	}
+	cleanup := func() { os.RemoveAll(dir) }
+	write := func(data []byte, parts ...string) error {
+		p := filepath.Join(append([]string{dir}, parts...)...)
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			return err
+		}
+		return os.WriteFile(p, data, 0o600)
+	}
+	if len(session) == 0 || string(session) == "null" {
+		session = []byte(fmt.Sprintf(`{"id":%q,"projectID":"loupe","time":{"created":0,"updated":0}}`, id))
+	}
+	sessFile := filepath.Join(dir, "session", "loupe", id+".json")
+	if err := write(session, "session", "loupe", id+".json"); err != nil {
+		cleanup()
+		return transcript{}, func() {}, err
+	}
+	for i, m := range msgs {
+		var mi idOnly
+		if json.Unmarshal(m.Info, &mi) != nil || !opencodeID.MatchString(mi.ID) {
+			cleanup()
+			return transcript{}, func() {}, fmt.Errorf("messages[%d]: no valid info.id", i)
+		}
+		if err := write(m.Info, "message", id, mi.ID+".json"); err != nil {
+			cleanup()
+			return transcript{}, func() {}, err
+		}
+		for j, p := range m.Parts {
+			var pi idOnly
+			if json.Unmarshal(p, &pi) != nil || !opencodeID.MatchString(pi.ID) {
+				cleanup()
+				return transcript{}, func() {}, fmt.Errorf("messages[%d].parts[%d]: no valid id", i, j)
+			}
+			if err := write(p, "part", mi.ID, pi.ID+".json"); err != nil {
+				cleanup()
+				return transcript{}, func() {}, err
+			}
+		}
+	}
+	return transcript{path: sessFile, format: "opencode"}, cleanup, nil
+}
