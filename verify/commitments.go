@@ -148,16 +148,33 @@ func (c *commitmentTracker) sameOpen(a lang.Action) *promise {
 	}
 	// sameAction needs one's head to be the other's head or alternative.
 	var cands []*promise
-	take(c.idx.byHead, a.Head, &cands)
-	if a.Alt != "" {
-		take(c.idx.byHead, a.Alt, &cands)
+	if len(a.Mods()) > 0 {
+		cands = c.idx.restating(a)
+	} else {
+		take(c.idx.byHead, a.Head, &cands)
+		if a.Alt != "" {
+			take(c.idx.byHead, a.Alt, &cands)
+		}
+		cands = inOrder(cands)
 	}
-	for _, p := range inOrder(cands) {
+	var found *promise
+	for _, p := range cands {
 		if p.item.Open && sameAction(p.act, a) {
-			return p
+			found = p
+			break
 		}
 	}
-	return nil
+	if indexCheck != nil {
+		for p := range openOf[*promise](c.l) {
+			if p.item.Open && sameAction(p.act, a) {
+				if p != found {
+					indexCheck("commitment index: sameOpen found " + fmt.Sprint(found != nil) + " where the walk finds " + p.item.ID)
+				}
+				break
+			}
+		}
+	}
+	return found
 }
 
 func subset(xs, of []string) bool {

@@ -31,6 +31,13 @@ type promiseIndex struct {
 	// siblings); noHead: those without a head noun.
 	byHead map[string][]*promise
 	noHead []*promise
+	// For restatements (sameAction needs one's modifiers among the
+	// other's object words), under head (or alternative) and a word:
+	// modless, those without modifiers; byMod, by first modifier; byObj,
+	// by each object word.
+	modless map[string][]*promise
+	byMod   map[[2]string][]*promise
+	byObj   map[[2]string][]*promise
 	// byWord: by the words a call that carries one out or acts on it
 	// must name (callWords); byPrefix: the words of four bytes or more by
 	// their first four, since a call's word may extend them ("migrat" in
@@ -51,6 +58,7 @@ type wordOf struct {
 
 func (x *promiseIndex) init() {
 	x.byHead, x.byWord, x.byPrefix = map[string][]*promise{}, map[string][]*promise{}, map[string][]wordOf{}
+	x.modless, x.byMod, x.byObj = map[string][]*promise{}, map[[2]string][]*promise{}, map[[2]string][]*promise{}
 	x.byTurn, x.byCall = map[int][]*promise{}, map[int][]*promise{}
 }
 
@@ -95,9 +103,22 @@ func actionWords(a lang.Action) []string {
 // add files an opened or reopened commitment.
 func (x *promiseIndex) add(p *promise) {
 	if h := p.act.Head; h != "" {
-		x.byHead[h] = append(x.byHead[h], p)
+		heads := []string{h}
 		if a := p.act.Alt; a != "" && a != h {
-			x.byHead[a] = append(x.byHead[a], p)
+			heads = append(heads, a)
+		}
+		for _, h := range heads {
+			x.byHead[h] = append(x.byHead[h], p)
+			if mods := p.act.Mods(); len(mods) == 0 {
+				x.modless[h] = append(x.modless[h], p)
+			} else {
+				k := [2]string{h, mods[0]}
+				x.byMod[k] = append(x.byMod[k], p)
+			}
+			for _, o := range uniq(p.act.Object) {
+				k := [2]string{h, o}
+				x.byObj[k] = append(x.byObj[k], p)
+			}
 		}
 	} else {
 		x.noHead = append(x.noHead, p)
@@ -123,6 +144,34 @@ func (x *promiseIndex) add(p *promise) {
 	if len(p.awaits) > 0 {
 		x.awaiting = append(x.awaiting, p)
 	}
+}
+
+// restating returns the open commitments that sameAction may find the
+// same as an action a with modifiers: with its head (or alternative), and
+// either no modifiers, a first one among a's object words, or a's first
+// modifier among their object words.
+func (x *promiseIndex) restating(a lang.Action) []*promise {
+	var out []*promise
+	heads := []string{a.Head}
+	if a.Alt != "" && a.Alt != a.Head {
+		heads = append(heads, a.Alt)
+	}
+	for _, h := range heads {
+		take(x.modless, h, &out)
+		for _, o := range uniq(a.Object) {
+			take(x.byMod, [2]string{h, o}, &out)
+		}
+		take(x.byObj, [2]string{h, a.Mods()[0]}, &out)
+	}
+	return inOrder(out)
+}
+
+func uniq(xs []string) []string {
+	var out []string
+	for _, x := range xs {
+		out = lang.AppendUnique(out, x)
+	}
+	return out
 }
 
 // livePromises appends the open promises of ps to out and returns ps

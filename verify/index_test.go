@@ -61,6 +61,8 @@ func TestIndexesAgree(t *testing.T) {
 	for i := range 20 {
 		fmt.Fprintf(&b, `{"type":"message","turn":%d,"role":"assistant","text":"I'll regenerate the mocks for service%d after the API review."}`+"\n", i+1, i)
 	}
+	b.WriteString(`{"type":"message","turn":20,"role":"assistant","text":"I'll migrate the staging orders database after the review."}` + "\n")
+	b.WriteString(`{"type":"message","turn":20,"role":"assistant","text":"Then I'll migrate the orders database once it is approved."}` + "\n")
 	b.WriteString(`{"type":"message","turn":21,"role":"assistant","text":"I'll rebuild the search index for fr-FR once de-DE is loaded."}` + "\n")
 	b.WriteString(`{"type":"message","turn":22,"role":"assistant","text":"Finished the fr-FR reindexing."}` + "\n")
 	b.WriteString(`{"type":"tool_call","turn":30,"id":"c1","name":"bash","input":{"command":"mockgen -source=service7.go"}}` + "\n")
