@@ -2,6 +2,8 @@ package verify
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -34,6 +36,7 @@ type callInfo struct {
 	input    string         // the input's text, for term matching
 	terms    map[string]bool
 	inTerms  map[string]bool // terms of the input only (see inputTermSet)
+	sorted   []string        // the terms in order, for prefix lookups (hasTerm)
 }
 
 // callInput holds the input fields that say what a call acts on.
@@ -205,12 +208,12 @@ func (ci *callInfo) hasTerm(t string) bool {
 	if len(t) < 4 {
 		return false
 	}
-	for w := range terms {
-		if strings.HasPrefix(w, t) {
-			return true
-		}
+	// A word with prefix t sorts at or right after t.
+	if ci.sorted == nil {
+		ci.sorted = slices.Sorted(maps.Keys(terms))
 	}
-	return false
+	i, _ := slices.BinarySearch(ci.sorted, t)
+	return i < len(ci.sorted) && strings.HasPrefix(ci.sorted[i], t)
 }
 
 // intentText is what a call was for, in words: its description when it

@@ -3,6 +3,7 @@ package lang
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -50,7 +51,14 @@ func stemWord(w string) string {
 
 // termCache memoizes termOf: the words of a run repeat, and stemming is a
 // measurable share of verification time. Safe for concurrent verifications.
-var termCache sync.Map
+// It stops growing at cacheWords words (a run's ids and hashes are words
+// too), and so does wordCache.
+var (
+	termCache, wordCache sync.Map
+	termCached, wordCached atomic.Int64
+)
+
+const cacheWords = 1 << 18
 
 // TermOf returns the canonical matching term of a lower-case word.
 func TermOf(w string) string {
@@ -61,8 +69,34 @@ func TermOf(w string) string {
 	if c, ok := canon[s]; ok {
 		s = c
 	}
-	termCache.Store(strings.Clone(w), s)
+	if termCached.Add(1) <= cacheWords {
+		termCache.Store(strings.Clone(w), s)
+	}
 	return s
+}
+
+// wordInfo is what newToken derives from a word alone.
+type wordInfo struct {
+	term       string
+	past, name bool
+}
+
+// infoOf returns a word's term and flags, memoized: tokenizing is most of
+// the cost of reading a summary or a message, and its words repeat.
+func infoOf(w string) *wordInfo {
+	if wi, ok := wordCache.Load(w); ok {
+		return wi.(*wordInfo)
+	}
+	wi := &wordInfo{}
+	if !stopWords[w] {
+		wi.term = TermOf(w)
+	}
+	wi.past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
+	wi.name = HasDigit(w) || strings.ContainsAny(w, "_") || envWords[w]
+	if wordCached.Add(1) <= cacheWords {
+		wordCache.Store(strings.Clone(w), wi)
+	}
+	return wi
 }
 
 // foldRune maps typographic variants to ASCII so "re‑run" (with a
@@ -152,13 +186,8 @@ func Tokenize(s string) []Token {
 }
 
 func newToken(w string, start, end int) Token {
-	t := Token{Start: start, End: end, Word: w}
-	if !stopWords[w] {
-		t.Term = TermOf(w)
-	}
-	t.Past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
-	t.Name = HasDigit(w) || strings.ContainsAny(w, "_") || envWords[w]
-	return t
+	wi := infoOf(w)
+	return Token{Start: start, End: end, Word: w, Term: wi.term, Past: wi.past, Name: wi.name}
 }
 
 // envWords name environments: "the staging DB" and "the prod DB" are two.
