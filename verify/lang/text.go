@@ -54,7 +54,7 @@ func stemWord(w string) string {
 // It stops growing at cacheWords words (a run's ids and hashes are words
 // too), and so does wordCache.
 var (
-	termCache, wordCache sync.Map
+	termCache, wordCache   sync.Map
 	termCached, wordCached atomic.Int64
 )
 
