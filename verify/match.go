@@ -77,7 +77,7 @@ func (c candidate) full() bool { return c.verb && c.head }
 // candidates returns the units that share a term with the atom, ranked:
 // units holding both verb and head first, then by containment, then BM25.
 func (d *doc) candidates(at atom) []candidate {
-	seen := map[int]bool{}
+	seen := d.seenUnits()
 	var cands []candidate
 	look := append([]string(nil), at.terms...)
 	for v := range at.verbs {
@@ -85,10 +85,10 @@ func (d *doc) candidates(at atom) []candidate {
 	}
 	for _, t := range look {
 		for _, ui := range d.postings[t] {
-			if seen[ui] || d.exclude[ui] {
+			if seen.has(ui) || d.exclude[ui] {
 				continue
 			}
-			seen[ui] = true
+			seen.add(ui)
 			cands = append(cands, d.score(ui, at))
 		}
 	}
@@ -112,7 +112,7 @@ func (d *doc) candidates(at atom) []candidate {
 func (d *doc) score(ui int, at atom) candidate {
 	u := &d.units[ui]
 	c := candidate{unit: ui, vi: -1, lo: len(u.toks), hi: -1}
-	present := map[string]bool{}
+	present := d.scratchPresent()
 	for j, t := range u.toks {
 		vt := t.Term
 		if vt == "" && at.verb != "" && lang.StopVerbs[t.Word] {
@@ -268,12 +268,7 @@ func (d *doc) bm25(u *unit, terms []string, present map[string]bool) float64 {
 		}
 		df := float64(len(d.postings[t]))
 		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		tf := 0.0
-		for _, tok := range u.toks {
-			if tok.Term == t {
-				tf++
-			}
-		}
+		tf := float64(u.termCount(t))
 		s += idf * tf * 2.2 / (tf + 1.2*(0.25+0.75*float64(len(u.toks))/math.Max(d.avgLen, 1)))
 	}
 	return s

@@ -26,14 +26,65 @@ type doc struct {
 	lowered   bool
 	words     map[string]bool // every token's word, once asked (hasWord)
 	reNouns   map[string]bool // see reHeads
+	seen      unitSet         // see seenUnits
+	present   map[string]bool // see scratchPresent
 }
 
 // unit is one line or sentence of a summary.
 type unit struct {
 	Span
 	toks    []lang.Token
-	section int      // index into doc.sections, or -1
-	marker  Polarity // a line marker: [DONE], [x], ✓, [TODO], [ ]...
+	section int              // index into doc.sections, or -1
+	marker  Polarity         // a line marker: [DONE], [x], ✓, [TODO], [ ]...
+	tf      map[string]int32 // occurrences of each term, once counted (termCount)
+}
+
+// termCount is how many of the unit's tokens have the term: every item
+// matched against the unit asks, so they are counted once.
+func (u *unit) termCount(t string) int32 {
+	if u.tf == nil {
+		u.tf = make(map[string]int32, len(u.toks))
+		for _, tok := range u.toks {
+			if tok.Term != "" {
+				u.tf[tok.Term]++
+			}
+		}
+	}
+	return u.tf[t]
+}
+
+// unitSet is a set of unit indexes of one doc, cleared in constant time.
+type unitSet struct {
+	stamp []uint32
+	gen   uint32
+}
+
+func (s *unitSet) has(ui int) bool { return s.stamp[ui] == s.gen }
+func (s *unitSet) add(ui int)      { s.stamp[ui] = s.gen }
+
+// seenUnits returns the doc's unit set, emptied: one matching uses it at a
+// time.
+func (d *doc) seenUnits() *unitSet {
+	s := &d.seen
+	if len(s.stamp) != len(d.units) {
+		s.stamp, s.gen = make([]uint32, len(d.units)), 0
+	}
+	s.gen++
+	if s.gen == 0 { // wrapped: old stamps could match
+		clear(s.stamp)
+		s.gen = 1
+	}
+	return s
+}
+
+// scratchPresent returns the doc's map of matched terms, emptied: score
+// fills it for one unit and drops it before the next.
+func (d *doc) scratchPresent() map[string]bool {
+	if d.present == nil {
+		d.present = map[string]bool{}
+	}
+	clear(d.present)
+	return d.present
 }
 
 var (
