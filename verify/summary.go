@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/loupe-dev/loupe/verify/lang"
 )
@@ -188,7 +189,14 @@ func (d *doc) inRequest(ui int) bool {
 // previous conversation...", "If you need specific details from before
 // compaction ... read the full transcript at"): it says nothing of the run.
 func boilerplate(line string) bool {
-	l := strings.ToLower(strings.TrimSpace(line))
+	t := strings.TrimSpace(line)
+	if t == "" {
+		return false
+	}
+	if c := t[0] | 0x20; t[0] < utf8.RuneSelf && c != 't' && c != 'i' && c != 'p' && c != 'c' {
+		return false // no framing sentence starts so (a capital of another script may lower to one)
+	}
+	l := strings.ToLower(t)
 	for _, p := range []string{"this session is being continued from a previous conversation",
 		"if you need specific details from before compaction", "please continue the conversation from where we left",
 		"continue with the last task that you were asked to work on", "the summary below covers the earlier portion"} {
@@ -224,7 +232,7 @@ func parseSummary(text string) *doc {
 			// Content on the heading's own line ("PENDING: backfill totals").
 			start += strings.Index(body, rest)
 			body = rest
-		} else if m := xmlClose.FindStringSubmatch(body); m != nil {
+		} else if m := closingTag(body); m != nil {
 			if cur >= 0 && strings.EqualFold(d.sections[cur].Heading, m[1]) {
 				d.sections[cur].End = start
 				cur = -1
@@ -301,6 +309,17 @@ func sectionHeading(line string) (heading, rest string, ok bool) {
 	if !strings.ContainsAny(line, "#:<*") {
 		return "", "", false
 	}
+	// Each layout's expression is anchored at the line's first non-space
+	// character: '#', '<', "**", a number or numeral, or a capital.
+	lead := strings.TrimLeft(line, " \t\n\f\r")
+	if lead == "" {
+		return "", "", false
+	}
+	switch c := lead[0]; {
+	case c == '#', c == '<', c == '*', c >= '0' && c <= '9', c >= 'A' && c <= 'Z':
+	default:
+		return "", "", false
+	}
 	if m := mdHeading.FindStringSubmatch(line); m != nil {
 		return strings.Trim(m[1], "*_ "), "", true
 	}
@@ -320,6 +339,15 @@ func sectionHeading(line string) (heading, rest string, ok bool) {
 		return m[1], "", true
 	}
 	return "", "", false
+}
+
+// closingTag is xmlClose's match of a line, or nil; only a line whose
+// first non-space characters are "</" can match.
+func closingTag(line string) []string {
+	if !strings.HasPrefix(strings.TrimLeft(line, " \t\n\f\r"), "</") {
+		return nil
+	}
+	return xmlClose.FindStringSubmatch(line)
 }
 
 // section returns the unit's section, or nil.

@@ -54,8 +54,11 @@ func stemWord(w string) string {
 // It stops growing at cacheWords words (a run's ids and hashes are words
 // too), and so does wordCache.
 var (
-	termCache, wordCache   sync.Map
-	termCached, wordCached atomic.Int64
+	termCache  sync.Map
+	termCached atomic.Int64
+	// words maps a lower-case word to what newToken derives from it.
+	wordMu sync.RWMutex
+	words  = map[string]*wordInfo{}
 )
 
 const cacheWords = 1 << 18
@@ -77,6 +80,7 @@ func TermOf(w string) string {
 
 // wordInfo is what newToken derives from a word alone.
 type wordInfo struct {
+	word       string // the word, held once
 	term       string
 	past, name bool
 }
@@ -84,19 +88,72 @@ type wordInfo struct {
 // infoOf returns a word's term and flags, memoized: tokenizing is most of
 // the cost of reading a summary or a message, and its words repeat.
 func infoOf(w string) *wordInfo {
-	if wi, ok := wordCache.Load(w); ok {
-		return wi.(*wordInfo)
+	wordMu.RLock()
+	wi := words[w]
+	wordMu.RUnlock()
+	if wi != nil {
+		return wi
 	}
-	wi := &wordInfo{}
+	wi = &wordInfo{word: w}
 	if !stopWords[w] {
 		wi.term = TermOf(w)
 	}
 	wi.past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
 	wi.name = HasDigit(w) || strings.ContainsAny(w, "_") || envWords[w]
-	if wordCached.Add(1) <= cacheWords {
-		wordCache.Store(strings.Clone(w), wi)
+	wordMu.Lock()
+	if len(words) < cacheWords {
+		wi.word = strings.Clone(w)
+		words[wi.word] = wi
 	}
+	wordMu.Unlock()
 	return wi
+}
+
+// infoOfBytes is infoOf for a word being built, without making a string
+// of it when it is known.
+func infoOfBytes(b []byte) *wordInfo {
+	wordMu.RLock()
+	wi := words[string(b)]
+	wordMu.RUnlock()
+	if wi != nil {
+		return wi
+	}
+	return infoOf(string(b))
+}
+
+func isASCIIAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z'
+}
+
+// asciiWord reads the ASCII word at s[start:] as Tokenize's general path
+// would, lower-casing it into buf; ok is false when a byte of another
+// script could belong to it (the general path decides then).
+func asciiWord(s string, start int, buf []byte) (word []byte, end int, ok bool) {
+	i := start
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case isASCIIAlnum(c):
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+			i++
+			continue
+		case c >= utf8.RuneSelf:
+			return nil, 0, false
+		case (c == '-' || c == '\'' || c == '_') && i+1 < len(s):
+			if n := s[i+1]; isASCIIAlnum(n) {
+				buf = append(buf, c)
+				i++
+				continue
+			} else if n >= utf8.RuneSelf {
+				return nil, 0, false
+			}
+		}
+		break
+	}
+	return buf, i, true
 }
 
 // foldRune maps typographic variants to ASCII so "re‑run" (with a
@@ -123,8 +180,13 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) 
 func Tokenize(s string) []Token {
 	var toks []Token
 	var b strings.Builder
+	var buf [64]byte
 	i := 0
 	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf && !isASCIIAlnum(c) {
+			i++ // an ASCII separator
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		r = foldRune(r)
 		if !isWordRune(r) {
@@ -154,6 +216,17 @@ func Tokenize(s string) []Token {
 		}
 		if simple {
 			toks = append(toks, newToken(s[start:i], start, i))
+			continue
+		}
+		if w, end, ok := asciiWord(s, start, buf[:0]); ok {
+			// An ASCII word with capitals or joiners: lower-cased by hand.
+			wi := infoOfBytes(w)
+			t := Token{Start: start, End: end, Word: wi.word, Term: wi.term, Past: wi.past, Name: wi.name}
+			if c := s[start]; c >= 'A' && c <= 'Z' {
+				t.Name = true
+			}
+			toks = append(toks, t)
+			i = end
 			continue
 		}
 		i = start
