@@ -23,6 +23,7 @@ const (
 
 // callInfo is what the verifier needs of a tool call, parsed once.
 type callInfo struct {
+	call     *model.ToolCall
 	name     string // as written
 	category toolCategory
 	command  string         // the shell command, when there is one
@@ -76,7 +77,7 @@ func shellCommand(raw json.RawMessage) string {
 }
 
 func parseCall(c *model.ToolCall) *callInfo {
-	ci := &callInfo{name: c.Name, input: c.Input.Head()}
+	ci := &callInfo{call: c, name: c.Name, input: c.Input.Head()}
 	var in callInput
 	if json.Unmarshal([]byte(ci.input), &in) == nil {
 		for _, raw := range []json.RawMessage{in.Command, in.Cmd, in.Script, in.Code} {

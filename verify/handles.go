@@ -17,13 +17,41 @@ import (
 type pending struct {
 	entry
 	callID, jobID string // one of them
-	intent        intent
-	// callWhat is what the call acts on; its identifiers are derived when a
-	// compaction needs them (most calls are answered long before one).
-	callWhat string
-	// freeText is the input of a call that is not a shell line or an edit,
-	// whose text fields are read for identifiers too.
-	freeText string
+	// call is the call it comes from (for a job, the one that started
+	// it): its intent and identifiers are read from it when a compaction
+	// needs them, since most calls are answered long before one and a long
+	// run has millions.
+	call       *model.ToolCall
+	in         *intent
+	identsDone bool
+}
+
+// intent is what the call was doing, read on first use (see newIntent).
+func (h *pending) intent() *intent {
+	if h.in == nil {
+		h.in = &intent{}
+		if h.call != nil {
+			*h.in = newIntent(parseCall(h.call))
+		}
+	}
+	return h.in
+}
+
+// callText is what the call acts on, for its identifiers: its command,
+// path and description, and for a call that is not a shell line or an
+// edit (a chat message, a ticket, a PR body) the text fields of its input,
+// which name ids ("Tracking in FIN-2207") as a command line does. ok is
+// false for a job.
+func (h *pending) callText() (what string, ok bool) {
+	if h.callID == "" || h.call == nil {
+		return "", false
+	}
+	ci := parseCall(h.call)
+	what = ci.command + " " + ci.path + " " + ci.about
+	if ci.command == "" && ci.category != toolEdit && ci.input != "" {
+		what += " " + strings.Join(inputStrings(ci.input, 4096), " ")
+	}
+	return what, true
 }
 
 func (h *pending) ref() string {
@@ -33,7 +61,7 @@ func (h *pending) ref() string {
 	return h.jobID
 }
 
-func (h *pending) weighs(term string) bool { return h.intent.atom().weights[term] > 0 }
+func (h *pending) weighs(term string) bool { return h.intent().atom().weights[term] > 0 }
 
 // handleTracker is the handle tracker.
 type handleTracker struct {
@@ -41,15 +69,18 @@ type handleTracker struct {
 	byCall map[string]*pending
 	byJob  map[string]*pending
 	// closed indexes answered handles by id, for the resurrection check:
-	// id -> wording -> latest closed.
-	closed map[string]map[string]*pending
+	// id -> the latest closed of each wording.
+	closed map[string][]*pending
+	// origins holds one "tool call NAME" per tool.
+	origins map[string]string
 }
 
 func (h *handleTracker) init(l *ledger) {
 	h.l = l
 	h.byCall = map[string]*pending{}
 	h.byJob = map[string]*pending{}
-	h.closed = map[string]map[string]*pending{}
+	h.closed = map[string][]*pending{}
+	h.origins = map[string]string{}
 }
 
 // call opens the handle of a tool call.
@@ -61,15 +92,15 @@ func (h *handleTracker) call(c *model.ToolCall, ci *callInfo) {
 	if what == "" {
 		what = model.Clip(strings.Join(strings.Fields(ci.input), " "), 120)
 	}
-	it := &Item{Kind: Handle, Key: c.ID, Text: model.Clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
-		Origin: "tool call " + c.Name, Evidence: what}
-	it.ID = "handle:" + c.ID
-	p := &pending{entry: entry{item: it}, callID: c.ID, intent: newIntent(ci), callWhat: ci.command + " " + ci.path + " " + ci.about}
-	if ci.command == "" && ci.category != toolEdit {
-		// A chat message, a ticket, a PR body: its free text names ids
-		// ("Tracking in FIN-2207") as a command line does.
-		p.freeText = ci.input
+	origin, ok := h.origins[c.Name]
+	if !ok {
+		origin = "tool call " + c.Name
+		h.origins[c.Name] = origin
 	}
+	it := &Item{Kind: Handle, Key: c.ID, Text: model.Clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
+		Origin: origin, Evidence: what}
+	it.ID = "handle:" + c.ID
+	p := &pending{entry: entry{item: it}, callID: c.ID, call: c}
 	h.l.opened(p)
 	h.byCall[c.ID] = p
 }
@@ -99,7 +130,7 @@ func (h *handleTracker) job(r *model.ToolResult, info *callInfo) {
 		it.ID = "handle:job:" + j.ID
 		p := &pending{entry: entry{item: it}, jobID: j.ID}
 		if info != nil {
-			p.intent = newIntent(info)
+			p.call = info.call
 		}
 		h.l.opened(p)
 		h.byJob[j.ID] = p
@@ -153,12 +184,14 @@ func firstLine(s string) string {
 // indexClosed files an answered handle under its id.
 func (h *handleTracker) indexClosed(p *pending) {
 	k := p.ref()
-	m := h.closed[k]
-	if m == nil {
-		m = map[string]*pending{}
-		h.closed[k] = m
+	ps := h.closed[k]
+	for i, o := range ps {
+		if o.item.Text == p.item.Text {
+			ps[i] = p
+			return
+		}
 	}
-	m[string(Handle)+"|"+p.item.Text] = p
+	h.closed[k] = append(ps, p)
 }
 
 // closedNamedIn adds the answered handles whose id the summary names.
@@ -190,7 +223,7 @@ func (h *pending) match(l *ledger, d *doc, ir *ItemResult) {
 		return
 	}
 	ir.Status, ir.Why = Dropped, "the id is not in the summary"
-	if best, ok := h.intent.findIn(d); ok {
+	if best, ok := h.intent().findIn(d); ok {
 		ir.Status = IntentOnly
 		ir.Score = round2(best.containment)
 		ir.Evidence = d.evidence(best, Neutral)

@@ -58,13 +58,11 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 	namedBy := map[lang.Ident][]tracked{}
 	var order []lang.Ident
 	for _, tr := range set {
-		if h, ok := tr.(*pending); ok && h.idents == nil && h.callWhat != "" {
-			what := h.callWhat
-			if h.freeText != "" {
-				what += " " + strings.Join(inputStrings(h.freeText, 4096), " ")
+		if h, ok := tr.(*pending); ok && h.idents == nil && !h.identsDone {
+			if what, ok := h.callText(); ok {
+				h.idents = callIdents(what)
 			}
-			h.idents = callIdents(what)
-			h.callWhat, h.freeText = "", ""
+			h.identsDone = true
 		}
 		for _, id := range tr.base().idents {
 			if _, ok := namedBy[id]; !ok {
