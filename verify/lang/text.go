@@ -81,6 +81,7 @@ func TermOf(w string) string {
 // wordInfo is what newToken derives from a word alone.
 type wordInfo struct {
 	word       string // the word, held once
+	stem       string // stemWord's, for phrases
 	term       string
 	past, name bool
 }
@@ -94,7 +95,7 @@ func infoOf(w string) *wordInfo {
 	if wi != nil {
 		return wi
 	}
-	wi = &wordInfo{word: w}
+	wi = &wordInfo{word: w, stem: stemWord(w)}
 	if !stopWords[w] {
 		wi.term = TermOf(w)
 	}
@@ -324,7 +325,7 @@ func foldPhrases(toks []Token) []Token {
 		if i+1 < len(toks) {
 			if !phraseSecond[toks[i+1].Word] {
 				// fast path: most words end no phrase
-			} else if w, ok := phraseStems[[2]string{stemWord(t.Word), toks[i+1].Word}]; ok {
+			} else if w, ok := phraseStems[[2]string{infoOf(t.Word).stem, toks[i+1].Word}]; ok {
 				n := newToken(w, t.Start, toks[i+1].End)
 				n.Past = toks[i+1].Past || t.Past
 				out = append(out, n)
@@ -354,7 +355,7 @@ func splitParticle(toks []Token, i int) (int, string) {
 	if i+2 >= len(toks) || !objectOpener[toks[i+1].Word] {
 		return 0, ""
 	}
-	stem := stemWord(toks[i].Word)
+	stem := infoOf(toks[i].Word).stem
 	for j := i + 2; j < len(toks) && j <= i+4; j++ {
 		if !particles[toks[j].Word] {
 			continue
@@ -427,13 +428,30 @@ func Sentences(s string) []Sentence {
 }
 
 func abbreviation(before string) bool {
-	lower := strings.ToLower(before)
+	// Only the last seven bytes matter for a longer text: lower-case just
+	// the last eight when they are ASCII (then they end the lower-cased
+	// whole too, and no abbreviation is eight bytes long).
+	var lower string
+	if n := len(before); n > 8 && isASCIIText(before[n-8:]) {
+		lower = strings.ToLower(before[n-8:])
+	} else {
+		lower = strings.ToLower(before)
+	}
 	for _, a := range []string{"e.g", "i.e", "etc", "vs", "cf", "approx", "no"} {
 		if strings.HasSuffix(lower, " "+a) || lower == a {
 			return true
 		}
 	}
 	return false
+}
+
+func isASCIIText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // HasPhrase reports whether the lower-cased text contains phrase at word
@@ -488,7 +506,18 @@ func isWordByte(c byte) bool {
 func FoldText(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			// ASCII folds to itself, lower-cased.
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		f := foldRune(r)
 		n := utf8.RuneLen(r)
 		if f < utf8.RuneSelf && n > 1 {
