@@ -11,7 +11,11 @@ import (
 // 1", "exited with status 2").
 var ExitCodeRe = regexp.MustCompile(`(?i)(?:exit(?:ed)?(?: with)? (?:code|status)|exit_code|returned non-zero exit status|process exited with code)["':= ]+(-?[0-9]+)`)
 
-var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got)\b`)
+var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got|overflowed|will not fit|out of memory)\b`)
+
+// wrapperLineRe matches the lines a build driver prints when a step it ran
+// failed: they say that it failed, not why.
+var wrapperLineRe = regexp.MustCompile(`(?i)(returned \d+ exit status|^ninja: build stopped|^make(\[\d+\])?: \*\*\*|exited with status \d+|^npm err! (code|errno|lifecycle)|^error: command failed with exit code|subcommand failed)`)
 
 // FirstErrorLine returns what a failed result says went wrong: the first
 // line naming an error class or "error:" (a Python traceback's last line, a
@@ -36,6 +40,11 @@ func FirstErrorLine(text string) string {
 		lower := strings.ToLower(line)
 		switch {
 		case strings.HasPrefix(lower, "traceback") || strings.HasPrefix(lower, "exit code") || strings.HasPrefix(lower, "wall time"):
+			continue
+		case wrapperLineRe.MatchString(line):
+			// "collect2: error: ld returned 1 exit status", "ninja: build
+			// stopped": a tool saying that what it ran failed, after the
+			// line that says how.
 			continue
 		case errorClassRe.MatchString(line):
 			score = 4
