@@ -34,6 +34,19 @@ func TestParaphrases(t *testing.T) {
 		{"a re- word made of the head names the redoing", []model.Event{
 			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "a2", Text: "Rebuild the autocomplete index for fr-FR into suggest_fr_v8", Status: model.PlanPending}}},
 		}, "## Next Move\nfr-FR reindexing into suggest_fr_v8 remains once de-DE is loaded.", Commitment, "fr-fr", []Status{Retained}},
+		{"the last part of a compound name names it", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+				{ID: "d1", Text: "Backfill sessions_daily for 2024-03", Status: model.PlanPending},
+				{ID: "d2", Text: "Backfill sessions_hourly for 2024-03", Status: model.PlanPending}}},
+		}, "Still to do: the hourly backfill for 2024-03.", Commitment, "sessions_hourly", []Status{Retained}},
+		{"and not its sibling", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+				{ID: "d1", Text: "Backfill sessions_daily for 2024-03", Status: model.PlanPending},
+				{ID: "d2", Text: "Backfill sessions_hourly for 2024-03", Status: model.PlanPending}}},
+		}, "Still to do: the hourly backfill for 2024-03.", Commitment, "sessions_daily", []Status{Dropped, Weak}},
+		{"'done' in another clause is not the item's", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "d3", Text: "Refresh the Looker extracts", Status: model.PlanPending}}},
+		}, "The backfill is done, so the extracts come next.", Commitment, "extracts", []Status{Dropped, Weak}},
 		{"a rolled-back deploy is a reverted one", []model.Event{
 			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
 		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},
