@@ -24,12 +24,12 @@ type atom struct {
 	ids []lang.Ident
 	// own are the words of the item's own wording: a cue word among them
 	// ("release holds already stuck in production") says nothing of status.
-	own     map[string]bool
+	own map[string]bool
 	// headPart is the last part of a compound head ("hourly" of
 	// "sessions_hourly"): "the hourly backfill" names it.
 	headPart string
 	terms    []string // every content term, verb and object
-	weights map[string]float64
+	weights  map[string]float64
 }
 
 func newAtom(a lang.Action, extra ...string) atom {
