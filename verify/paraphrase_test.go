@@ -203,4 +203,11 @@ func TestSiblingClaim(t *testing.T) {
 	if len(claimed) != 1 || !strings.Contains(claimed[0], "hcc1395") {
 		t.Errorf("want one unsupported claim, of the HCC1395 step; got %q", claimed)
 	}
+	// The COLO829 step was carried out and claimed outright: nothing is
+	// owed for it, though the plan was never updated.
+	for _, it := range res.Compactions[0].Items {
+		if strings.Contains(it.Key, "colo829") {
+			t.Errorf("the carried-out, claimed COLO829 step is still owed: %s", it.Status)
+		}
+	}
 }
