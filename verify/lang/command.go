@@ -138,22 +138,11 @@ func shellSegments(line string) [][]string {
 		case c == '<' && strings.HasPrefix(line[i:], "<<"):
 			// A here-document: its body is data until the delimiter line.
 			flushSeg()
-			rest := strings.TrimLeft(line[i+2:], "-~ ")
-			delim := strings.Trim(strings.Fields(rest + " x")[0], `'"`)
-			nl := strings.IndexByte(rest, '\n')
-			if nl < 0 {
+			next, ok := hereDocEnd(line, i)
+			if !ok {
 				return segs
 			}
-			body := rest[nl+1:]
-			end := strings.Index(body, "\n"+delim+"\n")
-			switch {
-			case strings.HasPrefix(body, delim+"\n"):
-				i = len(line) - len(body) + len(delim)
-			case end >= 0:
-				i = len(line) - len(body) + end + len(delim) + 1
-			default:
-				return segs
-			}
+			i = next
 		case c == '>':
 			// A redirect: its target is one word starting with ">" (">out.log",
 			// ">>notes.md", ">/dev/null"); "2>" and "&>" lose their number.
@@ -185,6 +174,26 @@ func shellSegments(line string) [][]string {
 	}
 	flushSeg()
 	return segs
+}
+
+// hereDocEnd returns the index of the last byte of the here-document that
+// starts with the "<<" at i, or false when it does not end.
+func hereDocEnd(line string, i int) (int, bool) {
+	rest := strings.TrimLeft(line[i+2:], "-~ ")
+	delim := strings.Trim(strings.Fields(rest + " x")[0], `'"`)
+	nl := strings.IndexByte(rest, '\n')
+	if nl < 0 {
+		return 0, false
+	}
+	body := rest[nl+1:]
+	end := strings.Index(body, "\n"+delim+"\n")
+	switch {
+	case strings.HasPrefix(body, delim+"\n"):
+		return len(line) - len(body) + len(delim), true
+	case end >= 0:
+		return len(line) - len(body) + end + len(delim) + 1, true
+	}
+	return 0, false
 }
 
 // runners are wrappers that run the command that follows them; the number
