@@ -5,36 +5,66 @@ package lang
 
 import "strings"
 
+// blanker blanks spans of a text with spaces, keeping its length and its
+// line breaks, so offsets into the result are offsets into the text.
+type blanker struct {
+	text string
+	b    []byte
+}
+
+func newBlanker(text string) *blanker { return &blanker{text: text, b: []byte(text)} }
+
+func (x *blanker) blank(i, j int) {
+	for k := i; k < j && k < len(x.b); k++ {
+		if x.b[k] != '\n' {
+			x.b[k] = ' '
+		}
+	}
+}
+
+// fences blanks fenced code blocks (an unclosed fence runs to the end).
+func (x *blanker) fences() {
+	text := x.text
+	for off := 0; ; {
+		i := strings.Index(text[off:], "```")
+		if i < 0 {
+			return
+		}
+		i += off
+		j := strings.Index(text[i+3:], "```")
+		if j < 0 {
+			x.blank(i, len(text))
+			return
+		}
+		j += i + 6
+		x.blank(i, j)
+		off = j
+	}
+}
+
+// lines blanks every line for which drop is true.
+func (x *blanker) lines(drop func(line string) bool) {
+	text := x.text
+	start := 0
+	for i := 0; i <= len(text); i++ {
+		if i == len(text) || text[i] == '\n' {
+			if drop(text[start:i]) {
+				x.blank(start, i)
+			}
+			start = i + 1
+		}
+	}
+}
+
 // OwnWords returns text with what the user pasted or the runtime injected
 // blanked out (same length, so offsets stay valid): fenced code, quoted
 // lines ("> ..."), XML-like blocks such as <system-reminder>, and the text
 // after a line that introduces a paste ("here is the log:"). What is left
 // is the user's own words.
 func OwnWords(text string) string {
-	b := []byte(text)
-	blank := func(i, j int) {
-		for k := i; k < j && k < len(b); k++ {
-			if b[k] != '\n' {
-				b[k] = ' '
-			}
-		}
-	}
-	// Fenced blocks.
-	for off := 0; ; {
-		i := strings.Index(text[off:], "```")
-		if i < 0 {
-			break
-		}
-		i += off
-		j := strings.Index(text[i+3:], "```")
-		if j < 0 {
-			blank(i, len(text))
-			break
-		}
-		j += i + 6
-		blank(i, j)
-		off = j
-	}
+	x := newBlanker(text)
+	blank := x.blank // the rules below blank spans they find
+	x.fences()
 	// Injected blocks: <tag-name>...</tag-name> with a - or _ in the name.
 	for off := 0; off < len(text); {
 		i := strings.IndexByte(text[off:], '<')
@@ -57,15 +87,7 @@ func OwnWords(text string) string {
 		off = i + 1
 	}
 	// Quoted, indented, diff and terminal lines.
-	lineStart := 0
-	for i := 0; i <= len(text); i++ {
-		if i == len(text) || text[i] == '\n' {
-			if pastedLine(text[lineStart:i]) {
-				blank(lineStart, i)
-			}
-			lineStart = i + 1
-		}
-	}
+	x.lines(pastedLine)
 	// What follows "here's the log:", "the transcript:", "got this
 	// feedback:" is the paste.
 	if i := pasteIntro(FoldText(text)); i >= 0 {
@@ -86,7 +108,7 @@ func OwnWords(text string) string {
 	if i := documentStart(text); i >= 0 {
 		blank(i, len(text))
 	}
-	return string(b)
+	return string(x.b)
 }
 
 // documentStart returns where a pasted markdown document starts (its first
