@@ -107,6 +107,12 @@ func (x *promiseIndex) add(p *promise) {
 		if a := p.act.Alt; a != "" && a != h {
 			heads = append(heads, a)
 		}
+		if hp := p.atom.headPart; hp != "" && hp != h && hp != p.act.Alt {
+			// doc.score also takes the last part of a compound head for
+			// it ("hourly" of "sessions_hourly"): a claim may name only
+			// that. (Restatements compare heads, not parts: byHead only.)
+			x.byHead[hp] = append(x.byHead[hp], p)
+		}
 		for _, h := range heads {
 			x.byHead[h] = append(x.byHead[h], p)
 			if mods := p.act.Mods(); len(mods) == 0 {

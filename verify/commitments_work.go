@@ -308,9 +308,11 @@ func (c *commitmentTracker) claims(m *model.Message) {
 		switch {
 		case r.found && r.polarity == Done:
 			if p.carried >= 0 {
-				// Supported. A plan item still waits for its ledger to say
-				// so: the plan is the authority on its own steps.
-				if !p.planned {
+				// Supported: a call carried it out and the agent claims it.
+				// A plan step needs the claim said outright ("is
+				// finished"): the plan is the authority on its own steps,
+				// and a description in the past tense does not overrule it.
+				if !p.planned || outright(r.cue) {
 					p.carriedOut = true
 					c.l.close(p, m, fmt.Sprintf("carried out by %s and claimed at turn %d", c.callRef(p.carried), m.Turn))
 				}
@@ -326,6 +328,20 @@ func (c *commitmentTracker) claims(m *model.Message) {
 			c.l.close(p, m, fmt.Sprintf("carried out by %s and reported at turn %d", c.callRef(p.carried), m.Turn))
 		}
 	}
+}
+
+// outright reports whether a status cue says in so many words that the
+// work is done ("finished", "[DONE]", "completed:"), not by a past tense.
+func outright(cue string) bool {
+	if cue == "done marker" {
+		return true
+	}
+	for _, w := range strings.Fields(strings.ToLower(cue)) {
+		if lang.DoneCues[strings.Trim(w, "[]():*")] {
+			return true
+		}
+	}
+	return false
 }
 
 // bestOwners says, for each match, whether it is the best of the matches

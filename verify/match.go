@@ -24,15 +24,26 @@ type atom struct {
 	ids []lang.Ident
 	// own are the words of the item's own wording: a cue word among them
 	// ("release holds already stuck in production") says nothing of status.
-	own     map[string]bool
-	terms   []string // every content term, verb and object
-	weights map[string]float64
+	own map[string]bool
+	// headPart is the last part of a compound head ("hourly" of
+	// "sessions_hourly"): "the hourly backfill" names it.
+	headPart string
+	terms    []string // every content term, verb and object
+	weights  map[string]float64
 }
 
 func newAtom(a lang.Action, extra ...string) atom {
 	at := atom{verbs: map[string]bool{}, verb: a.Verb, head: a.Head, alt: a.Alt, weights: map[string]float64{}, mods: a.Mods(), ids: a.IDs, own: map[string]bool{}}
 	for _, t := range lang.Tokenize(a.Text) {
 		at.own[t.Word] = true
+		if t.Term == a.Head && a.Head != "" && strings.ContainsAny(t.Word, "_-") {
+			parts := strings.FieldsFunc(t.Word, func(r rune) bool { return r == '_' || r == '-' })
+			if last := parts[len(parts)-1]; len(parts) > 1 && len(last) >= 4 && !lang.HasDigit(last) {
+				if pt := lang.TermOf(last); !lang.GenericTerm[pt] {
+					at.headPart = pt
+				}
+			}
+		}
 	}
 	if a.Verb != "" {
 		at.verbs[a.Verb] = true
@@ -113,6 +124,7 @@ func (d *doc) score(ui int, at atom) candidate {
 	u := &d.units[ui]
 	c := candidate{unit: ui, vi: -1, lo: len(u.toks), hi: -1}
 	present := d.scratchPresent()
+	hj := -1 // where the head is
 	for j, t := range u.toks {
 		vt := t.Term
 		if vt == "" && at.verb != "" && lang.StopVerbs[t.Word] {
@@ -130,8 +142,11 @@ func (d *doc) score(ui int, at atom) candidate {
 			present[t.Term] = true
 			hit = true
 			if t.Term == at.head || (at.alt != "" && t.Term == at.alt) {
-				c.head = true
+				c.head, hj = true, j
 			}
+		}
+		if at.headPart != "" && t.Term == at.headPart && !c.head {
+			present[at.head], c.head, hj, hit = true, true, j, true
 		}
 		if !hit && strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 && reNoun(t.Word) == at.head {
 			// "fr-FR reindexing remains" speaks of "rebuild the index for
@@ -152,7 +167,7 @@ func (d *doc) score(ui int, at atom) candidate {
 	// endpoints" through a completion verb: the verb slot is filled by it.
 	if !c.verb && c.head && at.verb != "" {
 		for j, t := range u.toks {
-			if t.Term == lang.FinishTerm || t.Word == "done" {
+			if (t.Term == lang.FinishTerm || t.Word == "done") && d.sameClause(u, hj, j) {
 				c.verb, c.vi = true, j
 				c.lo, c.hi = min(c.lo, j), max(c.hi, j)
 				break
@@ -188,6 +203,17 @@ func (d *doc) score(ui int, at atom) candidate {
 		c.lo, c.hi = 0, 0
 	}
 	return c
+}
+
+// sameClause reports whether tokens i and j of a unit are in one clause:
+// no comma, semicolon or colon between them. In "the hourly backfill is
+// done, so the extracts come next" the "done" is not the extracts'.
+func (d *doc) sameClause(u *unit, i, j int) bool {
+	if i < 0 {
+		return true
+	}
+	lo, hi := min(i, j), max(i, j)
+	return !strings.ContainsAny(d.text[u.toks[lo].End:u.toks[hi].Start], ",;:")
 }
 
 // reNoun returns the term of what a re- word redoes ("index" of

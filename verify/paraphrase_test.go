@@ -34,6 +34,19 @@ func TestParaphrases(t *testing.T) {
 		{"a re- word made of the head names the redoing", []model.Event{
 			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "a2", Text: "Rebuild the autocomplete index for fr-FR into suggest_fr_v8", Status: model.PlanPending}}},
 		}, "## Next Move\nfr-FR reindexing into suggest_fr_v8 remains once de-DE is loaded.", Commitment, "fr-fr", []Status{Retained}},
+		{"the last part of a compound name names it", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+				{ID: "d1", Text: "Backfill sessions_daily for 2024-03", Status: model.PlanPending},
+				{ID: "d2", Text: "Backfill sessions_hourly for 2024-03", Status: model.PlanPending}}},
+		}, "Still to do: the hourly backfill for 2024-03.", Commitment, "sessions_hourly", []Status{Retained}},
+		{"and not its sibling", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+				{ID: "d1", Text: "Backfill sessions_daily for 2024-03", Status: model.PlanPending},
+				{ID: "d2", Text: "Backfill sessions_hourly for 2024-03", Status: model.PlanPending}}},
+		}, "Still to do: the hourly backfill for 2024-03.", Commitment, "sessions_daily", []Status{Dropped, Weak}},
+		{"'done' in another clause is not the item's", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "d3", Text: "Refresh the Looker extracts", Status: model.PlanPending}}},
+		}, "The backfill is done, so the extracts come next.", Commitment, "extracts", []Status{Dropped, Weak}},
 		{"a rolled-back deploy is a reverted one", []model.Event{
 			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
 		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},
@@ -70,12 +83,7 @@ func TestParaphrases(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := Check(c.src, compaction(20, 1, c.summary), Options{})
-			var found *ItemResult
-			for i := range r.Items {
-				if r.Items[i].Kind == c.kind && strings.Contains(strings.ToLower(r.Items[i].Key), strings.ToLower(c.key)) {
-					found = &r.Items[i]
-				}
-			}
+			found := itemOf(r, c.kind, c.key)
 			if found == nil {
 				t.Fatalf("no %s %q in the set: %v", c.kind, c.key, keysOf(r))
 			}
@@ -189,5 +197,12 @@ func TestSiblingClaim(t *testing.T) {
 	}
 	if len(claimed) != 1 || !strings.Contains(claimed[0], "hcc1395") {
 		t.Errorf("want one unsupported claim, of the HCC1395 step; got %q", claimed)
+	}
+	// The COLO829 step was carried out and claimed outright: nothing is
+	// owed for it, though the plan was never updated.
+	for _, it := range res.Compactions[0].Items {
+		if strings.Contains(it.Key, "colo829") {
+			t.Errorf("the carried-out, claimed COLO829 step is still owed: %s", it.Status)
+		}
 	}
 }

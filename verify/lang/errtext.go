@@ -11,7 +11,11 @@ import (
 // 1", "exited with status 2").
 var ExitCodeRe = regexp.MustCompile(`(?i)(?:exit(?:ed)?(?: with)? (?:code|status)|exit_code|returned non-zero exit status|process exited with code)["':= ]+(-?[0-9]+)`)
 
-var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got)\b`)
+var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got|overflowed|will not fit|out of memory)\b`)
+
+// wrapperLineRe matches the lines a build driver prints when a step it ran
+// failed: they say that it failed, not why.
+var wrapperLineRe = regexp.MustCompile(`(?i)(returned \d+ exit status|^ninja: build stopped|^make(\[\d+\])?: \*\*\*|exited with status \d+|^npm err! (code|errno|lifecycle)|^error: command failed with exit code|subcommand failed)`)
 
 // FirstErrorLine returns what a failed result says went wrong: the first
 // line naming an error class or "error:" (a Python traceback's last line, a
@@ -39,6 +43,11 @@ func FirstErrorLine(text string) string {
 		// lines of a long output hold none.
 		switch {
 		case strings.HasPrefix(lower, "traceback") || strings.HasPrefix(lower, "exit code") || strings.HasPrefix(lower, "wall time"):
+			continue
+		case wrapperLine(line, lower) && wrapperLineRe.MatchString(line):
+			// "collect2: error: ld returned 1 exit status", "ninja: build
+			// stopped": a tool saying that what it ran failed, after the
+			// line that says how.
 			continue
 		case errorClass(lower) && errorClassRe.MatchString(line):
 			score = 4
@@ -87,7 +96,27 @@ func errorClass(lower string) bool {
 
 // errorWords are literal parts of errorLineRe's words, one for each.
 var errorWords = []string{"error", "fail", "panic", "undefined", "cannot", "can't", "not found", "exception", "traceback",
-	"denied", "fatal", "invalid", "no such", "refused", "time", "expected", "mismatch", "got"}
+	"denied", "fatal", "invalid", "no such", "refused", "time", "expected", "mismatch", "got", "overflowed", "will not fit",
+	"out of memory"}
+
+// wrapperWords are literal parts of wrapperLineRe's alternatives, one for
+// each.
+var wrapperWords = []string{"exit status", "ninja: build stopped", "***", "exited with status", "npm err!",
+	"error: command failed with exit code", "subcommand failed"}
+
+// wrapperLine reports whether wrapperLineRe can match a line: an ASCII
+// line must hold one of wrapperWords once lower-cased.
+func wrapperLine(line, lower string) bool {
+	if !isASCII(line) {
+		return true
+	}
+	for _, w := range wrapperWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // errorWord reports whether errorLineRe can match a line: an ASCII line
 // must hold one of errorWords once lower-cased. A line with other bytes is

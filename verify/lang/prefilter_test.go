@@ -16,7 +16,8 @@ func TestPrefilters(t *testing.T) {
 	lines := []string{
 		"see ISSUE 12 and Pull Request 7", "mr 3", "PR\t#44", "pr\n5", "issue\u00a012", "iſſue 12",
 		"api.EXAMPLE.COM/x", "host.Local", "a.localhost", "x.coM-y", "k.uK", "k.u\u212a", "k.\u017fh",
-		"FATAL: x", "--- FAIL: TestX", "KeyError: 'a'", "Exception in thread", "panic: boom", "error[E0382]:",
+		"FATAL: x", "collect2: error: ld returned 1 exit status", "ninja: build stopped", "make[2]: *** [x] Error 1",
+		"NPM ERR! code 1", "Exited With Status 3", "out of memory", "stack overflowed", "will not fit", "--- FAIL: TestX", "KeyError: 'a'", "Exception in thread", "panic: boom", "error[E0382]:",
 		"no ſuch file", "TIMED OUT", "can't open", "checkout BRANCH feature/x", "git switch -c a/b",
 		"deadbeef1 abc", "0123456", "ORD-1881", "https://x.io/a#12", "#123 fixed",
 	}
@@ -47,6 +48,7 @@ func TestPrefilters(t *testing.T) {
 	}
 	filters := []filter{
 		{"errorClass", errorClassRe, func(s string) bool { return errorClass(strings.ToLower(s)) }},
+		{"wrapperLine", wrapperLineRe, func(s string) bool { return wrapperLine(s, strings.ToLower(s)) }},
 		{"bareFail", bareFailRe, func(s string) bool { return strings.HasPrefix(s, "FAIL") || strings.HasPrefix(s, "ERROR") }},
 		{"errorWord", errorLineRe, func(s string) bool { return errorWord(s, strings.ToLower(s)) }},
 		{"testName", testNameRe, func(s string) bool {

@@ -46,7 +46,13 @@ func stemWord(w string) string {
 	if l, ok := irregular[w]; ok {
 		w = l
 	}
-	return stem(derive(w))
+	st := stem(derive(w))
+	if len(st) > 2 && st[len(st)-1] == 'y' {
+		// The stemmer turns a final y into i only when it ends the word:
+		// "deploy" is "deploi" but "deployment" is "deploy".
+		st = st[:len(st)-1] + "i"
+	}
+	return st
 }
 
 // termCache memoizes termOf: the words of a run repeat, and stemming is a
