@@ -182,7 +182,8 @@ func verified(t *model.Transcript, err error, report func(ui.Progress), opt veri
 	if len(t.Compactions) == 1 {
 		what = "verifying 1 compaction"
 	}
-	report(ui.Progress{Phase: what})
+	// The inspector shows the transcript while the verdicts are computed.
+	report(ui.Progress{Phase: what, Unverified: verify.Unverified(t)})
 	return verify.Run(t, opt), nil
 }
 

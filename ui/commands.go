@@ -38,6 +38,10 @@ func loadCmd(req int, load LoadFunc, watch string) tea.Cmd {
 			}
 			last := time.Time{}
 			res, err := load(func(p Progress) {
+				if p.Unverified != nil {
+					ch <- progressMsg{req: req, progress: p} // the first screen: never dropped
+					return
+				}
 				// Progress is best effort: at most ~30 updates a second,
 				// and never block the loader on a busy UI.
 				if now := time.Now(); now.Sub(last) < 33*time.Millisecond && p.Total != p.Read {

@@ -277,7 +277,8 @@ func e2eFooters(t *testing.T, ts *tmuxSession) {
 		ts.resize(t, size[0], size[1])
 		s := ts.waitFor(t, "the footer", func(s string) bool {
 			lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-			return len(lines) == size[1] && strings.Contains(lines[len(lines)-1], "q quit")
+			// The first screen shows while verification runs: wait for it.
+			return len(lines) == size[1] && strings.Contains(lines[len(lines)-1], "q quit") && !strings.Contains(s, "verifying ")
 		})
 		lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 		foot := lines[len(lines)-1]

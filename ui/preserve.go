@@ -29,6 +29,18 @@ func newPreservationView(cr *verify.CompactionResult, violationsOnly bool) *list
 	return v
 }
 
+// pendingView is the preservation pane while the run is verified.
+func pendingView(n int) *listView {
+	v := &listView{sel: -1, gutter: true}
+	v.add(-1, lineOf(verifyingText(n), stSubtle), lineOf("the verdicts appear here when it is done; the transcript can be read meanwhile", stSubtle))
+	return v
+}
+
+// verifyingText says that n compactions are being verified.
+func verifyingText(n int) string {
+	return "verifying " + plural(n, "compaction") + " " + glyphEllipsis
+}
+
 // verdictLines are the verdict, every reason, and what the filter hides.
 func verdictLines(cr *verify.CompactionResult, violationsOnly bool) []line {
 	var head line

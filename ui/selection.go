@@ -13,9 +13,11 @@ import (
 
 // setResult shows res, opening on its first violating compaction.
 func (m *Model) setResult(res *verify.Result) {
+	if m.res == nil || !m.res.Pending || m.t != res.Transcript || m.src == nil {
+		m.src = newSourceView(res.Transcript)
+		m.panes[paneSource] = newPane(m.src)
+	} // else: the verdicts of the run shown while they were computed; the reader keeps their place
 	m.res, m.t, m.st = res, res.Transcript, stateReady
-	m.src = newSourceView(m.t)
-	m.panes[paneSource] = newPane(m.src)
 	m.ci = -1
 	first := 0
 	for i, c := range res.Compactions {
@@ -86,6 +88,9 @@ func (m *Model) selectCompaction(ci int) tea.Cmd {
 	m.src.SetCompaction(ev, items)
 	m.sum = newSummaryView(c, cr)
 	m.items = newPreservationView(cr, m.vonly)
+	if m.res.Pending {
+		m.items = pendingView(len(m.t.Compactions))
+	}
 	m.panes[paneSummary] = newPane(m.sum)
 	m.panes[paneItems] = newPane(m.items)
 	m.search[paneSummary], m.search[paneItems] = searchState{}, searchState{}

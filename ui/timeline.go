@@ -30,7 +30,14 @@ func headerRow(th *theme, res *verify.Result, title, live string, w int) string 
 		// Never dropped: a reader must know the view moves under them.
 		parts = append(parts, headerPart{s: paint(th.live, oneLine(live)), short: paint(th.live, "● live")})
 	}
-	if res != nil {
+	switch {
+	case res != nil && res.Pending:
+		n := 0
+		if res.Transcript != nil {
+			n = len(res.Transcript.Compactions)
+		}
+		parts = append(parts, headerPart{s: commas(res.Turns) + " turns", drop: 3}, headerPart{s: paint(th.live, verifyingText(n))})
+	case res != nil:
 		parts = append(parts, resultParts(th, res)...)
 	}
 	return fitHeader(parts, w)

@@ -17,6 +17,10 @@ import (
 type Progress struct {
 	Phase       string
 	Read, Total int64
+	// Unverified, once the transcript is read, is its result before
+	// verification (verify.Unverified): the inspector shows the transcript
+	// with it, saying that verification runs, until the loader returns.
+	Unverified *verify.Result
 }
 
 // LoadFunc opens, reads and verifies a transcript, reporting progress. The
@@ -283,6 +287,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case progressMsg:
 		if msg.req == m.loadReq {
 			m.progress = msg.progress
+			if u := msg.progress.Unverified; u != nil && m.st == stateLoading {
+				m.setResult(u) // the first screen, while verification runs
+			}
 			return m, waitLoad(m.loadCh)
 		}
 	case loadedMsg:

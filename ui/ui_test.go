@@ -519,6 +519,47 @@ func TestLoadProgressThenResult(t *testing.T) {
 	}
 }
 
+// TestFirstScreenWhileVerifying: a loader that has read the transcript
+// hands it over before verifying it; the inspector shows the transcript and
+// says that verification runs, then shows the verdicts without losing the
+// reader's place in the source.
+func TestFirstScreenWhileVerifying(t *testing.T) {
+	res := fixtureResult(t)
+	release := make(chan struct{})
+	m := New(Options{Title: "fixture.jsonl", Load: func(report func(Progress)) (*verify.Result, error) {
+		report(Progress{Phase: "verifying 3 compactions", Unverified: verify.Unverified(res.Transcript)})
+		<-release
+		return res, nil
+	}})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 36})
+	_, wait := m.Update(m.startLoad(m.opt.Load)())
+	_, wait = m.Update(wait())
+	if m.st != stateReady || m.res == nil || !m.res.Pending {
+		t.Fatalf("state %d: the transcript is not shown while it is verified", m.st)
+	}
+	s := screen(m)
+	for _, want := range []string{"verifying " + plural(len(res.Transcript.Compactions), "compaction"), "the verdicts appear here"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the first screen lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "VIOLATE") || strings.Contains(s, "DEGRADE") {
+		t.Errorf("a verdict before verification:\n%s", s)
+	}
+	src := m.src
+	close(release)
+	m.Update(wait())
+	if m.res != res || m.res.Pending {
+		t.Fatal("the verified result did not replace the first screen")
+	}
+	if m.src != src {
+		t.Error("the source view was rebuilt: the reader lost their place")
+	}
+	if s := screen(m); strings.Contains(s, "verifying ") || !strings.Contains(s, "VIOLATE") {
+		t.Errorf("after verification:\n%s", s)
+	}
+}
+
 func TestPicker(t *testing.T) {
 	res := fixtureResult(t)
 	load := func(func(Progress)) (*verify.Result, error) { return res, nil }

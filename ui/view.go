@@ -44,7 +44,11 @@ func (m *Model) render() string {
 	rows := make([]string, m.h)
 	rows[m.lay.header] = headerRow(m.th, m.res, m.opt.Title, m.liveMark(), m.w)
 	ci := max(0, m.ci)
-	rows[m.lay.timeline] = m.timelineLive(timelineRow(m.th, m.res.Compactions, m.shownCompactions(), ci, m.w))
+	if m.res.Pending {
+		rows[m.lay.timeline] = fit(paint(m.th.footerDesc, "compactions  "+verifyingText(len(m.t.Compactions))), m.w)
+	} else {
+		rows[m.lay.timeline] = m.timelineLive(timelineRow(m.th, m.res.Compactions, m.shownCompactions(), ci, m.w))
+	}
 	for i, r := range m.detailRowsLive() {
 		if i < m.lay.detailRows {
 			rows[m.lay.detail+i] = r

@@ -28,6 +28,13 @@ func Run(t *model.Transcript, opt Options) *Result {
 	return l.res
 }
 
+// Unverified is the result of a transcript that is read but not yet
+// verified (Pending): the inspector shows the transcript with it while Run
+// works, then replaces it with Run's result.
+func Unverified(t *model.Transcript) *Result {
+	return &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t, Pending: true}
+}
+
 // lineage collects, for every item checked by at least one compaction, its
 // status in each summary from its origin until it closed.
 func (l *ledger) lineage() {

@@ -290,6 +290,9 @@ type Result struct {
 	Warnings    []Warning
 	// Transcript is what was verified; the inspector shows it beside the result.
 	Transcript *model.Transcript
+	// Pending is set on a result made by Unverified: the transcript is read
+	// but its verification is still running, and nothing else is known.
+	Pending bool
 }
 
 // Violations counts the compactions that violate.
