@@ -58,6 +58,30 @@ type callInput struct {
 	Description  string          `json:"description"`
 }
 
+// inputFields are callInput's JSON keys, quoted.
+var inputFields = []string{`"command"`, `"cmd"`, `"script"`, `"code"`, `"path"`, `"file_path"`, `"filepath"`, `"file"`,
+	`"filename"`, `"notebook_path"`, `"target_file"`, `"url"`, `"pattern"`, `"description"`}
+
+// mayHaveField reports whether a call's input can set a field of
+// callInput: encoding/json matches keys ignoring case (and folds "ſ" and
+// the Kelvin sign), so only an ASCII input without escapes that names none
+// of them, in any case, is known to set none. Unmarshalling every input
+// was a large share of reading a run of many small calls.
+func mayHaveField(input string) bool {
+	for i := 0; i < len(input); i++ {
+		if c := input[i]; c >= 0x80 || c == '\\' {
+			return true
+		}
+	}
+	lower := strings.ToLower(input)
+	for _, f := range inputFields {
+		if strings.Contains(lower, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // shellCommand reads a command given as a string or as an argv array
 // (["bash", "-lc", "make test"]).
 func shellCommand(raw json.RawMessage) string {
@@ -79,7 +103,7 @@ func shellCommand(raw json.RawMessage) string {
 func parseCall(c *model.ToolCall) *callInfo {
 	ci := &callInfo{call: c, name: c.Name, input: c.Input.Head()}
 	var in callInput
-	if json.Unmarshal([]byte(ci.input), &in) == nil {
+	if mayHaveField(ci.input) && json.Unmarshal([]byte(ci.input), &in) == nil {
 		for _, raw := range []json.RawMessage{in.Command, in.Cmd, in.Script, in.Code} {
 			if ci.command = shellCommand(raw); ci.command != "" {
 				break

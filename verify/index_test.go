@@ -2,9 +2,11 @@ package verify
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -104,5 +106,40 @@ func TestIndexesAgree(t *testing.T) {
 				check(t, tr)
 			})
 		}
+	}
+}
+
+// TestCallFieldFilter: an input mayHaveField rules out sets no field of
+// callInput when unmarshalled, on edge cases and every call of the corpora.
+func TestCallFieldFilter(t *testing.T) {
+	inputs := []string{`{"p":"f1"}`, `{"Command":"ls"}`, `{"PATH":"x"}`, `{"\u0070ath":"x"}`, `{"ſcript":"x"}`,
+		`{"FilePath":"a.go"}`, `{"q":"path"}`, `{"x":1}`, `[1,2]`, `"str"`}
+	paths, _ := filepath.Glob("testdata/*/*.jsonl")
+	more, _ := filepath.Glob("testdata/real/*/*.jsonl.gz")
+	for _, p := range append(paths, more...) {
+		tr, err := formats.Open(p, formats.Options{})
+		if err != nil {
+			continue
+		}
+		for _, e := range tr.Events {
+			if c, ok := e.(*model.ToolCall); ok {
+				inputs = append(inputs, c.Input.Head())
+			}
+		}
+	}
+	skipped := 0
+	for _, in := range inputs {
+		if mayHaveField(in) {
+			continue
+		}
+		skipped++
+		var got callInput
+		_ = json.Unmarshal([]byte(in), &got)
+		if !reflect.DeepEqual(got, callInput{}) {
+			t.Errorf("mayHaveField skips %q, which sets %+v", in, got)
+		}
+	}
+	if skipped == 0 {
+		t.Error("the filter never skips an input")
 	}
 }
