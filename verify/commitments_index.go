@@ -31,6 +31,11 @@ type promiseIndex struct {
 	// siblings); noHead: those without a head noun.
 	byHead map[string][]*promise
 	noHead []*promise
+	// For claims: by head (or alternative, or compound part) and then by
+	// a word that can fill the verb slot (claimVerbs); reportable, by head,
+	// those a message may report done without their verb (see reported).
+	byHeadVerb map[string]map[string][]*promise
+	reportable map[string][]*promise
 	// For restatements (sameAction needs one's modifiers among the
 	// other's object words), under head (or alternative) and a word:
 	// modless, those without modifiers; byMod, by first modifier; byObj,
@@ -59,6 +64,7 @@ type wordOf struct {
 func (x *promiseIndex) init() {
 	x.byHead, x.byWord, x.byPrefix = map[string][]*promise{}, map[string][]*promise{}, map[string][]wordOf{}
 	x.modless, x.byMod, x.byObj = map[string][]*promise{}, map[[2]string][]*promise{}, map[[2]string][]*promise{}
+	x.byHeadVerb, x.reportable = map[string]map[string][]*promise{}, map[string][]*promise{}
 	x.byTurn, x.byCall = map[int][]*promise{}, map[int][]*promise{}
 }
 
@@ -128,6 +134,19 @@ func (x *promiseIndex) add(p *promise) {
 		}
 	} else {
 		x.noHead = append(x.noHead, p)
+	}
+	for _, h := range p.claimHeads() {
+		hv := x.byHeadVerb[h]
+		if hv == nil {
+			hv = map[string][]*promise{}
+			x.byHeadVerb[h] = hv
+		}
+		for _, v := range p.claimVerbs() {
+			hv[v] = append(hv[v], p)
+		}
+	}
+	if reportable(p) {
+		x.addReportable(p)
 	}
 	seen := map[string]bool{}
 	for _, w := range p.callWords() {
@@ -214,16 +233,73 @@ func inOrder(ps []*promise) []*promise {
 	return ps
 }
 
-// named returns the open commitments whose head noun (or alternative) is
-// one of the document's terms, and those without a head, in open order.
+// claimHeads are the terms doc.score takes for the head: the head noun,
+// its alternative and the last part of a compound head.
+func (p *promise) claimHeads() []string {
+	var out []string
+	for _, h := range []string{p.act.Head, p.act.Alt, p.atom.headPart} {
+		if h != "" {
+			out = lang.AppendUnique(out, h)
+		}
+	}
+	return out
+}
+
+// claimVerbs are the words that fill the verb slot in doc.score: the
+// atom's verb terms, and its stop-word verbs as "\x00stop:" and the word
+// ("make"); "" for an atom without a verb, which needs none.
+func (p *promise) claimVerbs() []string {
+	if p.atom.verb == "" {
+		return []string{""}
+	}
+	var out []string
+	for v := range p.atom.verbs {
+		out = append(out, v)
+	}
+	for _, w := range stopVerbTerms {
+		if p.atom.verbs[w[1]] {
+			out = append(out, "\x00stop:"+w[0])
+		}
+	}
+	return out
+}
+
+// addReportable files a commitment a message may now report done.
+func (x *promiseIndex) addReportable(p *promise) {
+	for _, h := range p.claimHeads() {
+		x.reportable[h] = append(x.reportable[h], p)
+	}
+}
+
+// named returns, in open order, the open commitments a message may claim
+// or report done: a head noun (or its alternative or compound part) among
+// the document's terms, and a word for the verb slot unless the message
+// has a completion word (which fills it) or the commitment may be
+// reported without one; those named through a re- word ("reindexing");
+// and those without a head.
 func (x *promiseIndex) named(d *doc) []*promise {
 	var out []*promise
 	x.noHead = livePromises(x.noHead, &out)
+	finish := d.hasTerm(lang.FinishTerm) || d.hasWord("done")
 	for t := range d.postings {
-		take(x.byHead, t, &out)
+		take(x.reportable, t, &out)
+		if finish {
+			take(x.byHead, t, &out)
+			continue
+		}
+		hv := x.byHeadVerb[t]
+		for v := range hv {
+			if v == "" || d.hasTerm(v) || strings.HasPrefix(v, "\x00stop:") && d.hasWord(v[len("\x00stop:"):]) {
+				take(hv, v, &out)
+			}
+		}
+		if hv != nil && len(hv) == 0 {
+			delete(x.byHeadVerb, t)
+		}
 	}
 	for h := range d.reHeads() {
 		take(x.byHead, h, &out)
+		take(x.reportable, h, &out)
 	}
 	return inOrder(out)
 }

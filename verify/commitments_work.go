@@ -100,6 +100,9 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 				continue
 			}
 			p.carried = ci
+			if reportable(p) {
+				c.idx.addReportable(p)
+			}
 			if !p.durable && !p.planned {
 				p.carriedOut = true
 				c.l.close(p, r, fmt.Sprintf("carried out by %s (%s) at turn %d", r.ID, info.name, r.Turn))
