@@ -31,6 +31,9 @@ type promiseIndex struct {
 	// siblings); noHead: those without a head noun.
 	byHead map[string][]*promise
 	noHead []*promise
+	// unsorted marks the byHead lists (and "" for noHead) that a reopened
+	// commitment was appended to out of open order.
+	unsorted map[string]bool
 	// For claims: by head (or alternative, or compound part) and then by
 	// a word that can fill the verb slot (claimVerbs); reportable, by head,
 	// those a message may report done without their verb (see reported).
@@ -65,6 +68,7 @@ func (x *promiseIndex) init() {
 	x.byHead, x.byWord, x.byPrefix = map[string][]*promise{}, map[string][]*promise{}, map[string][]wordOf{}
 	x.modless, x.byMod, x.byObj = map[string][]*promise{}, map[[2]string][]*promise{}, map[[2]string][]*promise{}
 	x.byHeadVerb, x.reportable = map[string]map[string][]*promise{}, map[string][]*promise{}
+	x.unsorted = map[string]bool{}
 	x.byTurn, x.byCall = map[int][]*promise{}, map[int][]*promise{}
 }
 
@@ -100,6 +104,7 @@ func actionWords(a lang.Action) []string {
 	out = append(out, a.Direct...)
 	out = append(out, a.Object...)
 	out = append(out, a.Own...)
+	out = append(out, distinct(a)...) // what sets it apart from siblings (meantForSibling)
 	if a.Means != nil {
 		out = append(out, actionWords(*a.Means)...)
 	}
@@ -117,10 +122,10 @@ func (x *promiseIndex) add(p *promise) {
 			// doc.score also takes the last part of a compound head for
 			// it ("hourly" of "sessions_hourly"): a claim may name only
 			// that. (Restatements compare heads, not parts: byHead only.)
-			x.byHead[hp] = append(x.byHead[hp], p)
+			x.appendHead(hp, p)
 		}
 		for _, h := range heads {
-			x.byHead[h] = append(x.byHead[h], p)
+			x.appendHead(h, p)
 			if mods := p.act.Mods(); len(mods) == 0 {
 				x.modless[h] = append(x.modless[h], p)
 			} else {
@@ -133,6 +138,9 @@ func (x *promiseIndex) add(p *promise) {
 			}
 		}
 	} else {
+		if n := len(x.noHead); n > 0 && x.noHead[n-1].openSeq >= p.openSeq {
+			x.unsorted[""] = true
+		}
 		x.noHead = append(x.noHead, p)
 	}
 	for _, h := range p.claimHeads() {
@@ -169,6 +177,36 @@ func (x *promiseIndex) add(p *promise) {
 	if len(p.awaits) > 0 {
 		x.awaiting = append(x.awaiting, p)
 	}
+}
+
+// appendHead files p under a head, noting when that breaks open order.
+func (x *promiseIndex) appendHead(h string, p *promise) {
+	ps := x.byHead[h]
+	if n := len(ps); n > 0 && ps[n-1].openSeq >= p.openSeq {
+		x.unsorted[h] = true
+	}
+	x.byHead[h] = append(ps, p)
+}
+
+// siblings returns the list of commitments filed under p's head (noHead
+// for none), in open order, closed ones included: meantForSibling walks
+// it until one decides, without copying it.
+func (x *promiseIndex) siblings(p *promise) []*promise {
+	h := p.act.Head
+	ps := x.noHead
+	if h != "" {
+		ps = x.byHead[h]
+	}
+	if x.unsorted[h] {
+		ps = inOrder(ps)
+		delete(x.unsorted, h)
+		if h != "" {
+			x.byHead[h] = ps
+		} else {
+			x.noHead = ps
+		}
+	}
+	return ps
 }
 
 // restating returns the open commitments that sameAction may find the
@@ -472,4 +510,31 @@ func (c *commitmentTracker) checkSucceeded(cands []*promise, ci int, r *model.To
 			indexCheck(fmt.Sprintf("commitment index: the result of %s concerns %s but it is not a candidate", r.ID, p.item.ID))
 		}
 	}
+}
+
+// sibling is meantForSibling, checked against siblingWalk when a test asks.
+func (c *commitmentTracker) sibling(p *promise, ci *callInfo, cands []*promise) bool {
+	got := c.meantForSibling(p, ci, cands)
+	if indexCheck != nil && got != c.siblingWalk(p, ci) {
+		indexCheck(fmt.Sprintf("commitment index: meantForSibling(%s) is %v, the walk over every open commitment says otherwise", p.item.ID, got))
+	}
+	return got
+}
+
+// siblingWalk is meantForSibling over the whole open list, in order.
+func (c *commitmentTracker) siblingWalk(p *promise, ci *callInfo) bool {
+	own := p.distinctWords()
+	for o := range openOf[*promise](c.l) {
+		if o == p || !o.item.Open || o.act.Head != p.act.Head {
+			continue
+		}
+		theirs := o.distinctWords()
+		if slices.ContainsFunc(own, func(t string) bool { return !slices.Contains(theirs, t) && ci.hasTerm(t) }) {
+			return false
+		}
+		if slices.ContainsFunc(theirs, func(t string) bool { return !slices.Contains(own, t) && ci.hasTerm(t) }) {
+			return true
+		}
+	}
+	return false
 }

@@ -19,8 +19,10 @@ import (
 // when it succeeds) or acts on.
 func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 	open, few := c.openPromises()
+	var cands []*promise
 	if !few {
 		open = c.idx.forCall(tc, ci)
+		cands = open
 		if indexCheck != nil {
 			c.checkCall(open, tc, ci)
 		}
@@ -39,7 +41,7 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 		}
 		does := carries(p.act, p.actionFiles(), ci, false)
 		switch {
-		case does && c.meantForSibling(p, ci):
+		case does && c.sibling(p, ci, cands):
 			// Another open obligation with the same head is the one this
 			// call names ("create_macro refund-approved", not refund-denied).
 		case does:
@@ -190,17 +192,27 @@ func pronounObject(a lang.Action) bool {
 // commitment with the same head apart (a modifier, a name, the words after
 // a preposition: "COLO829" of "re-run variant calling for COLO829") and
 // nothing that sets p apart.
-func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo) bool {
+//
+// cands, when the call's candidates were looked up (promiseIndex.forCall),
+// are those candidates.
+func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo, cands []*promise) bool {
 	own := p.distinctWords()
+	if cands != nil && !slices.ContainsFunc(own, ci.hasTerm) {
+		// The call names nothing that sets p apart, so no sibling is told
+		// from p as p's, and one is meant when the call names what sets
+		// it apart: then it is a candidate (callWords holds those words).
+		for _, o := range cands {
+			if o != p && o.item.Open && o.act.Head == p.act.Head && slices.ContainsFunc(o.distinctWords(), func(t string) bool {
+				return !slices.Contains(own, t) && ci.hasTerm(t)
+			}) {
+				return true
+			}
+		}
+		return false
+	}
 	// The siblings in the order of the open list: the first that tells
 	// them apart decides.
-	var siblings []*promise
-	if p.act.Head == "" {
-		siblings = append(siblings, c.idx.noHead...)
-	} else {
-		siblings = append(siblings, c.idx.byHead[p.act.Head]...)
-	}
-	for _, o := range inOrder(siblings) {
+	for _, o := range c.idx.siblings(p) {
 		if o == p || !o.item.Open || o.act.Head != p.act.Head {
 			continue
 		}
