@@ -12,6 +12,8 @@ package verify
 
 import (
 	"fmt"
+	"iter"
+	"maps"
 	"slices"
 	"strings"
 
@@ -315,11 +317,11 @@ func (x *promiseIndex) addReportable(p *promise) {
 // has a completion word (which fills it) or the commitment may be
 // reported without one; those named through a re- word ("reindexing");
 // and those without a head.
-func (x *promiseIndex) named(d *doc) []*promise {
+func (x *promiseIndex) named(d termSource) []*promise {
 	var out []*promise
 	x.noHead = livePromises(x.noHead, &out)
 	finish := d.hasTerm(lang.FinishTerm) || d.hasWord("done")
-	for t := range d.postings {
+	for t := range d.terms() {
 		take(x.reportable, t, &out)
 		if finish {
 			take(x.byHead, t, &out)
@@ -340,6 +342,63 @@ func (x *promiseIndex) named(d *doc) []*promise {
 		take(x.reportable, h, &out)
 	}
 	return inOrder(out)
+}
+
+// termSource is what named reads of a message: a parsed doc, or the
+// quicker msgWords.
+type termSource interface {
+	terms() iter.Seq[string]
+	hasTerm(t string) bool
+	hasWord(w string) bool
+	reHeads() map[string]bool
+}
+
+func (d *doc) terms() iter.Seq[string] { return maps.Keys(d.postings) }
+
+// msgWords holds every term and word that parsing a message could give its
+// units' tokens, and more: the words of the whole text unfolded, the word
+// of each phrase whose two words it holds anywhere, "rerun" when it holds
+// "run" and "again". named on it returns all that named on the parsed
+// message would, so a message it finds nothing for needs no parsing.
+type msgWords struct {
+	termSet, wordSet, stems, re map[string]bool
+}
+
+func newMsgWords(text string) *msgWords {
+	m := &msgWords{termSet: map[string]bool{}, wordSet: map[string]bool{}, stems: map[string]bool{}}
+	for _, t := range lang.Words(text) {
+		m.wordSet[t.Word] = true
+		m.stems[lang.StemOf(t.Word)] = true
+		if t.Term != "" {
+			m.termSet[t.Term] = true
+		}
+	}
+	lang.Phrases(func(first, last, w string) {
+		if m.stems[first] && m.wordSet[last] {
+			m.wordSet[w] = true
+			m.termSet[lang.TermOf(w)] = true
+		}
+	})
+	if m.termSet["run"] && m.wordSet["again"] {
+		m.termSet["rerun"] = true
+	}
+	return m
+}
+
+func (m *msgWords) terms() iter.Seq[string] { return maps.Keys(m.termSet) }
+func (m *msgWords) hasTerm(t string) bool   { return m.termSet[t] }
+func (m *msgWords) hasWord(w string) bool   { return m.wordSet[w] }
+
+func (m *msgWords) reHeads() map[string]bool {
+	if m.re == nil {
+		m.re = map[string]bool{}
+		for w := range m.wordSet {
+			if h := reNoun(w); h != "" {
+				m.re[h] = true
+			}
+		}
+	}
+	return m.re
 }
 
 // reHeads are the head nouns the document's re- words name for an action

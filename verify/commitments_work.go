@@ -287,7 +287,15 @@ func (c *commitmentTracker) claims(m *model.Message) {
 	open, few := c.openPromises()
 	if !few {
 		// A claim or report needs the head noun (or its alternative) in
-		// the message: see doc.score and reported.
+		// the message: see doc.score and reported. Most messages name none
+		// of the open commitments' heads with a verb: the words of the
+		// whole message say so without parsing it.
+		if len(c.idx.named(newMsgWords(m.Text))) == 0 {
+			if indexCheck != nil {
+				c.checkNamed(nil, parseSummary(m.Text), m)
+			}
+			return
+		}
 		d = parseSummary(m.Text)
 		open = c.idx.named(d)
 		n := 0

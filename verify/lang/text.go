@@ -184,7 +184,11 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) 
 // Tokenize splits s into words. A word is letters and digits, joined by
 // single inner hyphens, apostrophes or underscores ("re-run", "don't",
 // "created_at": an identifier stays one word); everything else separates. Multi-word synonyms ("pull request", "run again") are folded.
-func Tokenize(s string) []Token {
+func Tokenize(s string) []Token { return foldPhrases(Words(s)) }
+
+// Words are the words of s as Tokenize reads them, before multi-word
+// phrases are folded into one ("clean up" is two words here).
+func Words(s string) []Token {
 	var toks []Token
 	var b strings.Builder
 	var buf [64]byte
@@ -262,7 +266,7 @@ func Tokenize(s string) []Token {
 		}
 		toks = append(toks, t)
 	}
-	return foldPhrases(toks)
+	return toks
 }
 
 func newToken(w string, start, end int) Token {
@@ -314,6 +318,19 @@ var phraseSecond = func() map[string]bool {
 	}
 	return m
 }()
+
+// Phrases calls fn for each multi-word phrase Tokenize folds: the stem of
+// its first word (see StemOf), its last word, and the word it folds into
+// ("clean", "up", "remove"). A text without both words gives no token of
+// the folded word.
+func Phrases(fn func(firstStem, last, word string)) {
+	for k, w := range phraseStems {
+		fn(k[0], k[1], w)
+	}
+}
+
+// StemOf is the stem Phrases keys a first word by.
+func StemOf(w string) string { return infoOf(w).stem }
 
 func foldPhrases(toks []Token) []Token {
 	out := toks[:0]
