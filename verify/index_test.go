@@ -69,6 +69,8 @@ func TestIndexesAgree(t *testing.T) {
 	b.WriteString(`{"type":"message","turn":22,"role":"assistant","text":"Finished the fr-FR reindexing."}` + "\n")
 	b.WriteString(`{"type":"plan","turn":23,"items":[{"id":"d2","text":"Backfill sessions_hourly for 2024-03","status":"pending"}]}` + "\n")
 	b.WriteString(`{"type":"message","turn":24,"role":"assistant","text":"The hourly backfill for 2024-03 is finished."}` + "\n")
+	b.WriteString(`{"type":"message","turn":25,"role":"assistant","text":"I'll remove the stale cache entries after the deploy."}` + "\n")
+	b.WriteString(`{"type":"message","turn":26,"role":"assistant","text":"Cleaned up the stale cache entries."}` + "\n")
 	b.WriteString(`{"type":"tool_call","turn":30,"id":"c1","name":"bash","input":{"command":"mockgen -source=service7.go"}}` + "\n")
 	b.WriteString(`{"type":"tool_result","turn":30,"id":"c1","text":"ok"}` + "\n")
 	b.WriteString(`{"type":"message","turn":31,"role":"assistant","text":"Regenerated the mocks for service7."}` + "\n")
