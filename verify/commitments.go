@@ -65,6 +65,7 @@ type commitmentTracker struct {
 	// the resurrection check: head -> verb -> wording -> latest closed.
 	closedByHead map[string]map[string]map[string]*promise
 	idx          promiseIndex
+	words        msgWords // a message's words, for the claim index
 }
 
 func (c *commitmentTracker) init(l *ledger) {

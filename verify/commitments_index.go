@@ -364,21 +364,40 @@ type msgWords struct {
 	termSet, wordSet, stems, re map[string]bool
 }
 
-func newMsgWords(text string) *msgWords {
-	m := &msgWords{termSet: map[string]bool{}, wordSet: map[string]bool{}, stems: map[string]bool{}}
+// reset reads a message into m, emptied first: one is reused for every
+// message.
+func (m *msgWords) reset(text string) *msgWords {
+	if m.termSet == nil {
+		m.termSet, m.wordSet, m.stems = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	}
+	clear(m.termSet)
+	clear(m.wordSet)
+	clear(m.stems)
+	m.re = nil
 	for _, t := range lang.Words(text) {
 		m.wordSet[t.Word] = true
-		m.stems[lang.StemOf(t.Word)] = true
 		if t.Term != "" {
 			m.termSet[t.Term] = true
 		}
 	}
+	var folded []string
 	lang.Phrases(func(first, last, w string) {
-		if m.stems[first] && m.wordSet[last] {
-			m.wordSet[w] = true
-			m.termSet[lang.TermOf(w)] = true
+		if !m.wordSet[last] {
+			return
+		}
+		if len(m.stems) == 0 {
+			for x := range m.wordSet {
+				m.stems[lang.StemOf(x)] = true
+			}
+		}
+		if m.stems[first] {
+			folded = append(folded, w)
 		}
 	})
+	for _, w := range folded {
+		m.wordSet[w] = true
+		m.termSet[lang.TermOf(w)] = true
+	}
 	if m.termSet["run"] && m.wordSet["again"] {
 		m.termSet["rerun"] = true
 	}

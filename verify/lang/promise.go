@@ -20,6 +20,9 @@ type Promise struct {
 func FindPromises(text string) []Promise {
 	var out []Promise
 	text = ProseOnly(text)
+	if !anyCue(FoldText(text)) {
+		return nil // most messages promise nothing: no sentence needs reading
+	}
 	for _, sn := range Sentences(text) {
 		s := text[sn.Start:sn.End]
 		if strings.HasSuffix(s, "?") {
@@ -134,6 +137,20 @@ func leadingCondition(before, lower string) string {
 		}
 	}
 	return ""
+}
+
+// anyCue reports whether a folded text holds one of the commitment or
+// conditional cues anywhere: a sentence without one makes no promise, and
+// a sentence's folding is its part of the text's.
+func anyCue(lower string) bool {
+	for _, cues := range [][]string{commitmentCues, conditionalCues} {
+		for _, c := range cues {
+			if strings.Contains(lower, c) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // commitmentCue finds the earliest commitment cue in a folded sentence.
