@@ -86,7 +86,7 @@ func (c *commitmentTracker) newPromise(it *Item, act lang.Action) *promise {
 func (c *commitmentTracker) assistantMessage(m *model.Message) {
 	c.closeActedOn(m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
 	c.claims(m)
-	found := append(lang.FindPromises(m.Text), lang.PlannedSteps(m.Text)...)
+	found := c.l.promisesOf(m)
 	// Several promises in one message are a plan, not narration of the next
 	// step: each waits for its own work and its own claim.
 	plan := len(found) > 1

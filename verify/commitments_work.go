@@ -290,7 +290,7 @@ func (c *commitmentTracker) claims(m *model.Message) {
 		// the message: see doc.score and reported. Most messages name none
 		// of the open commitments' heads with a verb: the words of the
 		// whole message say so without parsing it.
-		if len(c.idx.named(c.words.reset(m.Text))) == 0 {
+		if len(c.idx.named(c.l.wordsOf(m, &c.words))) == 0 {
 			if indexCheck != nil {
 				c.checkNamed(nil, parseSummary(m.Text), m)
 			}

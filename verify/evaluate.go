@@ -14,7 +14,7 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	if evaluateHook != nil {
 		evaluateHook(c)
 	}
-	d := parseSummary(c.Summary)
+	d := l.summaryOf(c)
 	cr := &CompactionResult{Seq: c.Seq, Turn: c.Turn, Event: c.Index, Trigger: c.Trigger, Sections: d.sections, Attested: c.SelfReport != nil}
 	l.measure(c, cr)
 	l.sanity(c, cr, d)

@@ -42,13 +42,14 @@ func (t *identifierTracker) init(l *ledger) {
 }
 
 // collectSHAs remembers the commit SHAs in s (a command, a result's head).
-func (t *identifierTracker) collectSHAs(s string) {
-	lang.ScanHex(s, func(h string) {
-		if !t.shaSeen[h] {
-			t.shaSeen[h] = true
-			t.shas = append(t.shas, h)
-		}
-	})
+func (t *identifierTracker) collectSHAs(s string) { lang.ScanHex(s, t.addSHA) }
+
+// addSHA remembers one commit SHA.
+func (t *identifierTracker) addSHA(h string) {
+	if !t.shaSeen[h] {
+		t.shaSeen[h] = true
+		t.shas = append(t.shas, h)
+	}
 }
 
 // derive returns the identifier items the open items of set name, in the

@@ -81,6 +81,8 @@ type ledger struct {
 	inForceComp *model.Compaction
 	prevSummary string
 	consumers   []model.Consumer
+	// pre is what was computed ahead for the event in hand (prefetch.go).
+	pre *pre
 }
 
 func newLedger(t *model.Transcript, opt Options) *ledger {
@@ -211,12 +213,22 @@ func pruned(trs []tracked) []tracked {
 }
 
 func (l *ledger) sweep() {
+	ahead := make(chan []pre, prefetchAhead)
+	done := make(chan struct{})
+	defer close(done)
+	go prefetch(l.t.Events, ahead, done)
+	var batch []pre
 	for i, e := range l.t.Events {
+		if len(batch) == 0 {
+			batch = <-ahead
+		}
+		l.pre, batch = &batch[0], batch[1:]
 		if i%256 == 0 {
 			l.pruneOpen()
 		}
 		l.step(i, e)
 	}
+	l.pre = nil
 	l.pruneOpen()
 }
 
@@ -249,9 +261,9 @@ func (l *ledger) step(i int, e model.Event) {
 		case *model.CommitmentEvent:
 			l.commitments.logged(ev)
 		case *model.ToolCall:
-			ci := parseCall(ev)
+			ci := l.callOf(ev)
 			l.calls[i] = ci
-			l.identifiers.collectSHAs(ci.command)
+			l.shasOf(ci.command)
 			l.handles.call(ev, ci)
 			l.commitments.call(i, ev, ci)
 		case *model.ToolResult:
@@ -288,7 +300,7 @@ func kindsOf(ks []string) []Kind {
 func (l *ledger) toolResult(i int, r *model.ToolResult) {
 	ci := l.t.Pairing().CallOf(i)
 	l.handles.result(r)
-	l.identifiers.collectSHAs(r.Text.Head())
+	l.shasOf(r.Text.Head())
 	info := l.calls[ci]
 	delete(l.calls, ci) // a call has one result; keep memory bounded by what is in flight
 	if info != nil {

@@ -1,0 +1,132 @@
+package verify
+
+// Prefetch: much of the sweep's work on an event depends on the event
+// alone — the promises an assistant message makes, the words it uses, a
+// call's parsed command, the commit hashes a text names, a summary's
+// parse. A second goroutine computes those a little ahead of the sweep
+// (the machine has two cores), and the sweep takes them instead of
+// computing them itself. The results are the same either way: what is
+// prefetched is a pure function of the event, and an event whose
+// prefetch failed is handled as before.
+
+import (
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// pre is what was computed ahead for one event.
+type pre struct {
+	ok       bool           // computed (a panic leaves it to the sweep)
+	promises []lang.Promise // an assistant message's FindPromises and PlannedSteps
+	words    *msgWords      // an assistant message's words (the claim index)
+	call     *callInfo      // a tool call, parsed
+	shas     []string       // the commit hashes of a call's command or a result's head
+	summary  *doc           // a compaction's summary, parsed
+}
+
+// prefetchBatch is how many events go to the sweep at a time, and
+// prefetchAhead how many batches may wait: the prefetcher stays at most
+// about a thousand events ahead.
+const (
+	prefetchBatch = 64
+	prefetchAhead = 16
+)
+
+// prefetch computes pre for each event in order and sends them in batches
+// until done is closed.
+func prefetch(events []model.Event, out chan<- []pre, done <-chan struct{}) {
+	defer close(out)
+	batch := make([]pre, 0, prefetchBatch)
+	for _, e := range events {
+		batch = append(batch, prepare(e))
+		if len(batch) == prefetchBatch {
+			select {
+			case out <- batch:
+			case <-done:
+				return
+			}
+			batch = make([]pre, 0, prefetchBatch)
+		}
+	}
+	if len(batch) > 0 {
+		select {
+		case out <- batch:
+		case <-done:
+		}
+	}
+}
+
+// prepare computes what the sweep will need of e. A panic leaves p not ok:
+// the sweep then computes it, and reports the panic as it would have.
+func prepare(e model.Event) (p pre) {
+	defer func() {
+		if recover() != nil {
+			p = pre{}
+		}
+	}()
+	switch ev := e.(type) {
+	case *model.Message:
+		if ev.Role == model.RoleAssistant {
+			p.promises = append(lang.FindPromises(ev.Text), lang.PlannedSteps(ev.Text)...)
+			p.words = new(msgWords).reset(ev.Text)
+		}
+	case *model.ToolCall:
+		p.call = parseCall(ev)
+		p.shas = hexWords(p.call.command)
+	case *model.ToolResult:
+		p.shas = hexWords(ev.Text.Head())
+	case *model.Compaction:
+		p.summary = parseSummary(ev.Summary)
+	}
+	p.ok = true
+	return p
+}
+
+// hexWords lists the commit hashes in s, in order (see collectSHAs).
+func hexWords(s string) []string {
+	var out []string
+	lang.ScanHex(s, func(h string) { out = append(out, h) })
+	return out
+}
+
+// The sweep's accessors: the prefetched value of the event in hand, or the
+// same computed now.
+
+func (l *ledger) promisesOf(m *model.Message) []lang.Promise {
+	if l.pre != nil && l.pre.ok {
+		return l.pre.promises
+	}
+	return append(lang.FindPromises(m.Text), lang.PlannedSteps(m.Text)...)
+}
+
+func (l *ledger) wordsOf(m *model.Message, reuse *msgWords) *msgWords {
+	if l.pre != nil && l.pre.ok && l.pre.words != nil {
+		return l.pre.words
+	}
+	return reuse.reset(m.Text)
+}
+
+func (l *ledger) callOf(tc *model.ToolCall) *callInfo {
+	if l.pre != nil && l.pre.ok {
+		return l.pre.call
+	}
+	return parseCall(tc)
+}
+
+func (l *ledger) summaryOf(c *model.Compaction) *doc {
+	if l.pre != nil && l.pre.ok && l.pre.summary != nil {
+		return l.pre.summary
+	}
+	return parseSummary(c.Summary)
+}
+
+// shasOf adds the commit hashes of s (the event in hand's command or head).
+func (l *ledger) shasOf(s string) {
+	if l.pre != nil && l.pre.ok {
+		for _, h := range l.pre.shas {
+			l.identifiers.addSHA(h)
+		}
+		return
+	}
+	l.identifiers.collectSHAs(s)
+}
