@@ -73,14 +73,10 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 		e.l.close(old, r, fmt.Sprintf("superseded by a new failure of the same call at turn %d", r.Turn))
 	}
 	text := r.Text.Head()
-	line := lang.FirstErrorLine(text + "\n" + r.Text.Tail())
-	if line == "" {
-		line = "exit status non-zero"
-	}
+	line, tokens, idents := e.l.failureOf(r)
 	it := &Item{Kind: Error, Key: r.ID + ": " + line, Text: line, Turn: r.Turn, Event: r.Index,
 		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
 	it.ID = "error:" + r.ID
-	tokens := lang.ErrorTokens(line, text)
 	if info.category == toolEdit {
 		// A failed edit's output echoes the text it tried to replace: the
 		// failure is about the file, not about the words of that text.
@@ -89,7 +85,7 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 			tokens = lang.AppendUnique(tokens, info.path)
 		}
 	}
-	f := &failure{entry: entry{item: it, idents: lang.ExtractIdents(line)}, callID: r.ID, target: info.target,
+	f := &failure{entry: entry{item: it, idents: idents}, callID: r.ID, target: info.target,
 		command: info.command, key: info.key, tool: info.name, category: info.category, path: info.path,
 		missingProgram: missingProgram(line), errTokens: tokens, intent: intent{src: line}}
 	if info.command == "" {

@@ -28,16 +28,18 @@ type failureIndex struct {
 	//     commit, continue or reset ends);
 	//   byPos: program and first positional ("go" "test"), for the
 	//     failures that any run with those resolves (no second
-	//     positional, or a missing target), and byPos1 with the second
-	//     positional too, which a narrower run must name;
+	//     positional, or a missing target), and byPosLast with the last
+	//     positional too, which a narrower run must name (every one after
+	//     the first, for the same or a covering run; the last is the most
+	//     specific: "-run=TestX" of "go test ./pkg -run TestX");
 	//   bySub: program and subcommand, then the last segment of the
 	//     first test or file the failure names ("re-ran what failed");
 	//   missing: the program is not installed (any other command).
-	anyRun  map[string][]*failure
-	byPos   map[string][]*failure
-	byPos1  map[string]map[string][]*failure
-	bySub   map[string]map[string][]*failure
-	missing []*failure
+	anyRun    map[string][]*failure
+	byPos     map[string][]*failure
+	byPosLast map[string]map[string][]*failure
+	bySub     map[string]map[string][]*failure
+	missing   []*failure
 	// Failed calls that were not shell commands: by command verb (a skill
 	// done by hand), by the last segment of the edited file, by tool.
 	byVerb map[string][]*failure
@@ -46,7 +48,7 @@ type failureIndex struct {
 }
 
 func (x *failureIndex) init() {
-	x.anyRun, x.byPos, x.byPos1, x.bySub = map[string][]*failure{}, map[string][]*failure{}, map[string]map[string][]*failure{}, map[string]map[string][]*failure{}
+	x.anyRun, x.byPos, x.byPosLast, x.bySub = map[string][]*failure{}, map[string][]*failure{}, map[string]map[string][]*failure{}, map[string]map[string][]*failure{}
 	x.byVerb, x.byFile, x.byTool = map[string][]*failure{}, map[string][]*failure{}, map[string][]*failure{}
 }
 
@@ -100,7 +102,7 @@ func (x *failureIndex) add(f *failure) {
 		case len(pos) < 2 || f.notFound:
 			put(x.byPos, posKey(prog, pos))
 		default:
-			put2(x.byPos1, posKey(prog, pos), argKey(pos[1]))
+			put2(x.byPosLast, posKey(prog, pos), argKey(pos[len(pos)-1]))
 		}
 		if len(f.subjs) > 0 {
 			put2(x.bySub, subKey(f.key), f.subjLast[0])
@@ -171,10 +173,10 @@ func (x *failureIndex) commandCandidates(c lang.Command, line string, take func(
 	pos := c.Positionals()
 	k := posKey(c.Program, pos)
 	take(x.byPos, k)
-	if by := x.byPos1[k]; by != nil {
+	if by := x.byPosLast[k]; by != nil {
 		// A run with no narrowing filter over the whole suite or a
 		// wildcard covers every target; otherwise it must name the
-		// failure's second positional (coversTargets, or the same
+		// failure's last positional (coversTargets, or the same
 		// positionals).
 		if len(pos) > 0 && wideRun(c.Args, pos) {
 			for p1 := range by {
@@ -186,7 +188,7 @@ func (x *failureIndex) commandCandidates(c lang.Command, line string, take func(
 			}
 		}
 		if len(by) == 0 {
-			delete(x.byPos1, k)
+			delete(x.byPosLast, k)
 		}
 	}
 	if by := x.bySub[subKey(c)]; by != nil {

@@ -22,6 +22,12 @@ type pre struct {
 	call     *callInfo      // a tool call, parsed
 	shas     []string       // the commit hashes of a call's command or a result's head
 	summary  *doc           // a compaction's summary, parsed
+	// A result that may be a failure: its error line (as errorTracker.failed
+	// takes it), the line's identifying tokens in the output, and its ids.
+	failure   bool
+	errLine   string
+	errTokens []string
+	errIdents []lang.Ident
 }
 
 // prefetchBatch is how many events go to the sweep at a time, and
@@ -74,12 +80,39 @@ func prepare(e model.Event) (p pre) {
 		p.call = parseCall(ev)
 		p.shas = hexWords(p.call.command)
 	case *model.ToolResult:
-		p.shas = hexWords(ev.Text.Head())
+		head, tail := ev.Text.Head(), ev.Text.Tail()
+		p.shas = hexWords(head)
+		if ev.IsError || lang.ContainsFoldASCII(head, "exit") || lang.ContainsFoldASCII(tail, "exit") {
+			// It may fail (see failed): its error line is read ahead.
+			p.failure = true
+			p.errLine = failureLine(head, tail)
+			p.errTokens = lang.ErrorTokens(p.errLine, head)
+			p.errIdents = lang.ExtractIdents(p.errLine)
+		}
 	case *model.Compaction:
 		p.summary = parseSummary(ev.Summary)
 	}
 	p.ok = true
 	return p
+}
+
+// failureLine is what a failed result says went wrong (errorTracker.failed).
+func failureLine(head, tail string) string {
+	line := lang.FirstErrorLine(head + "\n" + tail)
+	if line == "" {
+		line = "exit status non-zero"
+	}
+	return line
+}
+
+// failureOf returns the error line of the result in hand, its tokens in
+// the output and its ids.
+func (l *ledger) failureOf(r *model.ToolResult) (line string, tokens []string, idents []lang.Ident) {
+	if l.pre != nil && l.pre.ok && l.pre.failure {
+		return l.pre.errLine, l.pre.errTokens, l.pre.errIdents
+	}
+	line = failureLine(r.Text.Head(), r.Text.Tail())
+	return line, lang.ErrorTokens(line, r.Text.Head()), lang.ExtractIdents(line)
 }
 
 // hexWords lists the commit hashes in s, in order (see collectSHAs).
