@@ -83,12 +83,7 @@ func TestParaphrases(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := Check(c.src, compaction(20, 1, c.summary), Options{})
-			var found *ItemResult
-			for i := range r.Items {
-				if r.Items[i].Kind == c.kind && strings.Contains(strings.ToLower(r.Items[i].Key), strings.ToLower(c.key)) {
-					found = &r.Items[i]
-				}
-			}
+			found := itemOf(r, c.kind, c.key)
 			if found == nil {
 				t.Fatalf("no %s %q in the set: %v", c.kind, c.key, keysOf(r))
 			}

@@ -124,12 +124,7 @@ func TestRealRunRules(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := Check(c.src, compaction(20, 1, c.summary), Options{})
-			var found *ItemResult
-			for i := range r.Items {
-				if r.Items[i].Kind == c.kind && strings.Contains(strings.ToLower(r.Items[i].Key), strings.ToLower(c.key)) {
-					found = &r.Items[i]
-				}
-			}
+			found := itemOf(r, c.kind, c.key)
 			switch {
 			case c.owed && (found == nil || found.Status.Verified()):
 				t.Errorf("want %s %q owed and not verified, got %+v (items %v)", c.kind, c.key, found, keysOf(r))
@@ -144,6 +139,17 @@ func jobResult(turn int, id, job string, state model.JobState) *model.ToolResult
 	r := result(turn, id, "job "+job+" "+string(state), false)
 	r.Job = &model.Job{ID: job, State: state}
 	return r
+}
+
+// itemOf returns the last item of kind whose key holds key (any case), or nil.
+func itemOf(r *CompactionResult, kind Kind, key string) *ItemResult {
+	var found *ItemResult
+	for i := range r.Items {
+		if r.Items[i].Kind == kind && strings.Contains(strings.ToLower(r.Items[i].Key), strings.ToLower(key)) {
+			found = &r.Items[i]
+		}
+	}
+	return found
 }
 
 func keysOf(r *CompactionResult) []string {

@@ -254,42 +254,16 @@ func modalStart(part string) bool {
 }
 
 // ProseOnly blanks what in an agent's message is not its own prose: fenced
-// code and examples, quoted lines, injected tags (same length, offsets
+// code and examples, quoted lines and thinking lines (same length, offsets
 // kept). Promises in an example transcript are nobody's.
 func ProseOnly(text string) string {
-	b := []byte(text)
-	blank := func(i, j int) {
-		for k := i; k < j && k < len(b); k++ {
-			if b[k] != '\n' {
-				b[k] = ' '
-			}
-		}
-	}
-	for off := 0; ; {
-		i := strings.Index(text[off:], "```")
-		if i < 0 {
-			break
-		}
-		i += off
-		j := strings.Index(text[i+3:], "```")
-		if j < 0 {
-			blank(i, len(text))
-			break
-		}
-		j += i + 6
-		blank(i, j)
-		off = j
-	}
-	lineStart := 0
-	for i := 0; i <= len(text); i++ {
-		if i == len(text) || text[i] == '\n' {
-			if l := strings.TrimSpace(text[lineStart:i]); strings.HasPrefix(l, ">") || strings.HasPrefix(l, "<thinking>") {
-				blank(lineStart, i)
-			}
-			lineStart = i + 1
-		}
-	}
-	return string(b)
+	x := newBlanker(text)
+	x.fences()
+	x.lines(func(line string) bool {
+		l := strings.TrimSpace(line)
+		return strings.HasPrefix(l, ">") || strings.HasPrefix(l, "<thinking>")
+	})
+	return string(x.b)
 }
 
 func negatedStart(rest string) bool {
