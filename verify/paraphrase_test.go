@@ -180,15 +180,7 @@ func TestSiblingClaim(t *testing.T) {
 		call(2, "c1", "bash", `{"command":"nextflow run main.nf --input assets/samplesheet_COLO829.csv --tools mutect2 -resume"}`), result(3, "c1", "Succeeded: 27", false),
 		msg(4, model.RoleAssistant, "Variant calling is finished for COLO829 and HCC1395."),
 	}
-	tr := &model.Transcript{Path: "t"}
-	for i, e := range append(src, compaction(20, 1, "Working.")) {
-		e.Header().Index = i
-		tr.Events = append(tr.Events, e)
-		if c, ok := e.(*model.Compaction); ok {
-			tr.Compactions = append(tr.Compactions, c)
-		}
-	}
-	res := Run(tr, Options{})
+	res := Run(transcriptOf(append(src, compaction(20, 1, "Working."))...), Options{})
 	var claimed []string
 	for _, f := range res.Findings {
 		if f.Kind == UnsupportedCompletion || f.Kind == FalseCompletion {
@@ -205,4 +197,57 @@ func TestSiblingClaim(t *testing.T) {
 			t.Errorf("the carried-out, claimed COLO829 step is still owed: %s", it.Status)
 		}
 	}
+}
+
+// TestCallsThatDoNotCarry: calls that name a plan step's words but do not
+// do it leave a claim of it unsupported.
+func TestCallsThatDoNotCarry(t *testing.T) {
+	step := func(text string) *model.Plan {
+		return &model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "p1", Text: text, Status: model.PlanPending}}}
+	}
+	cases := []struct {
+		name  string
+		src   []model.Event
+		claim bool // want an unsupported completion
+	}{
+		{"a PR body describes the change, it does not make it", []model.Event{
+			step("Move Badge to the semantic colour tokens"),
+			call(2, "c1", "bash", `{"command":"gh pr create --title 'ui: tokens' --body 'Moves Button, Badge and Toast onto the semantic tokens.'"}`), result(3, "c1", "https://github.com/acme/ds/pull/7", false),
+			msg(4, model.RoleAssistant, "The Badge move to the semantic tokens is done as well."),
+		}, true},
+		{"the edit that makes it does", []model.Event{
+			step("Move Badge to the semantic colour tokens"),
+			call(2, "c1", "edit", `{"path":"packages/ui/src/Badge/Badge.module.css","old_string":"--red-600","new_string":"--colour-status-danger"}`), result(3, "c1", "ok", false),
+			msg(4, model.RoleAssistant, "The Badge move to the semantic tokens is done as well."),
+		}, false},
+		{"an editor's 'command' field is no shell line, and updated_at is no update", []model.Event{
+			step("Update the StatusListener consumer in tracking-service to read carrier_eta"),
+			call(2, "c1", "str_replace_editor", `{"command":"str_replace","path":"/w/schemas/shipment_status.avsc","old_str":"updated_at","new_str":"updated_at, carrier_eta"}`), result(3, "c1", "ok", false),
+			msg(4, model.RoleAssistant, "The tracking-service consumer update is done: StatusListener now reads carrier_eta."),
+		}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := false
+			for _, f := range Run(transcriptOf(append(c.src, compaction(20, 1, "Working."))...), Options{}).Findings {
+				got = got || f.Kind == UnsupportedCompletion
+			}
+			if got != c.claim {
+				t.Errorf("unsupported completion: got %v, want %v", got, c.claim)
+			}
+		})
+	}
+}
+
+// transcriptOf numbers events into a transcript.
+func transcriptOf(events ...model.Event) *model.Transcript {
+	tr := &model.Transcript{Path: "t"}
+	for i, e := range events {
+		e.Header().Index = i
+		tr.Events = append(tr.Events, e)
+		if c, ok := e.(*model.Compaction); ok {
+			tr.Compactions = append(tr.Compactions, c)
+		}
+	}
+	return tr
 }
