@@ -148,6 +148,10 @@ func (d *doc) score(ui int, at atom) candidate {
 		if at.headPart != "" && t.Term == at.headPart && !c.head {
 			present[at.head], c.head, hj, hit = true, true, j, true
 		}
+		if !c.head && at.head != "" && strings.ContainsAny(t.Word, "-") && lastPart(t.Word) == at.head {
+			// "the old-cert revocation" names "the old cert".
+			present[at.head], c.head, hj, hit = true, true, j, true
+		}
 		if !hit && strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 && reNoun(t.Word) == at.head {
 			// "fr-FR reindexing remains" speaks of "rebuild the index for
 			// fr-FR": for an action that redoes its object, a re- word made
@@ -203,6 +207,15 @@ func (d *doc) score(ui int, at atom) candidate {
 		c.lo, c.hi = 0, 0
 	}
 	return c
+}
+
+// lastPart returns the term of a hyphenated word's last part.
+func lastPart(w string) string {
+	i := strings.LastIndexByte(w, '-')
+	if i < 0 || len(w)-i-1 < 3 {
+		return ""
+	}
+	return lang.TermOf(w[i+1:])
 }
 
 // sameClause reports whether tokens i and j of a unit are in one clause:

@@ -47,6 +47,9 @@ func TestParaphrases(t *testing.T) {
 		{"'done' in another clause is not the item's", []model.Event{
 			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "d3", Text: "Refresh the Looker extracts", Status: model.PlanPending}}},
 		}, "The backfill is done, so the extracts come next.", Commitment, "extracts", []Status{Dropped, Weak}},
+		{"a noun form with a hyphenated object", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "p4", Text: "Revoke the old cert after 48 hours", Status: model.PlanPending}}},
+		}, "Pending: the old-cert revocation, after 48 hours.", Commitment, "revoke", []Status{Retained}},
 		{"a rolled-back deploy is a reverted one", []model.Event{
 			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
 		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},
