@@ -71,6 +71,9 @@ func TestParaphrases(t *testing.T) {
 		{"a tool's name and its channel say what the call is doing", []model.Event{
 			call(1, "c1", "mcp_slack_post_message", `{"channel":"#fin-close","text":"Please approve the reversal."}`),
 		}, "A Slack message to #fin-close is waiting for approval.", Handle, "c1", []Status{IntentOnly}},
+		{"an MCP bridge call is its server and tool, with its record's id", []model.Event{
+			call(1, "c1", "use_mcp_tool", `{"server_name":"servicenow","tool_name":"update_change_request","arguments":{"number":"CHG0041877","work_notes":"diff attached"}}`),
+		}, "Recording the diff in change CHG0041877 through the ServiceNow MCP server; not returned yet.", Handle, "c1", []Status{IntentOnly}},
 		{"the call's own description says what it is doing", []model.Event{
 			call(1, "c1", "bash", `{"command":"torchrun --nproc_per_node=4 train.py","description":"Full March fine-tune"}`),
 		}, "The full March fine-tune is still running.", Handle, "c1", []Status{IntentOnly}},
