@@ -22,6 +22,10 @@ type atom struct {
 	// ids are the PR, ticket and commit ids the action names: a mention
 	// that names another of the same class ("PR #3180") is another thing.
 	ids []lang.Ident
+	// paths are the paths and URLs the action names: a mention naming
+	// other paths and none of these is a sibling ("allow rules for
+	// /admin/audit" is not "allow rules for /admin/billing").
+	paths []string
 	// own are the words of the item's own wording: a cue word among them
 	// ("release holds already stuck in production") says nothing of status.
 	own map[string]bool
@@ -33,7 +37,7 @@ type atom struct {
 }
 
 func newAtom(a lang.Action, extra ...string) atom {
-	at := atom{verbs: map[string]bool{}, verb: a.Verb, head: a.Head, alt: a.Alt, weights: map[string]float64{}, mods: a.Mods(), ids: a.IDs, own: map[string]bool{}}
+	at := atom{verbs: map[string]bool{}, verb: a.Verb, head: a.Head, alt: a.Alt, weights: map[string]float64{}, mods: a.Mods(), ids: a.IDs, paths: a.Paths, own: map[string]bool{}}
 	for _, t := range lang.Tokenize(a.Text) {
 		at.own[t.Word] = true
 		if t.Term == a.Head && a.Head != "" && strings.ContainsAny(t.Word, "_-") {
@@ -184,6 +188,9 @@ func (d *doc) score(ui int, at atom) candidate {
 	if c.verb && c.head && len(at.ids) > 0 && d.conflictingID(u, at) {
 		c.head = false
 	}
+	if c.verb && c.head && len(at.paths) > 0 && d.otherPaths(u, at) {
+		c.head = false
+	}
 	if at.head == "" {
 		c.head = c.verb
 	}
@@ -291,6 +298,29 @@ func (d *doc) conflictingID(u *unit, at atom) bool {
 			}
 			other = true
 		}
+	}
+	return other
+}
+
+// otherPaths reports whether the unit names another open item's path and
+// none of the atom's: it is that sibling's line. (A path no item names is
+// left to the identifier items: "fix src/oauth.ts" still carries "fix
+// src/auth.ts", whose path is then lost.)
+func (d *doc) otherPaths(u *unit, at atom) bool {
+	if len(d.itemPaths) == 0 {
+		return false
+	}
+	other := false
+	for _, got := range lang.ExtractIdents(d.text[u.Start:u.End]) {
+		if got.Class != lang.ClassPath && got.Class != lang.ClassURL || !d.itemPaths[got.Value] {
+			continue
+		}
+		for _, want := range at.paths {
+			if got.Value == want || samePath(got.Value, want) {
+				return false
+			}
+		}
+		other = true
 	}
 	return other
 }

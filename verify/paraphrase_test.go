@@ -50,6 +50,16 @@ func TestParaphrases(t *testing.T) {
 		{"a noun form with a hyphenated object", []model.Event{
 			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "p4", Text: "Revoke the old cert after 48 hours", Status: model.PlanPending}}},
 		}, "Pending: the old-cert revocation, after 48 hours.", Commitment, "revoke", []Status{Retained}},
+		{"a line copying one step is not its sibling's", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+				{ID: "p2", Text: "Write allow rules for /admin/billing in auth.rego", Status: model.PlanPending},
+				{ID: "p3", Text: "Write allow rules for /admin/audit in auth.rego", Status: model.PlanPending}}},
+		}, "1. [TODO] Write allow rules for /admin/audit in auth.rego", Commitment, "billing", []Status{Dropped, Weak}},
+		{"and is the step's own", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+				{ID: "p2", Text: "Write allow rules for /admin/billing in auth.rego", Status: model.PlanPending},
+				{ID: "p3", Text: "Write allow rules for /admin/audit in auth.rego", Status: model.PlanPending}}},
+		}, "1. [TODO] Write allow rules for /admin/audit in auth.rego", Commitment, "audit", []Status{Retained}},
 		{"a rolled-back deploy is a reverted one", []model.Event{
 			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
 		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},

@@ -20,6 +20,9 @@ type doc struct {
 	paths    []pathChunk     // path-like words, found on first use
 	exclude  map[int]bool    // units a match must not use (see compete)
 	own      map[string]bool // the matched item's own words (see atom.own)
+	// itemPaths are the paths the open commitments name: a sentence naming
+	// one of them speaks of that item (see otherPaths).
+	itemPaths map[string]bool
 }
 
 // unit is one line or sentence of a summary.
