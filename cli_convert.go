@@ -10,13 +10,14 @@ func convertCmd(e *env, args []string) (int, error) {
 	fs := newFlagSet(e, "convert", "loupe convert [--from RUNTIME] FILE", "Writes the transcript as loupe JSONL to standard output. The input is never modified.")
 	from := fs.String("from", "", "read FILE as this runtime's format instead of detecting it")
 	addLimitFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	files, err := parseArgs(fs, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fs.NArg() != 1 {
-		return exitBadInput, usagef("convert takes one FILE, got %d", fs.NArg())
+	if len(files) != 1 {
+		return exitBadInput, usagef("convert takes one FILE, got %d", len(files))
 	}
-	t, err := openTranscript(e, fs.Arg(0), *from)
+	t, err := openTranscript(e, files[0], *from)
 	if err != nil {
 		return exitBadInput, err
 	}

@@ -15,9 +15,9 @@ func hookCmd(e *env, args []string) (int, error) {
 	if len(args) > 0 {
 		switch args[0] {
 		case "install":
-			return hookInstallCmd(e, args[1:], false)
+			return forCommand("hook install")(hookInstallCmd(e, args[1:], false))
 		case "uninstall":
-			return hookInstallCmd(e, args[1:], true)
+			return forCommand("hook uninstall")(hookInstallCmd(e, args[1:], true))
 		}
 	}
 	fset := newFlagSet(e, "hook", "loupe hook [flags] RUNTIME EVENT\n       loupe hook install|uninstall [flags] RUNTIME",
@@ -29,29 +29,30 @@ func hookCmd(e *env, args []string) (int, error) {
 	gate := fset.Bool("gate", false, "stop the agent after a violating compaction where the runtime allows it (Codex PostCompact, opencode auto-continue)")
 	maxChars := fset.Int("max-chars", 0, "cap the block put back (default 10000, Claude Code's cap)")
 	deadline := fset.Duration("deadline", 0, "give up silently after this long (default: 15s before a compaction, 4-8s after)")
-	if err := fset.Parse(args); err != nil {
+	pos, err := parseArgs(fset, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fset.NArg() != 2 {
-		return exitBadInput, usagef("hook takes RUNTIME and EVENT, got %d argument(s)", fset.NArg())
+	if len(pos) != 2 {
+		return exitBadInput, usagef("hook takes RUNTIME and EVENT, got %d argument(s)", len(pos))
 	}
 	store := &hook.Store{}
 	if dir, err := hook.StateDir(); err == nil {
 		store.Dir = dir
 	}
-	runtime := hook.RuntimeName(fset.Arg(0))
+	runtime := hook.RuntimeName(pos[0])
 	if runtime == "" {
 		// A mistyped settings entry must not break the agent: log it, exit 0.
-		store.Logf(time.Now(), "unknown runtime %q (loupe hook knows %s)", fset.Arg(0), strings.Join(hook.Runtimes, ", "))
-		fmt.Fprintf(e.stderr, "loupe: unknown runtime %q\n", fset.Arg(0))
+		store.Logf(time.Now(), "unknown runtime %q (loupe hook knows %s)", pos[0], strings.Join(hook.Runtimes, ", "))
+		fmt.Fprintf(e.stderr, "loupe: unknown runtime %q\n", pos[0])
 		return exitOK, nil
 	}
 	in, err := hook.ReadInput(e.stdin)
 	if err != nil {
-		store.Logf(time.Now(), "%s %s: reading standard input: %v", runtime, fset.Arg(1), err)
+		store.Logf(time.Now(), "%s %s: reading standard input: %v", runtime, pos[1], err)
 		return exitOK, nil
 	}
-	out := hook.Run(hook.Request{Runtime: runtime, Event: fset.Arg(1), Input: in, Gate: *gate,
+	out := hook.Run(hook.Request{Runtime: runtime, Event: pos[1], Input: in, Gate: *gate,
 		MaxChars: *maxChars, Deadline: *deadline, Store: store})
 	if len(out) > 0 {
 		e.stdout.Write(out)

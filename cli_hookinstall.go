@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -30,7 +29,7 @@ func hookInstallCmd(e *env, args []string, uninstall bool) (int, error) {
 	if !uninstall {
 		gate = fset.Bool("gate", false, "install loupe as a hard gate: stop the agent after a violating compaction (Codex, opencode)")
 	}
-	rest, err := parseInterleaved(fset, args)
+	rest, err := parseArgs(fset, args)
 	if err != nil {
 		return flagExit(err)
 	}
@@ -108,22 +107,6 @@ func applyInstall(e *env, opt hook.InstallOptions, uninstall, write bool) (int, 
 		}
 	}
 	return exitOK, nil
-}
-
-// parseInterleaved parses flags before and after the positional arguments
-// (loupe hook install claude-code --write).
-func parseInterleaved(fset *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fset.Parse(args); err != nil {
-			return nil, err
-		}
-		if fset.NArg() == 0 {
-			return rest, nil
-		}
-		rest = append(rest, fset.Arg(0))
-		args = fset.Args()[1:]
-	}
 }
 
 // selfCommand is how a runtime should start this loupe: "loupe" when that is

@@ -15,6 +15,7 @@ import (
 	"github.com/loupe-dev/loupe/sampledata"
 	"github.com/loupe-dev/loupe/ui"
 	"github.com/loupe-dev/loupe/verify"
+	"github.com/loupe-dev/loupe/verify/report"
 )
 
 // inspect opens the inspector on a transcript: the built-in migration run
@@ -31,11 +32,12 @@ func inspect(e *env, args []string) (int, error) {
 	var cons consumerFlags
 	fset.Var(&cons, "consumer", "declare a consumer and the item kinds it requires, NAME=KIND,KIND (repeatable)")
 	addLimitFlags(fset)
-	if err := fset.Parse(args); err != nil {
+	files, err := parseArgs(fset, args)
+	if err != nil {
 		return flagExit(err)
 	}
-	if fset.NArg() > 1 {
-		return exitBadInput, usagef("the inspector opens one FILE, got %d", fset.NArg())
+	if len(files) > 1 {
+		return exitBadInput, usagef("the inspector opens one FILE, got %d", len(files))
 	}
 	vopt := verify.Options{Consumers: cons}
 
@@ -50,7 +52,7 @@ func inspect(e *env, args []string) (int, error) {
 	)
 	switch {
 	case *latest:
-		if fset.NArg() > 0 {
+		if len(files) > 0 {
 			return exitBadInput, usagef("--latest opens the newest session; it takes no FILE")
 		}
 		path, err := formats.Latest()
@@ -59,14 +61,14 @@ func inspect(e *env, args []string) (int, error) {
 		}
 		title, file = path, path
 		load = fileLoader(path, *from, vopt)
-	case fset.NArg() == 0:
+	case len(files) == 0:
 		title = sampledata.Default + " (built-in sample)"
 		load = sampleLoader(sampledata.Default, title, vopt)
-	case fset.Arg(0) == "-":
+	case files[0] == "-":
 		title = "standard input"
 		load = streamLoader(e.stdin, *from, vopt)
 	default:
-		path := fset.Arg(0)
+		path := files[0]
 		title = path
 		st, err := os.Stat(path)
 		if err != nil {
@@ -154,7 +156,7 @@ func textReport(e *env, title string, load ui.LoadFunc, sessions []ui.Session) (
 		}
 		results = append(results, res)
 	}
-	if err := printTextReport(e, results, false); err != nil {
+	if err := (&report.Report{Results: results}).Text(e.stdout, textOptions(e, false)); err != nil {
 		return exitBadInput, err
 	}
 	switch {

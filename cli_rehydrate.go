@@ -16,7 +16,8 @@ func rehydrateCmd(e *env, args []string) (int, error) {
 	maxChars := fset.Int("max-chars", verify.DefaultRehydrateChars, fmt.Sprintf("cap the block at this many characters (at least %d); the items ranked lowest are left out, and the block says so", verify.MinRehydrateChars))
 	format := fset.String("format", "text", "output format: text (the block itself) or json")
 	from := fset.String("from", "", "read FILE as this runtime's format instead of detecting it")
-	if err := fset.Parse(args); err != nil {
+	files, err := parseArgs(fset, args)
+	if err != nil {
 		return flagExit(err)
 	}
 	if *format != "text" && *format != "json" {
@@ -25,10 +26,10 @@ func rehydrateCmd(e *env, args []string) (int, error) {
 	if *maxChars < verify.MinRehydrateChars {
 		return exitBadInput, usagef("--max-chars %d is too small: the block needs at least %d", *maxChars, verify.MinRehydrateChars)
 	}
-	if fset.NArg() != 1 {
-		return exitBadInput, usagef("rehydrate takes one FILE, got %d", fset.NArg())
+	if len(files) != 1 {
+		return exitBadInput, usagef("rehydrate takes one FILE, got %d", len(files))
 	}
-	path := fset.Arg(0)
+	path := files[0]
 	t, err := openTranscript(e, path, *from)
 	if err != nil {
 		return exitBadInput, err

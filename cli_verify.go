@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,16 +36,21 @@ func verifyCmd(e *env, args []string) (int, error) {
 			"of a Claude Code project, every OpenHands conversation, up to 8 levels deep; what is skipped is named),\n"+
 			"- is standard input, and a pipe is read once as a stream.\n"+
 			"Exit status: 0 when every compaction degrades, 1 when any violates, 2 on bad input or usage\n"+
-			"(a file that cannot be read, is empty, or holds nothing in its format).")
+			"(a file that cannot be read, is empty, or holds nothing in its format: it is listed in the report too).\n"+
+			"Flags may come before or after the paths; after -- every argument is a PATH.")
 	format := fset.String("format", "text", "report format: text, json, markdown or junit")
 	from := fset.String("from", "", "read the input as this runtime's format instead of detecting it")
 	lenient := fset.Bool("lenient", false, "verify files with lines that do not parse (they are reported as warnings)")
-	groupBy := fset.String("group-by", "", "with several files, compare them grouped by this meta field (e.g. a prompt variant)")
+	groupBy := fset.String("group-by", "", "compare the runs grouped by this meta `FIELD` (a prompt variant: prompt; or run, agent, source), in every format")
+	var only bool
+	fset.BoolVar(&only, "only-violations", false, "report only the compactions that violate, and the files with one or with a finding (the exit status is the same)")
+	fset.BoolVar(&only, "q", false, "short for --only-violations")
 	verbose := fset.Bool("v", false, "text format: list every item of every compaction")
 	var cons consumerFlags
 	fset.Var(&cons, "consumer", "declare a consumer and the item kinds it requires, NAME=KIND,KIND (repeatable)")
 	addLimitFlags(fset)
-	if err := fset.Parse(args); err != nil {
+	paths, err := parseArgs(fset, args)
+	if err != nil {
 		return flagExit(err)
 	}
 	switch *format {
@@ -52,16 +58,16 @@ func verifyCmd(e *env, args []string) (int, error) {
 	default:
 		return exitBadInput, usagef("unknown --format %q (text, json, markdown or junit)", *format)
 	}
-	if fset.NArg() == 0 {
+	if len(paths) == 0 {
 		return exitBadInput, usagef("verify needs at least one PATH (a file, a directory, or - for standard input)")
 	}
-	inputs, bad := e.expandPaths(fset.Args(), *from)
-	var results []*verify.Result
+	inputs, unverified := e.expandPaths(paths, *from)
+	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only}
 	for _, in := range inputs {
 		t, err := openTranscript(e, in.path, in.from)
 		if err != nil {
 			e.warnErr(err)
-			bad = true
+			rep.Unverified = append(rep.Unverified, unverifiedFile(in.path, err.Error()))
 			continue
 		}
 		if errs := t.Problems.Errors(); len(errs) > 0 && !*lenient {
@@ -69,46 +75,34 @@ func verifyCmd(e *env, args []string) (int, error) {
 				e.warn("%v", pr)
 			}
 			e.warn("%s: %d line(s) do not parse; fix them or pass --lenient", in.path, len(errs))
-			bad = true
+			rep.Unverified = append(rep.Unverified, unverifiedFile(in.path,
+				fmt.Sprintf("%d line(s) do not parse (fix them or pass --lenient); the first: %v", len(errs), errs[0])))
 			continue
 		}
-		results = append(results, verify.Run(t, verify.Options{Consumers: cons}))
+		rep.Results = append(rep.Results, verify.Run(t, verify.Options{Consumers: cons}))
 	}
-	if err := writeReport(e, *format, *groupBy, *verbose, results); err != nil {
+	if err := rep.Write(e.stdout, *format, textOptions(e, *verbose)); err != nil {
 		return exitBadInput, err
 	}
 	switch {
-	case bad:
+	case len(rep.Unverified) > 0:
 		return exitBadInput, nil
-	case anyViolation(results):
+	case anyViolation(rep.Results):
 		return exitViolation, nil
 	}
 	return exitOK, nil
 }
 
-func writeReport(e *env, format, groupBy string, verbose bool, results []*verify.Result) error {
-	switch format {
-	case "json":
-		return report.WriteJSON(e.stdout, results)
-	case "markdown":
-		return report.WriteMarkdown(e.stdout, results)
-	case "junit":
-		return report.WriteJUnit(e.stdout, results)
-	}
-	if err := printTextReport(e, results, verbose); err != nil {
-		return err
-	}
-	if groupBy != "" {
-		fmt.Fprintln(e.stdout)
-		return report.WriteGroups(e.stdout, results, groupBy)
-	}
-	return nil
+// textOptions colour the human report only on a terminal, and never when
+// NO_COLOR is set.
+func textOptions(e *env, verbose bool) report.TextOptions {
+	return report.TextOptions{Color: colorOK(e.stdout), Verbose: verbose}
 }
 
-// printTextReport writes the human report, coloured only on a terminal and
-// never when NO_COLOR is set.
-func printTextReport(e *env, results []*verify.Result, verbose bool) error {
-	return report.WriteText(e.stdout, results, report.TextOptions{Color: colorOK(e.stdout), Verbose: verbose})
+// unverifiedFile is a file the report lists as not verified; its error
+// loses the path it starts with, which the report prints beside it.
+func unverifiedFile(path, msg string) report.Unverified {
+	return report.Unverified{Path: path, Error: strings.TrimPrefix(msg, path+": ")}
 }
 
 func colorOK(w io.Writer) bool {
@@ -139,10 +133,10 @@ type input struct{ path, from string }
 
 // expandPaths turns each directory into every session under it
 // (formats.List), naming on standard error each path it skipped and why;
-// files, pipes and "-" pass through. bad is set when a path does not exist,
-// a directory holds no transcript, or something in one could not be read:
-// the verdict would not cover it.
-func (e *env) expandPaths(args []string, from string) (inputs []input, bad bool) {
+// files, pipes and "-" pass through. unverified lists what the verdict
+// would not cover: a path that does not exist, a directory that holds no
+// transcript or cannot be listed, a file in one that could not be read.
+func (e *env) expandPaths(args []string, from string) (inputs []input, unverified []report.Unverified) {
 	for _, a := range args {
 		if a == "-" {
 			inputs = append(inputs, input{a, from})
@@ -151,7 +145,7 @@ func (e *env) expandPaths(args []string, from string) (inputs []input, bad bool)
 		st, err := os.Stat(a)
 		if err != nil {
 			e.warnErr(err)
-			bad = true
+			unverified = append(unverified, unverifiedFile(a, statError(a, err)))
 			continue
 		}
 		if !st.IsDir() {
@@ -161,7 +155,7 @@ func (e *env) expandPaths(args []string, from string) (inputs []input, bad bool)
 		l, err := formats.List(a, false)
 		if err != nil {
 			e.warnErr(err)
-			bad = true
+			unverified = append(unverified, unverifiedFile(a, err.Error()))
 			continue
 		}
 		for _, s := range l.Skipped {
@@ -172,14 +166,14 @@ func (e *env) expandPaths(args []string, from string) (inputs []input, bad bool)
 			reason = strings.TrimPrefix(reason, path+": ")
 			if s.Unreadable {
 				e.warn("skipped %s: cannot be read: %s", path, reason)
-				bad = true
+				unverified = append(unverified, report.Unverified{Path: path, Error: "cannot be read: " + reason})
 			} else {
 				e.warn("skipped %s: %s", path, reason)
 			}
 		}
 		if len(l.Sessions) == 0 {
-			e.warnErr(errors.New(a + ": no transcript found in this directory"))
-			bad = true
+			e.warnErr(errors.New(a + ": " + noTranscript))
+			unverified = append(unverified, report.Unverified{Path: a, Error: noTranscript})
 			continue
 		}
 		for _, s := range l.Sessions {
@@ -190,5 +184,17 @@ func (e *env) expandPaths(args []string, from string) (inputs []input, bad bool)
 			inputs = append(inputs, input{s.Path, f})
 		}
 	}
-	return inputs, bad
+	return inputs, unverified
+}
+
+const noTranscript = "no transcript found in this directory"
+
+// statError is why a path could not be looked at, without the "stat PATH: "
+// the os package puts before it.
+func statError(path string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }

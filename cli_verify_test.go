@@ -18,7 +18,7 @@ func TestVerifyExitCodes(t *testing.T) {
 	runCLI(t, "", "verify", degradeRun).expect(t, exitOK)
 	runCLI(t, "", "verify", violateRun).expect(t, exitViolation)
 	runCLI(t, "", "verify", degradeRun, violateRun).expect(t, exitViolation)
-	runCLI(t, "", "verify").expect(t, exitBadInput, "at least one PATH", usageHint)
+	runCLI(t, "", "verify").expect(t, exitBadInput, "at least one PATH", hint("verify"))
 	runCLI(t, "", "verify", "--format", "yaml", degradeRun).expect(t, exitBadInput, `unknown --format "yaml"`)
 	runCLI(t, "", "verify", "no/such/file.jsonl").expect(t, exitBadInput, "no/such/file.jsonl")
 	runCLI(t, "", "verify", "--consumer", "planner=commitment,wishes", degradeRun).expect(t, exitBadInput, `unknown item kind "wishes"`)

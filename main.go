@@ -31,8 +31,9 @@ const (
 	exitBadInput  = 2 // bad input or usage
 )
 
-// usageError is a command-line mistake: it is printed with a hint and exits 2.
-type usageError struct{ msg string }
+// usageError is a command-line mistake: it is printed with a hint to run
+// the help of the command it concerns (cmd, "" for loupe itself) and exits 2.
+type usageError struct{ msg, cmd string }
 
 func (e *usageError) Error() string { return e.msg }
 
@@ -57,7 +58,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if ue.msg != "" {
 				e.warn("%s", ue.msg)
 			}
-			fmt.Fprintln(stderr, "Run 'loupe --help' for usage.")
+			cmd := "loupe"
+			if ue.cmd != "" {
+				cmd += " " + ue.cmd
+			}
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd)
 			return exitBadInput
 		}
 		e.warnErr(err)
@@ -115,15 +120,18 @@ func dispatch(e *env, args []string) (int, error) {
 		fmt.Fprintf(e.stdout, "loupe %s\n", versionString())
 		return exitOK, nil
 	case "verify":
-		return verifyCmd(e, args[1:])
+		return forCommand(args[0])(verifyCmd(e, args[1:]))
 	case "convert":
-		return convertCmd(e, args[1:])
+		return forCommand(args[0])(convertCmd(e, args[1:]))
 	case "sample":
-		return sampleCmd(e, args[1:])
+		return forCommand(args[0])(sampleCmd(e, args[1:]))
 	case "rehydrate":
-		return rehydrateCmd(e, args[1:])
+		return forCommand(args[0])(rehydrateCmd(e, args[1:]))
 	case "hook":
-		return hookCmd(e, args[1:])
+		return forCommand(args[0])(hookCmd(e, args[1:]))
+	}
+	if cmd, ok := mistypedCommand(args[0]); ok {
+		return exitBadInput, usagef("unknown command %q; did you mean %q? (no file of that name either)", args[0], cmd)
 	}
 	return inspect(e, args)
 }
@@ -148,6 +156,8 @@ is fine) or violate (the summary must not be consumed).
 Usage:
   loupe                         open the built-in sample run in the inspector
   loupe [--from RUNTIME] FILE   open a transcript (a directory picks a session; - is stdin)
+  loupe --latest                open the newest session that has a compaction, from the
+                                places claude-code, codex, pi and gemini-cli keep them
   loupe verify [flags] PATH...  verify headlessly; exit 0 all degrade, 1 any violates, 2 bad input
   loupe convert [--from RUNTIME] FILE
                                 write a transcript as loupe JSONL to standard output
@@ -158,7 +168,9 @@ Usage:
                                 codex, gemini or opencode; loupe hook uninstall removes them
   loupe --version               print the version
 
-Run 'loupe verify --help' for the verifier's flags.
+Run 'loupe verify --help' for the verifier's flags (--format, --group-by,
+--only-violations...), 'loupe COMMAND --help' for any command's. Flags may
+come before or after the paths.
 
 Limits (a hostile file fails with an error instead of exhausting memory):
   --max-line SIZE, LOUPE_MAX_LINE   longest line read (default 256MiB)

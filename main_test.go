@@ -40,6 +40,10 @@ func (r result) expect(t *testing.T, code int, stderrHas ...string) {
 
 const usageHint = "Run 'loupe --help' for usage."
 
+// hint is the line that follows a usage error in a command: it points to
+// that command's help.
+func hint(cmd string) string { return "Run 'loupe " + cmd + " --help' for usage." }
+
 // tinyJSONL is a small loupe transcript in the writer's canonical form.
 const tinyJSONL = "model/testdata/tiny.jsonl"
 
@@ -127,7 +131,7 @@ func TestSampleOne(t *testing.T) {
 
 func TestSampleErrors(t *testing.T) {
 	r := runCLI(t, "", "sample", "nope")
-	r.expect(t, exitBadInput, `no sample named "nope"`, usageHint)
+	r.expect(t, exitBadInput, `no sample named "nope"`, hint("sample"))
 	for _, s := range sampledata.All() {
 		if !strings.Contains(r.stderr, s.Name) {
 			t.Errorf("the message does not name the sample %s:\n%s", s.Name, r.stderr)
@@ -136,7 +140,7 @@ func TestSampleErrors(t *testing.T) {
 	if r.stdout != "" {
 		t.Errorf("stdout %q", r.stdout)
 	}
-	runCLI(t, "", "sample", "tiny", "clean").expect(t, exitBadInput, "at most one NAME", usageHint)
+	runCLI(t, "", "sample", "tiny", "clean").expect(t, exitBadInput, "at most one NAME", hint("sample"))
 }
 
 func TestConvertFile(t *testing.T) {
@@ -206,34 +210,97 @@ func TestConvertErrors(t *testing.T) {
 	if r.stdout != "" {
 		t.Errorf("stdout %q", r.stdout)
 	}
-	runCLI(t, "", "convert").expect(t, exitBadInput, "convert takes one FILE, got 0", usageHint)
-	runCLI(t, "", "convert", "a.jsonl", "b.jsonl").expect(t, exitBadInput, "convert takes one FILE, got 2", usageHint)
+	runCLI(t, "", "convert").expect(t, exitBadInput, "convert takes one FILE, got 0", hint("convert"))
+	runCLI(t, "", "convert", "a.jsonl", "b.jsonl").expect(t, exitBadInput, "convert takes one FILE, got 2", hint("convert"))
 	runCLI(t, "", "convert", "--from", "nosuchruntime", tinyJSONL).expect(t, exitBadInput, `unknown format "nosuchruntime"`)
 	if r := runCLI(t, "", "convert", "--help"); r.code != exitOK || !strings.Contains(r.stdout+r.stderr, "Usage: loupe convert") {
 		t.Errorf("convert --help: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
 
-// TestUnknownFlags: a flag no command defines is a usage error (exit 2) with
-// the hint to run --help.
+// TestUnknownFlags: a flag no command defines is a usage error (exit 2):
+// one line that names it, then the hint to run that command's --help, not
+// the whole usage. A value a flag refuses is one line too.
 func TestUnknownFlags(t *testing.T) {
-	for _, args := range [][]string{
-		{"--bogus"},
-		{"-x", tinyJSONL},
-		{"sample", "--bogus"},
-		{"convert", "--bogus", tinyJSONL},
+	for _, c := range []struct {
+		args       []string
+		line, hint string
+	}{
+		{[]string{"--bogus"}, "loupe: flag provided but not defined: -bogus", usageHint},
+		{[]string{"-x", tinyJSONL}, "loupe: flag provided but not defined: -x", usageHint},
+		{[]string{"sample", "--bogus"}, "loupe: flag provided but not defined: -bogus", hint("sample")},
+		{[]string{"convert", "--bogus", tinyJSONL}, "loupe: flag provided but not defined: -bogus", hint("convert")},
+		{[]string{"verify", degradeRun, "--bogus"}, "loupe: flag provided but not defined: -bogus", hint("verify")},
+		{[]string{"verify", "--format"}, "loupe: flag needs an argument: -format", hint("verify")},
+		{[]string{"verify", "--consumer", "planner=wishes", degradeRun}, `loupe: invalid value "planner=wishes" for flag -consumer: consumer planner: unknown item kind "wishes"`, hint("verify")},
+		{[]string{"rehydrate", "--bogus", degradeRun}, "loupe: flag provided but not defined: -bogus", hint("rehydrate")},
+		{[]string{"hook", "install", "--bogus", "codex"}, "loupe: flag provided but not defined: -bogus", hint("hook install")},
 	} {
-		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			r := runCLI(t, "", args...)
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			r := runCLI(t, "", c.args...)
 			if r.code != exitBadInput {
 				t.Errorf("exit %d, want %d\n%s", r.code, exitBadInput, r.stderr)
 			}
 			if r.stdout != "" {
 				t.Errorf("stdout %q", r.stdout)
 			}
-			if !strings.Contains(r.stderr, usageHint) {
-				t.Errorf("no %q in stderr:\n%s", usageHint, r.stderr)
+			lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+			if len(lines) != 2 || !strings.HasPrefix(lines[0], c.line) || lines[1] != c.hint {
+				t.Errorf("stderr is not the one line %q and the hint %q:\n%s", c.line, c.hint, r.stderr)
 			}
 		})
+	}
+}
+
+// TestHelpOfCommands: -h and --help print a command's whole usage, flags
+// included, and succeed.
+func TestHelpOfCommands(t *testing.T) {
+	for _, cmd := range [][]string{{"verify"}, {"convert"}, {"sample"}, {"rehydrate"}, {"hook"}, {"hook", "install"}} {
+		for _, h := range []string{"-h", "--help"} {
+			r := runCLI(t, "", append(cmd, h)...)
+			r.expect(t, exitOK, "Usage: loupe "+strings.Join(cmd, " "))
+			if cmd[0] != "sample" && !strings.Contains(r.stderr, "Flags:") {
+				t.Errorf("%s %s: no flags in the help:\n%s", cmd, h, r.stderr)
+			}
+		}
+	}
+	r := runCLI(t, "", "verify", "--help")
+	for _, f := range []string{"-only-violations", "-q", "-group-by FIELD", "-format"} {
+		if !strings.Contains(r.stderr, f) {
+			t.Errorf("verify --help does not list %s:\n%s", f, r.stderr)
+		}
+	}
+}
+
+// TestMistypedCommand: a word that is neither a file nor a command, but
+// close to one, is an unknown command with the nearest one, not a file the
+// inspector cannot open. A file of that name is still opened.
+func TestMistypedCommand(t *testing.T) {
+	for typo, want := range map[string]string{"verfy": "verify", "verfiy": "verify", "conver": "convert", "sampel": "sample", "rehydarte": "rehydrate", "hok": "hook", "Verify": "verify"} {
+		r := runCLI(t, "", typo, degradeRun)
+		r.expect(t, exitBadInput, `loupe: unknown command "`+typo+`"; did you mean "`+want+`"?`, usageHint)
+		if r.stdout != "" {
+			t.Errorf("%s: stdout %q", typo, r.stdout)
+		}
+	}
+	// Far from every command: a file that does not exist.
+	runCLI(t, "", "frobnicate").expect(t, exitBadInput, "frobnicate: no such file or directory")
+	// A file named like a typo is a file.
+	dir := t.TempDir()
+	put(t, filepath.Join(dir, "verfy"), readFile(t, violateRun))
+	t.Chdir(dir)
+	r := runCLI(t, "", "verfy")
+	r.expect(t, exitViolation)
+	r.stdoutHas(t, "verfy · 19 turns")
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"verify", "verify", 0}, {"verfy", "verify", 1}, {"verfiy", "verify", 1}, {"", "hook", 4}, {"hook", "help", 3}, {"conver", "convert", 1}, {"kitten", "sitting", 3}} {
+		if d := editDistance(c.a, c.b); d != c.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, d, c.d)
+		}
 	}
 }

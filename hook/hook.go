@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/loupe-dev/loupe/verify"
@@ -227,13 +228,14 @@ func parseInput(b []byte) (*input, error) {
 }
 
 // testHook, when set by a test, runs at the start of every hook call (to
-// make one panic or stall).
-var testHook func()
+// make one panic or stall). Atomic because a stalled call's goroutine
+// outlives Run and still reads it while the test restores it.
+var testHook atomic.Pointer[func()]
 
 // prepare does the slow part of a hook call: read, verify, decide.
 func prepare(req Request, ph phase) (*plan, error) {
-	if testHook != nil {
-		testHook()
+	if h := testHook.Load(); h != nil {
+		(*h)()
 	}
 	if ph == phaseUnknown {
 		return nil, fmt.Errorf("unknown event %q for %s", req.Event, req.Runtime)

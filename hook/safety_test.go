@@ -118,8 +118,9 @@ func TestFailOpenUnwritableState(t *testing.T) {
 }
 
 func TestFailOpenPanic(t *testing.T) {
-	testHook = func() { panic("boom") }
-	defer func() { testHook = nil }()
+	boom := func() { panic("boom") }
+	testHook.Store(&boom)
+	defer testHook.Store(nil)
 	s := newSession(t, "panic")
 	s.compact()
 	if out := s.run("PostToolUse", ""); out != nil {
@@ -132,8 +133,9 @@ func TestFailOpenPanic(t *testing.T) {
 
 func TestFailOpenDeadline(t *testing.T) {
 	release := make(chan struct{})
-	testHook = func() { <-release; runtime.Goexit() }
-	defer func() { testHook = nil; close(release) }()
+	stall := func() { <-release; runtime.Goexit() }
+	testHook.Store(&stall)
+	defer func() { testHook.Store(nil); close(release) }()
 	s := newSession(t, "slow")
 	s.grow("")
 	start := time.Now()

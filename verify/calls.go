@@ -40,6 +40,38 @@ type callInfo struct {
 	sorted   []string        // the terms in order, for prefix lookups (hasTerm)
 }
 
+// publishes reports whether a shell line only records or publishes work
+// done before it: a commit, a push, a pull request opened or edited.
+func (ci *callInfo) publishes() bool {
+	if len(ci.cmds) == 0 {
+		return false
+	}
+	for _, c := range ci.cmds {
+		switch {
+		case c.Program == "git" && (c.Sub() == "commit" || c.Sub() == "add"):
+		case c.Program == "git" && c.Sub() == "push" && !deletesRef(c.Args):
+		case (c.Program == "gh" || c.Program == "glab") && (len(c.Args) > 1 && (c.Args[0] == "pr" || c.Args[0] == "mr") && (c.Args[1] == "create" || c.Args[1] == "edit")):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// deletesRef reports whether push arguments delete a remote ref ("--delete
+// branch", ":branch"): that is work of its own, not a publication.
+func deletesRef(args []string) bool {
+	for _, a := range args {
+		if a == "--delete" || a == "-d" || strings.HasPrefix(a, ":") && len(a) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// editorCommands are the commands of a file-editor tool's input.
+var editorCommands = lang.WordSet("view", "create", "str_replace", "insert", "undo_edit", "write")
+
 // callInput holds the input fields that say what a call acts on.
 type callInput struct {
 	Command      json.RawMessage `json:"command"`
@@ -102,12 +134,19 @@ func shellCommand(raw json.RawMessage) string {
 
 func parseCall(c *model.ToolCall) *callInfo {
 	ci := &callInfo{call: c, name: c.Name, input: c.Input.Head()}
+	name := "" // the editor command, when the call is one
 	var in callInput
 	if mayHaveField(ci.input) && json.Unmarshal([]byte(ci.input), &in) == nil {
 		for _, raw := range []json.RawMessage{in.Command, in.Cmd, in.Script, in.Code} {
 			if ci.command = shellCommand(raw); ci.command != "" {
 				break
 			}
+		}
+		if editorCommands[ci.command] && (in.Path != "" || in.FilePath != "") {
+			// OpenHands' str_replace_editor: {"command": "str_replace",
+			// "path": ...} is an edit (or a view), not a shell line.
+			name = ci.command
+			ci.command = ""
 		}
 		ci.about = in.Description
 		for _, p := range []string{in.Path, in.FilePath, in.FilePathC, in.File, in.Filename, in.NotebookPath, in.TargetFile, in.URL, in.Pattern} {
@@ -117,7 +156,12 @@ func parseCall(c *model.ToolCall) *callInfo {
 			}
 		}
 	}
-	name := strings.ToLower(c.Name)
+	switch name {
+	case "view":
+		// The editor's view reads, whatever the tool's name says.
+	default:
+		name = strings.ToLower(c.Name + " " + name)
+	}
 	switch {
 	case ci.command != "" || lang.ContainsAny(name, "bash", "shell", "exec", "terminal", "command", "run", "powershell"):
 		ci.category = toolExec
@@ -184,8 +228,24 @@ func (ci *callInfo) termSet() map[string]bool {
 			add(t, false)
 		}
 		// The command and path say what a call acts on; of the rest of the
-		// input (an edit's whole new text) the start is enough.
-		for _, t := range lang.Tokenize(ci.command + " " + ci.path + " " + ci.input[:lang.CutUTF8(ci.input, 512)]) {
+		// input (an edit's whole new text) the start is enough. In an
+		// edit's text, the parts of a code identifier ("updated_at") name
+		// no verb of the call's; a whole word ("Invalidate") may.
+		for _, t := range lang.Tokenize(ci.command + " " + ci.path) {
+			add(t, true)
+		}
+		for _, t := range lang.Tokenize(ci.input[:lang.CutUTF8(ci.input, 512)]) {
+			if ci.category == toolEdit && strings.ContainsAny(t.Word, "_-") {
+				t.Word = strings.ReplaceAll(t.Word, "-", "_")
+				ci.terms[t.Word] = true
+				if t.Term != "" {
+					ci.terms[t.Term] = true
+				}
+				for _, part := range strings.FieldsFunc(t.Word, func(r rune) bool { return r == '_' }) {
+					ci.terms[lang.TermOf(part)] = true
+				}
+				continue
+			}
 			add(t, true)
 		}
 	}

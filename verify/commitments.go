@@ -216,6 +216,16 @@ func specific(ts []string) []string {
 	return out
 }
 
+// overlap reports whether a and b share an element.
+func overlap(a, b []string) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
+}
+
 // lacks reports whether some word of a is not in b.
 func lacks(a, b []string) bool {
 	for _, x := range a {
@@ -241,6 +251,10 @@ func sameAction(a, b lang.Action) bool {
 		return false
 	}
 	if !subset(a.Names, b.Object) && !subset(b.Names, a.Object) {
+		return false
+	}
+	if len(a.Paths) > 0 && len(b.Paths) > 0 && !overlap(a.Paths, b.Paths) {
+		// "Write allow rules for /admin/users" and "... for /admin/billing".
 		return false
 	}
 	if otherComplement(a, b) {

@@ -321,11 +321,11 @@ func (x *promiseIndex) named(d termSource) []*promise {
 	var out []*promise
 	x.noHead = livePromises(x.noHead, &out)
 	finish := d.hasTerm(lang.FinishTerm) || d.hasWord("done")
-	for t := range d.terms() {
+	head := func(t string) {
 		take(x.reportable, t, &out)
 		if finish {
 			take(x.byHead, t, &out)
-			continue
+			return
 		}
 		hv := x.byHeadVerb[t]
 		for v := range hv {
@@ -336,6 +336,12 @@ func (x *promiseIndex) named(d termSource) []*promise {
 		if hv != nil && len(hv) == 0 {
 			delete(x.byHeadVerb, t)
 		}
+	}
+	for t := range d.terms() {
+		head(t)
+	}
+	for t := range d.partHeads() {
+		head(t)
 	}
 	for h := range d.reHeads() {
 		take(x.byHead, h, &out)
@@ -351,6 +357,7 @@ type termSource interface {
 	hasTerm(t string) bool
 	hasWord(w string) bool
 	reHeads() map[string]bool
+	partHeads() map[string]bool
 }
 
 func (d *doc) terms() iter.Seq[string] { return maps.Keys(d.postings) }
@@ -361,7 +368,7 @@ func (d *doc) terms() iter.Seq[string] { return maps.Keys(d.postings) }
 // "run" and "again". named on it returns all that named on the parsed
 // message would, so a message it finds nothing for needs no parsing.
 type msgWords struct {
-	termSet, wordSet, stems, re map[string]bool
+	termSet, wordSet, stems, re, parts map[string]bool
 }
 
 // reset reads a message into m, emptied first: one is reused for every
@@ -373,7 +380,7 @@ func (m *msgWords) reset(text string) *msgWords {
 	clear(m.termSet)
 	clear(m.wordSet)
 	clear(m.stems)
-	m.re = nil
+	m.re, m.parts = nil, nil
 	for _, t := range lang.Words(text) {
 		m.wordSet[t.Word] = true
 		if t.Term != "" {
@@ -418,6 +425,43 @@ func (m *msgWords) reHeads() map[string]bool {
 		}
 	}
 	return m.re
+}
+
+func (m *msgWords) partHeads() map[string]bool {
+	if m.parts == nil {
+		m.parts = hyphenParts(maps.Keys(m.wordSet))
+	}
+	return m.parts
+}
+
+// partHeads are the heads the document's hyphenated words end with ("cert"
+// of "old-cert", see doc.score), once.
+func (d *doc) partHeads() map[string]bool {
+	if d.hyphenHeads == nil {
+		d.hyphenHeads = hyphenParts(func(yield func(string) bool) {
+			for _, u := range d.units {
+				for _, t := range u.toks {
+					if !yield(t.Word) {
+						return
+					}
+				}
+			}
+		})
+	}
+	return d.hyphenHeads
+}
+
+// hyphenParts returns lastPart of each hyphenated word.
+func hyphenParts(words iter.Seq[string]) map[string]bool {
+	out := map[string]bool{}
+	for w := range words {
+		if strings.IndexByte(w, '-') >= 0 {
+			if p := lastPart(w); p != "" {
+				out[p] = true
+			}
+		}
+	}
+	return out
 }
 
 // reHeads are the head nouns the document's re- words name for an action

@@ -18,6 +18,14 @@ import (
 func (c *commitmentTracker) compete(set []tracked, d *doc, kept func(tracked) bool, unverifiable bool) {
 	var items []*promise
 	var rs []matchResult
+	d.itemPaths = map[string]bool{}
+	for _, tr := range set {
+		if p, ok := tr.(*promise); ok {
+			for _, path := range p.act.Paths {
+				d.itemPaths[path] = true
+			}
+		}
+	}
 	for _, tr := range set {
 		p, ok := tr.(*promise)
 		if !ok {

@@ -456,8 +456,10 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 	if !compatible(a.Verb, ci.category) && !beginning {
 		return false
 	}
-	if !relaxed && ci.checks && editVerbs[a.Verb] {
-		// "cue vet ./deploy/gates/..." names the gate but updates nothing.
+	if !relaxed && (ci.checks || ci.publishes()) && editVerbs[a.Verb] {
+		// "cue vet ./deploy/gates/..." names the gate but updates nothing;
+		// "gh pr create --body 'moves Badge onto the tokens'" describes a
+		// change, it does not make it.
 		return false
 	}
 	if relaxed {

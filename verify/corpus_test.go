@@ -58,6 +58,10 @@ type labels struct {
 // testdata/heldout5 was written the same way for paraphrase recall (British
 // spellings, phrasal verbs, noun forms, call intents in other words, rules
 // joined by dashes, sibling items): it first scored 85/130.
+// testdata/heldout6 was written after those fixes, blind to them, over the
+// same classes in sixteen new domains: the build of that day first scored
+// 122/142 (the build before this work 91/142). Its failures are known
+// gaps in TestCorpusBlind, not fixed sentence by sentence.
 func TestCorpus(t *testing.T) {
 	for _, name := range []string{"corpus", "heldout", "heldout2", "heldout3", "heldout5"} {
 		t.Run(name, func(t *testing.T) {
@@ -83,6 +87,22 @@ func TestCorpusRealistic(t *testing.T) {
 		t.Errorf("%d checks fail, more than the %d known gaps recorded when this set was added", len(fails), ceiling)
 	}
 }
+
+// TestCorpusBlind scores testdata/heldout6 with a ceiling, like heldout4:
+// the failures are logged, and the test fails only if more checks fail.
+func TestCorpusBlind(t *testing.T) {
+	fails := scoreCorpus(t, filepath.Join("testdata", "heldout6"))
+	for _, f := range fails {
+		t.Log("known gap: " + f)
+	}
+	if len(fails) > knownBlindGaps {
+		t.Errorf("%d checks fail, more than the %d known gaps", len(fails), knownBlindGaps)
+	}
+}
+
+// knownBlindGaps is how many of testdata/heldout6's checks fail. Lower it
+// when a change fixes more; never raise it.
+const knownBlindGaps = 13
 
 // knownRealisticGaps is how many of testdata/heldout4's checks still fail
 // (shared/eval's score.py: 468 of 524 passed when the ceiling was set, 473

@@ -21,6 +21,7 @@
 //	commitments_match.go      a commitment in a summary; flipped and resurrected commitments
 //	constraints.go            the user's standing rules: opening, revocation, matching
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
+//	intent.go                 what a call was doing, in other words (intent-only matches)
 //	errors.go                 error resolution (same call, covering command, workaround, plan step), matching
 //	identifiers.go            identifier extraction from open items, matching verbatim
 //	evaluate.go               one compaction: sanity, loss ratio, the preservation set, kept events
@@ -32,6 +33,7 @@
 //	ids.go                    identifiers in a summary, per class
 //	calls.go                  a tool call parsed once: category, command, path, terms
 //	api.go                    the library gate: Check, Admit, InvariantViolation
+//	rehydrate.go              what to put back into an agent's context after a lossy compaction
 //
 // What a text says (tokens, stems, the lexicon, commitment and rule
 // phrasing, action parsing, identifier scanning, error lines, commands) is

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/loupe-dev/loupe/verify/lang"
 )
@@ -53,9 +54,21 @@ func newIntent(ci *callInfo) intent {
 			in.args = append(in.args, lang.WordTerms(a)...)
 		}
 	case ci.path == "":
-		for _, w := range lang.WordTerms(strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(ci.name)) {
+		// The tool's own name, and for a generic MCP bridge (Roo's
+		// use_mcp_tool) the server and tool it names in its input.
+		names := ci.name
+		if strings.Contains(ci.input, "tool_name") || strings.Contains(ci.input, "server_name") {
+			var bridge struct {
+				Server string `json:"server_name"`
+				Tool   string `json:"tool_name"`
+			}
+			if json.Unmarshal([]byte(ci.input), &bridge) == nil {
+				names += " " + bridge.Server + " " + bridge.Tool
+			}
+		}
+		for _, w := range lang.WordTerms(strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(names)) {
 			if !genericToolWords[w] {
-				in.tool = append(in.tool, w)
+				in.tool = lang.AppendUnique(in.tool, w)
 			}
 		}
 		in.input = ci.input
@@ -69,7 +82,7 @@ var runnerPrograms = lang.WordSet("python", "python3", "node", "bash", "sh", "zs
 	"bun", "npx", "uv", "poetry", "env", "go", "make")
 
 // genericToolWords say nothing of what a tool does.
-var genericToolWords = lang.TermSet("mcp", "tool", "call", "run", "api", "server", "functions", "function", "default")
+var genericToolWords = lang.TermSet("mcp", "tool", "call", "run", "api", "server", "functions", "function", "default", "use")
 
 // intentSource is what a call was doing, in words: its command, or its
 // path and tool name.
@@ -132,7 +145,8 @@ func (in *intent) findIn(d *doc) (candidate, bool) {
 func namedWith(d *doc, heads, targets []string) (candidate, bool) {
 	want := map[string]bool{}
 	for _, t := range targets {
-		if !lang.GenericTerm[t] && !lang.HasDigit(t) && len(t) >= 2 {
+		// A number is no target, but a record's id is ("CHG0041877").
+		if !lang.GenericTerm[t] && (!lang.HasDigit(t) || len(t) >= 5 && strings.IndexFunc(t, unicode.IsLetter) >= 0) && len(t) >= 2 {
 			want[t] = true
 		}
 	}

@@ -22,6 +22,10 @@ type atom struct {
 	// ids are the PR, ticket and commit ids the action names: a mention
 	// that names another of the same class ("PR #3180") is another thing.
 	ids []lang.Ident
+	// paths are the paths and URLs the action names: a mention naming
+	// other paths and none of these is a sibling ("allow rules for
+	// /admin/audit" is not "allow rules for /admin/billing").
+	paths []string
 	// own are the words of the item's own wording: a cue word among them
 	// ("release holds already stuck in production") says nothing of status.
 	own map[string]bool
@@ -33,7 +37,7 @@ type atom struct {
 }
 
 func newAtom(a lang.Action, extra ...string) atom {
-	at := atom{verbs: map[string]bool{}, verb: a.Verb, head: a.Head, alt: a.Alt, weights: map[string]float64{}, mods: a.Mods(), ids: a.IDs, own: map[string]bool{}}
+	at := atom{verbs: map[string]bool{}, verb: a.Verb, head: a.Head, alt: a.Alt, weights: map[string]float64{}, mods: a.Mods(), ids: a.IDs, paths: a.Paths, own: map[string]bool{}}
 	for _, t := range lang.Tokenize(a.Text) {
 		at.own[t.Word] = true
 		if t.Term == a.Head && a.Head != "" && strings.ContainsAny(t.Word, "_-") {
@@ -148,6 +152,10 @@ func (d *doc) score(ui int, at atom) candidate {
 		if at.headPart != "" && t.Term == at.headPart && !c.head {
 			present[at.head], c.head, hj, hit = true, true, j, true
 		}
+		if !c.head && at.head != "" && strings.ContainsAny(t.Word, "-") && lastPart(t.Word) == at.head {
+			// "the old-cert revocation" names "the old cert".
+			present[at.head], c.head, hj, hit = true, true, j, true
+		}
 		if !hit && strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 && reNoun(t.Word) == at.head {
 			// "fr-FR reindexing remains" speaks of "rebuild the index for
 			// fr-FR": for an action that redoes its object, a re- word made
@@ -180,6 +188,9 @@ func (d *doc) score(ui int, at atom) candidate {
 	if c.verb && c.head && len(at.ids) > 0 && d.conflictingID(u, at) {
 		c.head = false
 	}
+	if c.verb && c.head && len(at.paths) > 0 && d.otherPaths(u, at) {
+		c.head = false
+	}
 	if at.head == "" {
 		c.head = c.verb
 	}
@@ -203,6 +214,15 @@ func (d *doc) score(ui int, at atom) candidate {
 		c.lo, c.hi = 0, 0
 	}
 	return c
+}
+
+// lastPart returns the term of a hyphenated word's last part.
+func lastPart(w string) string {
+	i := strings.LastIndexByte(w, '-')
+	if i < 0 || len(w)-i-1 < 3 {
+		return ""
+	}
+	return lang.TermOf(w[i+1:])
 }
 
 // sameClause reports whether tokens i and j of a unit are in one clause:
@@ -278,6 +298,29 @@ func (d *doc) conflictingID(u *unit, at atom) bool {
 			}
 			other = true
 		}
+	}
+	return other
+}
+
+// otherPaths reports whether the unit names another open item's path and
+// none of the atom's: it is that sibling's line. (A path no item names is
+// left to the identifier items: "fix src/oauth.ts" still carries "fix
+// src/auth.ts", whose path is then lost.)
+func (d *doc) otherPaths(u *unit, at atom) bool {
+	if len(d.itemPaths) == 0 {
+		return false
+	}
+	other := false
+	for _, got := range lang.ExtractIdents(d.text[u.Start:u.End]) {
+		if got.Class != lang.ClassPath && got.Class != lang.ClassURL || !d.itemPaths[got.Value] {
+			continue
+		}
+		for _, want := range at.paths {
+			if got.Value == want || samePath(got.Value, want) {
+				return false
+			}
+		}
+		other = true
 	}
 	return other
 }

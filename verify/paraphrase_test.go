@@ -47,6 +47,19 @@ func TestParaphrases(t *testing.T) {
 		{"'done' in another clause is not the item's", []model.Event{
 			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "d3", Text: "Refresh the Looker extracts", Status: model.PlanPending}}},
 		}, "The backfill is done, so the extracts come next.", Commitment, "extracts", []Status{Dropped, Weak}},
+		{"a noun form with a hyphenated object", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "p4", Text: "Revoke the old cert after 48 hours", Status: model.PlanPending}}},
+		}, "Pending: the old-cert revocation, after 48 hours.", Commitment, "revoke", []Status{Retained}},
+		{"a line copying one step is not its sibling's", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+				{ID: "p2", Text: "Write allow rules for /admin/billing in auth.rego", Status: model.PlanPending},
+				{ID: "p3", Text: "Write allow rules for /admin/audit in auth.rego", Status: model.PlanPending}}},
+		}, "1. [TODO] Write allow rules for /admin/audit in auth.rego", Commitment, "billing", []Status{Dropped, Weak}},
+		{"and is the step's own", []model.Event{
+			&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+				{ID: "p2", Text: "Write allow rules for /admin/billing in auth.rego", Status: model.PlanPending},
+				{ID: "p3", Text: "Write allow rules for /admin/audit in auth.rego", Status: model.PlanPending}}},
+		}, "1. [TODO] Write allow rules for /admin/audit in auth.rego", Commitment, "audit", []Status{Retained}},
 		{"a rolled-back deploy is a reverted one", []model.Event{
 			msg(1, model.RoleAssistant, "I'll roll back the payments deploy after the incident review."),
 		}, "Next: revert the payments deploy once the incident review is done.", Commitment, "payments", []Status{Retained}},
@@ -68,6 +81,9 @@ func TestParaphrases(t *testing.T) {
 		{"a tool's name and its channel say what the call is doing", []model.Event{
 			call(1, "c1", "mcp_slack_post_message", `{"channel":"#fin-close","text":"Please approve the reversal."}`),
 		}, "A Slack message to #fin-close is waiting for approval.", Handle, "c1", []Status{IntentOnly}},
+		{"an MCP bridge call is its server and tool, with its record's id", []model.Event{
+			call(1, "c1", "use_mcp_tool", `{"server_name":"servicenow","tool_name":"update_change_request","arguments":{"number":"CHG0041877","work_notes":"diff attached"}}`),
+		}, "Recording the diff in change CHG0041877 through the ServiceNow MCP server; not returned yet.", Handle, "c1", []Status{IntentOnly}},
 		{"the call's own description says what it is doing", []model.Event{
 			call(1, "c1", "bash", `{"command":"torchrun --nproc_per_node=4 train.py","description":"Full March fine-tune"}`),
 		}, "The full March fine-tune is still running.", Handle, "c1", []Status{IntentOnly}},
@@ -180,15 +196,7 @@ func TestSiblingClaim(t *testing.T) {
 		call(2, "c1", "bash", `{"command":"nextflow run main.nf --input assets/samplesheet_COLO829.csv --tools mutect2 -resume"}`), result(3, "c1", "Succeeded: 27", false),
 		msg(4, model.RoleAssistant, "Variant calling is finished for COLO829 and HCC1395."),
 	}
-	tr := &model.Transcript{Path: "t"}
-	for i, e := range append(src, compaction(20, 1, "Working.")) {
-		e.Header().Index = i
-		tr.Events = append(tr.Events, e)
-		if c, ok := e.(*model.Compaction); ok {
-			tr.Compactions = append(tr.Compactions, c)
-		}
-	}
-	res := Run(tr, Options{})
+	res := Run(transcriptOf(append(src, compaction(20, 1, "Working."))...), Options{})
 	var claimed []string
 	for _, f := range res.Findings {
 		if f.Kind == UnsupportedCompletion || f.Kind == FalseCompletion {
@@ -205,4 +213,57 @@ func TestSiblingClaim(t *testing.T) {
 			t.Errorf("the carried-out, claimed COLO829 step is still owed: %s", it.Status)
 		}
 	}
+}
+
+// TestCallsThatDoNotCarry: calls that name a plan step's words but do not
+// do it leave a claim of it unsupported.
+func TestCallsThatDoNotCarry(t *testing.T) {
+	step := func(text string) *model.Plan {
+		return &model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{{ID: "p1", Text: text, Status: model.PlanPending}}}
+	}
+	cases := []struct {
+		name  string
+		src   []model.Event
+		claim bool // want an unsupported completion
+	}{
+		{"a PR body describes the change, it does not make it", []model.Event{
+			step("Move Badge to the semantic colour tokens"),
+			call(2, "c1", "bash", `{"command":"gh pr create --title 'ui: tokens' --body 'Moves Button, Badge and Toast onto the semantic tokens.'"}`), result(3, "c1", "https://github.com/acme/ds/pull/7", false),
+			msg(4, model.RoleAssistant, "The Badge move to the semantic tokens is done as well."),
+		}, true},
+		{"the edit that makes it does", []model.Event{
+			step("Move Badge to the semantic colour tokens"),
+			call(2, "c1", "edit", `{"path":"packages/ui/src/Badge/Badge.module.css","old_string":"--red-600","new_string":"--colour-status-danger"}`), result(3, "c1", "ok", false),
+			msg(4, model.RoleAssistant, "The Badge move to the semantic tokens is done as well."),
+		}, false},
+		{"an editor's 'command' field is no shell line, and updated_at is no update", []model.Event{
+			step("Update the StatusListener consumer in tracking-service to read carrier_eta"),
+			call(2, "c1", "str_replace_editor", `{"command":"str_replace","path":"/w/schemas/shipment_status.avsc","old_str":"updated_at","new_str":"updated_at, carrier_eta"}`), result(3, "c1", "ok", false),
+			msg(4, model.RoleAssistant, "The tracking-service consumer update is done: StatusListener now reads carrier_eta."),
+		}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := false
+			for _, f := range Run(transcriptOf(append(c.src, compaction(20, 1, "Working."))...), Options{}).Findings {
+				got = got || f.Kind == UnsupportedCompletion
+			}
+			if got != c.claim {
+				t.Errorf("unsupported completion: got %v, want %v", got, c.claim)
+			}
+		})
+	}
+}
+
+// transcriptOf numbers events into a transcript.
+func transcriptOf(events ...model.Event) *model.Transcript {
+	tr := &model.Transcript{Path: "t"}
+	for i, e := range events {
+		e.Header().Index = i
+		tr.Events = append(tr.Events, e)
+		if c, ok := e.(*model.Compaction); ok {
+			tr.Compactions = append(tr.Compactions, c)
+		}
+	}
+	return tr
 }

@@ -23,12 +23,16 @@ type doc struct {
 	exclude  map[int]bool    // units a match must not use (see compete)
 	own      map[string]bool // the matched item's own words (see atom.own)
 	// lowerCase is text through strings.ToLower, once lowered (toLower).
-	lowerCase string
-	lowered   bool
-	words     map[string]bool // every token's word, once asked (hasWord)
-	reNouns   map[string]bool // see reHeads
-	seen      unitSet         // see seenUnits
-	present   map[string]bool // see scratchPresent
+	lowerCase   string
+	lowered     bool
+	words       map[string]bool // every token's word, once asked (hasWord)
+	reNouns     map[string]bool // see reHeads
+	hyphenHeads map[string]bool // see partHeads
+	seen        unitSet         // see seenUnits
+	present     map[string]bool // see scratchPresent
+	// itemPaths are the paths the open commitments name: a sentence naming
+	// one of them speaks of that item (see otherPaths).
+	itemPaths map[string]bool
 }
 
 // unit is one line or sentence of a summary.

@@ -57,7 +57,9 @@ func (l *Listing) Unreadable() []Skipped {
 // looked at. Only regular files are read (a named pipe would block):
 // anything else is skipped and named, as is a file in no format loupe reads
 // and one that cannot be read. Hidden files and directories and
-// node_modules are not looked at.
+// node_modules are not looked at. Symbolic links are followed, dir itself
+// included; a directory reached twice (a link back up the tree, two links
+// to one place) is searched once, and named the second time.
 //
 // With describe unset a file's session has only its Path and Format (what
 // opening it needs); set, it is described for a picker (title, start,
@@ -70,7 +72,7 @@ func List(dir string, describe bool) (*Listing, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", dir)
 	}
-	w := &walker{describe: describe, l: &Listing{}}
+	w := &walker{describe: describe, l: &Listing{}, seen: map[string]string{}}
 	w.dir(dir, 0)
 	slices.SortStableFunc(w.l.Sessions, func(a, b SessionInfo) int { return cmp.Compare(a.Path, b.Path) })
 	return w.l, nil
@@ -114,6 +116,10 @@ func sortSessions(s []SessionInfo) {
 type walker struct {
 	describe bool
 	l        *Listing
+	// seen maps the real path of every directory searched to the path it
+	// was searched as: a symbolic link to a directory is followed once,
+	// never round a loop and never into a directory listed already.
+	seen map[string]string
 }
 
 func (w *walker) skip(path, reason string, unreadable bool) {
@@ -137,6 +143,14 @@ func (w *walker) scanned(path string, infos []SessionInfo, err error) {
 }
 
 func (w *walker) dir(dir string, depth int) {
+	real, err := realPath(dir)
+	if err == nil {
+		if first, ok := w.seen[real]; ok {
+			w.skip(dir, "the directory "+first+" again (searched once)", false)
+			return
+		}
+		w.seen[real] = dir
+	}
 	var group Format // an importer that lists this directory's files
 	for _, f := range All()[1:] {
 		if f.Detect(dir, nil, true) {
@@ -167,12 +181,12 @@ func (w *walker) dir(dir string, depth int) {
 				w.skip(p, "a symbolic link that cannot be followed: "+err.Error(), true)
 				continue
 			}
-			if st.IsDir() {
-				// Followed, a link could lead back up the tree.
-				w.skip(p, "a symbolic link to a directory (not followed; give it as its own PATH)", false)
+			if target, err := realPath(p); err == nil && st.IsDir() && real != "" && within(real, target) {
+				// Followed, it would search the tree again from above.
+				w.skip(p, "a symbolic link to a directory above it (not followed)", false)
 				continue
 			}
-			mode = st.Mode().Type()
+			mode = st.Mode().Type() // a link to any other directory is followed, once
 		}
 		switch {
 		case mode.IsDir() && group.Name != "":
@@ -188,6 +202,20 @@ func (w *walker) dir(dir string, depth int) {
 			w.file(p, group)
 		}
 	}
+}
+
+// realPath is path absolute, with no symbolic link in it.
+func realPath(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+// within reports whether path is dir or below it.
+func within(path, dir string) bool {
+	return path == dir || strings.HasPrefix(path, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
 // file lists the session in a regular file met while walking. In a
@@ -328,12 +356,16 @@ func Latest() (string, error) {
 				continue
 			}
 			searched = append(searched, home)
-			filepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {
+			// WalkDir does not follow a root that is a symbolic link (a
+			// ~/.claude/projects linked elsewhere) unless it ends in a
+			// separator; the paths it gives are clean all the same.
+			root := home + string(filepath.Separator)
+			filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 				if err != nil {
 					return nil
 				}
 				if d.IsDir() {
-					if p != home && strings.HasPrefix(d.Name(), ".") {
+					if p != root && strings.HasPrefix(d.Name(), ".") {
 						return filepath.SkipDir
 					}
 					return nil

@@ -17,6 +17,7 @@ type Action struct {
 	Direct    []string // the object's terms before the first preposition
 	ModTerms  []string // see mods
 	IDs       []Ident  // PR, ticket and commit ids it names
+	Paths     []string // the paths and URLs it names
 	Names     []string // object words written like names ("Berlin", "CS101", "staging")
 	Head      string   // head noun of the object ("migrat")
 	Alt       string   // for a category head ("dependency"), its specific modifier ("lodash")
@@ -116,8 +117,11 @@ func ParseAction(s string) Action {
 	// nothing but an identifier keeps it.
 	plain, ids := withoutIdents(withoutParens(a.Text))
 	for _, id := range ids {
-		if id.Class == ClassPR || id.Class == ClassTicket || id.Class == ClassSHA {
+		switch id.Class {
+		case ClassPR, ClassTicket, ClassSHA:
 			a.IDs = append(a.IDs, id)
+		case ClassPath, ClassURL:
+			a.Paths = append(a.Paths, id.Value)
 		}
 	}
 	toks := SkipLight(Tokenize(plain))

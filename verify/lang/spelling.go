@@ -213,6 +213,7 @@ var derivations = []struct {
 	{"ysis", "yze", 3}, {"yses", "yze", 3}, // analysis
 	{"veries", "ver", 2}, {"very", "ver", 2}, // delivery, recovery
 	{"iliations", "ile", 3}, {"iliation", "ile", 3}, // reconciliation
+	{"vocations", "voke", 1}, {"vocation", "voke", 1}, // revocation, invocation
 }
 
 // derivedWords are nouns whose verb no suffix rule finds.

@@ -17,7 +17,7 @@ func TestWordFormsMeet(t *testing.T) {
 		{"submission", "submit"}, {"exclusion", "exclude"}, {"extension", "extend"},
 		{"conversion", "convert"}, {"subscription", "subscribe"}, {"reduction", "reduce"},
 		{"resolution", "resolve"}, {"analysis", "analyze"}, {"delivery", "deliver"},
-		{"failure", "fail"}, {"reconciliation", "reconcile"}, {"deployment", "deploy"}, {"employment", "employ"}, {"retention", "retain"}, {"maintenance", "maintain"},
+		{"failure", "fail"}, {"reconciliation", "reconcile"}, {"deployment", "deploy"}, {"revocation", "revoke"}, {"invocation", "invoke"}, {"employment", "employ"}, {"retention", "retain"}, {"maintenance", "maintain"},
 	}
 	for _, p := range same {
 		if a, b := TermOf(p[0]), TermOf(p[1]); a != b {

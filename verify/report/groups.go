@@ -13,38 +13,50 @@ import (
 // Group is the comparison of the runs sharing one value of a meta field
 // (a compaction prompt variant, a compactor).
 type Group struct {
-	Value       string
+	// Value is the field's value; "(none)" for the runs without the field.
+	Value string
+	// Missing is set for the group of the runs without the field.
+	Missing     bool
 	Files       int
 	Compactions int
 	Violations  int
 	// Drops per kind: items not verified / items of that kind.
 	Lost, Items map[verify.Kind]int
-	MedianLoss  float64
+	// MedianLoss and MeanLoss are over the group's compactions (0 when it
+	// has none); the median of an even count is the upper middle one.
+	MedianLoss, MeanLoss float64
+	// Results are the group's runs, in the order given.
+	Results []*verify.Result
 }
 
-// Groups compares results grouped by a meta field.
+// noValue is the text reports' name for the group of runs without the field.
+const noValue = "(none)"
+
+// Groups compares results grouped by a meta field, sorted by value (the
+// runs without the field are the group "(none)").
 func Groups(results []*verify.Result, field string) []Group {
 	byValue := map[string]*Group{}
 	losses := map[string][]float64{}
 	for _, r := range results {
-		v := "(none)"
+		v, key, missing := noValue, "\x00", true // a key no value has
 		if r.Transcript != nil {
 			if x := r.Transcript.Meta.Field(field); x != "" {
-				v = x
+				v, key, missing = x, x, false
 			}
 		}
-		g := byValue[v]
+		g := byValue[key]
 		if g == nil {
-			g = &Group{Value: v, Lost: map[verify.Kind]int{}, Items: map[verify.Kind]int{}}
-			byValue[v] = g
+			g = &Group{Value: v, Missing: missing, Lost: map[verify.Kind]int{}, Items: map[verify.Kind]int{}}
+			byValue[key] = g
 		}
+		g.Results = append(g.Results, r)
 		g.Files++
 		for _, c := range r.Compactions {
 			g.Compactions++
 			if c.Verdict == verify.Violate {
 				g.Violations++
 			}
-			losses[v] = append(losses[v], c.LossRatio)
+			losses[key] = append(losses[key], c.LossRatio)
 			for _, it := range c.Items {
 				g.Items[it.Kind]++
 				if !it.Status.Verified() {
@@ -54,15 +66,25 @@ func Groups(results []*verify.Result, field string) []Group {
 		}
 	}
 	var out []Group
-	for v, g := range byValue {
-		ls := losses[v]
+	for key, g := range byValue {
+		ls := losses[key]
 		sort.Float64s(ls)
 		if len(ls) > 0 {
 			g.MedianLoss = ls[len(ls)/2]
+			sum := 0.0
+			for _, l := range ls {
+				sum += l
+			}
+			g.MeanLoss = sum / float64(len(ls))
 		}
 		out = append(out, *g)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Value < out[j].Value })
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Value != out[j].Value {
+			return out[i].Value < out[j].Value
+		}
+		return out[i].Missing // a run whose value is "(none)" comes after
+	})
 	return out
 }
 
@@ -97,4 +119,58 @@ func ratio(a, b int) float64 {
 		return 0
 	}
 	return float64(a) / float64(b)
+}
+
+// The JSON form of a group (`groups[]`, with --group-by).
+type (
+	// JSONGroup compares the runs sharing one value of the field. A rate
+	// is null when there is nothing to divide by.
+	JSONGroup struct {
+		// Value is null for the runs without the field.
+		Value           *string                   `json:"value"`
+		Runs            int                       `json:"runs"`
+		Compactions     int                       `json:"compactions"`
+		Violations      int                       `json:"violations"`
+		ViolateRate     *float64                  `json:"violate_rate"`
+		MeanLossRatio   *float64                  `json:"mean_loss_ratio"`
+		MedianLossRatio *float64                  `json:"median_loss_ratio"`
+		Kinds           map[verify.Kind]JSONDrops `json:"kinds"`
+	}
+	// JSONDrops counts one kind's items in a group, and the share of them
+	// a summary did not verify.
+	JSONDrops struct {
+		Items    int      `json:"items"`
+		Lost     int      `json:"lost"`
+		DropRate *float64 `json:"drop_rate"`
+	}
+)
+
+func groupsJSON(gs []Group) []JSONGroup {
+	out := []JSONGroup{}
+	for _, g := range gs {
+		jg := JSONGroup{Runs: g.Files, Compactions: g.Compactions, Violations: g.Violations,
+			ViolateRate: rate(g.Violations, g.Compactions), Kinds: map[verify.Kind]JSONDrops{}}
+		if !g.Missing {
+			v := g.Value
+			jg.Value = &v
+		}
+		if g.Compactions > 0 {
+			mean, median := round4(g.MeanLoss), round4(g.MedianLoss)
+			jg.MeanLossRatio, jg.MedianLossRatio = &mean, &median
+		}
+		for _, k := range verify.Kinds {
+			jg.Kinds[k] = JSONDrops{Items: g.Items[k], Lost: g.Lost[k], DropRate: rate(g.Lost[k], g.Items[k])}
+		}
+		out = append(out, jg)
+	}
+	return out
+}
+
+// rate is a/b rounded to four places, nil when b is 0.
+func rate(a, b int) *float64 {
+	if b == 0 {
+		return nil
+	}
+	r := round4(float64(a) / float64(b))
+	return &r
 }

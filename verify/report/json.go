@@ -1,22 +1,30 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 
+	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify"
 )
 
 // The JSON report is a stable contract (README, "The JSON report"). These
 // types are its schema; field names never change meaning.
 type (
-	// JSONReport is the whole report: one entry per file.
+	// JSONReport is the whole report: one entry per file, then, with
+	// --group-by, the comparison of the runs grouped by that meta field.
 	JSONReport struct {
-		Files []JSONFile `json:"files"`
+		Files   []JSONFile  `json:"files"`
+		GroupBy string      `json:"group_by,omitempty"`
+		Groups  []JSONGroup `json:"groups,omitempty"`
 	}
-	// JSONFile is one transcript's verification.
+	// JSONFile is one transcript's verification. An entry for a file that
+	// could not be verified has only Path and Error.
 	JSONFile struct {
-		Path        string            `json:"path"`
+		Path string `json:"path"`
+		// Error says why the file could not be verified; "" when it was.
+		Error       string            `json:"error,omitempty"`
 		Format      string            `json:"format"`
 		Source      string            `json:"source,omitempty"`
 		Turns       int               `json:"turns"`
@@ -120,14 +128,71 @@ type (
 
 // WriteJSON writes the JSON report of results.
 func WriteJSON(w io.Writer, results []*verify.Result) error {
-	rep := JSONReport{Files: []JSONFile{}}
-	for _, r := range results {
-		rep.Files = append(rep.Files, ToJSON(r))
+	return (&Report{Results: results}).JSON(w)
+}
+
+// JSON writes the report as JSON (README, "The JSON report"): the verified
+// runs, then the files that could not be verified, then the groups.
+func (rep *Report) JSON(w io.Writer) error {
+	out := JSONReport{Files: []JSONFile{}}
+	for _, r := range rep.Results {
+		if !rep.shows(r) {
+			continue
+		}
+		f := ToJSON(r)
+		if rep.OnlyViolations {
+			kept := []JSONCompaction{}
+			for _, c := range f.Compactions {
+				if c.Verdict == verify.Violate {
+					kept = append(kept, c)
+				}
+			}
+			f.Compactions = kept
+		}
+		out.Files = append(out.Files, f)
 	}
-	enc := json.NewEncoder(w)
+	for _, u := range rep.Unverified {
+		out.Files = append(out.Files, JSONFile{Path: u.Path, Error: u.Error})
+	}
+	if rep.GroupBy != "" {
+		out.GroupBy = rep.GroupBy
+		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
+	}
+	return writeJSON(w, out)
+}
+
+// writeJSON encodes v indented, with <, > and & as they are and every
+// invisible character escaped (escapeInvisible).
+func writeJSON(w io.Writer, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeInvisible(buf.Bytes(), jsonEscape))
+	return err
+}
+
+// MarshalJSON writes a file that could not be verified as its path and
+// error only: empty lists there would read as "verified, nothing found".
+func (f JSONFile) MarshalJSON() ([]byte, error) {
+	type plain JSONFile // without this method
+	var v any = plain(f)
+	if f.Error != "" {
+		v = struct {
+			Path  string `json:"path"`
+			Error string `json:"error"`
+		}{f.Path, f.Error}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func intPtr(n int) *int {
@@ -141,8 +206,8 @@ func intPtr(n int) *int {
 func ToJSON(r *verify.Result) JSONFile {
 	f := JSONFile{Path: r.Path, Format: r.Format, Source: r.Source, Turns: r.Turns,
 		Compactions: []JSONCompaction{}, Findings: []JSONFinding{}, Lineage: []JSONLineage{}, Warnings: warningsJSON(r.Warnings)}
-	if r.Transcript != nil && len(r.Transcript.Meta.Extra) > 0 {
-		f.Meta = r.Transcript.Meta.Extra
+	if r.Transcript != nil {
+		f.Meta = metaFields(r.Transcript.Meta)
 	}
 	if len(r.Compactions) == 0 {
 		f.Note = verify.NoCompaction
@@ -191,6 +256,25 @@ func ToJSON(r *verify.Result) JSONFile {
 		f.Lineage = append(f.Lineage, jl)
 	}
 	return f
+}
+
+// metaFields are the meta line's fields --group-by can group on (Meta.Field):
+// format, run, agent and source when set, and every extra scalar field; nil
+// when there is none.
+func metaFields(m model.Meta) map[string]string {
+	out := map[string]string{}
+	for k, v := range m.Extra {
+		out[k] = v
+	}
+	for _, k := range []string{"format", "run", "agent", "source"} {
+		if v := m.Field(k); v != "" {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 func warningsJSON(ws []verify.Warning) []JSONWarning {

@@ -22,16 +22,38 @@ type TextOptions struct {
 // string from a transcript is sanitized: no control sequence reaches the
 // terminal.
 func WriteText(w io.Writer, results []*verify.Result, opt TextOptions) error {
+	return (&Report{Results: results}).Text(w, opt)
+}
+
+// Text writes the report as text (see WriteText): each run, then each file
+// that could not be verified, then the totals when there are several files,
+// then the comparison of groups.
+func (rep *Report) Text(w io.Writer, opt TextOptions) error {
 	p := &printer{w: w, color: opt.Color}
-	for i, r := range results {
-		if i > 0 {
+	blocks := 0
+	sep := func() {
+		if blocks > 0 {
 			p.line("")
 		}
-		p.file(r, opt)
+		blocks++
 	}
-	if len(results) > 1 {
-		p.line("")
-		p.totals(results)
+	for _, r := range rep.Results {
+		if rep.shows(r) {
+			sep()
+			p.file(rep, r, opt)
+		}
+	}
+	for _, u := range rep.Unverified {
+		sep()
+		p.line("%s · %s: %s", p.paint(ansiBold, safe(u.Path)), p.paint(ansiRed, "not verified"), safe(u.Error))
+	}
+	if len(rep.Results)+len(rep.Unverified) > 1 {
+		sep()
+		p.totals(rep.Results, len(rep.Unverified))
+	}
+	if rep.GroupBy != "" && p.err == nil {
+		sep()
+		p.err = WriteGroups(p.w, rep.Results, rep.GroupBy)
 	}
 	return p.err
 }
@@ -77,7 +99,7 @@ func badge(v verify.Verdict) string {
 	return "✓ degrade"
 }
 
-func (p *printer) file(r *verify.Result, opt TextOptions) {
+func (p *printer) file(rep *Report, r *verify.Result, opt TextOptions) {
 	viol := r.Violations()
 	src := ""
 	if r.Source != "" {
@@ -92,6 +114,9 @@ func (p *printer) file(r *verify.Result, opt TextOptions) {
 		p.line("  %s %s", p.paint(ansiYellow, "warning:"), safe(w.Msg))
 	}
 	for _, c := range r.Compactions {
+		if !rep.showsCompaction(c) {
+			continue
+		}
 		b := badge(c.Verdict)
 		if c.Verdict == verify.Violate {
 			b = p.paint(ansiRed, b)
@@ -148,11 +173,17 @@ func countFindings(fs []verify.RunFinding) string {
 	return strings.Join(parts, " · ")
 }
 
-func (p *printer) totals(results []*verify.Result) {
+// totals counts every file verified, whatever OnlyViolations left out, and
+// those that could not be.
+func (p *printer) totals(results []*verify.Result, unverified int) {
 	comps, viol := 0, 0
 	for _, r := range results {
 		comps += len(r.Compactions)
 		viol += r.Violations()
 	}
-	p.line("%s · %s · %d violate", verify.Plural(len(results), "file"), verify.Plural(comps, "compaction"), viol)
+	not := ""
+	if unverified > 0 {
+		not = fmt.Sprintf(" · %d not verified", unverified)
+	}
+	p.line("%s · %s · %d violate%s", verify.Plural(len(results), "file"), verify.Plural(comps, "compaction"), viol, not)
 }

@@ -1,0 +1,59 @@
+package report
+
+import (
+	"io"
+
+	"github.com/loupe-dev/loupe/verify"
+)
+
+// Report is one `loupe verify` for the writers: the runs verified, the
+// files that could not be verified, and how to present them. Every format
+// writes the same Report, so that what a person reads in the text report a
+// dashboard finds in the JSON or JUnit one.
+type Report struct {
+	// Results are the verified runs, in the order they were given.
+	Results []*verify.Result
+	// Unverified are the files that could not be verified (unreadable, not
+	// a transcript loupe reads, lines that do not parse), with why: a
+	// report that left them out would pass a run it never read.
+	Unverified []Unverified
+	// GroupBy, when set, adds the comparison of the runs grouped by this
+	// meta field (a prompt variant). The comparison always covers every
+	// run, whatever OnlyViolations leaves out.
+	GroupBy string
+	// OnlyViolations leaves out the compactions that degrade, and the runs
+	// with neither a violation nor a finding. Counts in headers and totals
+	// still cover everything verified.
+	OnlyViolations bool
+}
+
+// Unverified is a file that could not be verified, and why.
+type Unverified struct {
+	Path  string
+	Error string
+}
+
+// shows reports whether a run is in the report: with OnlyViolations, only
+// when it has a violating compaction or a run-level finding.
+func (rep *Report) shows(r *verify.Result) bool {
+	return !rep.OnlyViolations || r.Violations() > 0 || len(r.Findings) > 0
+}
+
+// showsCompaction reports whether a compaction is in the report.
+func (rep *Report) showsCompaction(c *verify.CompactionResult) bool {
+	return !rep.OnlyViolations || c.Verdict == verify.Violate
+}
+
+// Write writes the report in one of the formats `loupe verify --format`
+// takes: text, json, markdown or junit (text options apply to text only).
+func (rep *Report) Write(w io.Writer, format string, text TextOptions) error {
+	switch format {
+	case "json":
+		return rep.JSON(w)
+	case "markdown":
+		return rep.Markdown(w)
+	case "junit":
+		return rep.JUnit(w)
+	}
+	return rep.Text(w, text)
+}
