@@ -21,7 +21,10 @@ import (
 var version = ""
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := profile(os.Getenv("LOUPE_CPUPROFILE"), os.Getenv("LOUPE_MEMPROFILE"), os.Stderr)
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // Exit codes, shared by every command.

@@ -69,6 +69,45 @@ func argKey(a string) string {
 	return a
 }
 
+// lastKey is the key of a failure's last positional in byPosLast: argKey,
+// but for a path of two segments or more its last two ("shard3/..." of
+// "./checkout/shard3/..."): a suite's packages often share their last
+// segment ("...", "main.go"), and each success would otherwise look at
+// every failure of the suite.
+func lastKey(a string) string {
+	if !strings.Contains(a, "/") {
+		return a
+	}
+	segs := lang.PathSegments(a)
+	if n := len(segs); n >= 2 {
+		return "\x02" + segs[n-2] + "/" + segs[n-1]
+	}
+	return "\x02" + segs[0]
+}
+
+// takeLast takes the failures of by whose last positional a successful
+// run's positional p may name (sameArg): the same argument, or a path
+// that is a suffix of p's segments or has them as its suffix.
+func takeLast(by map[string][]*failure, p string, take func(map[string][]*failure, string)) {
+	if !strings.Contains(p, "/") {
+		take(by, p)
+		return
+	}
+	segs := lang.PathSegments(p)
+	last := segs[len(segs)-1]
+	take(by, "\x02"+last) // a one-segment failure path
+	if n := len(segs); n >= 2 {
+		take(by, "\x02"+segs[n-2]+"/"+last)
+		return
+	}
+	// p has one segment: any failure path ending with it.
+	for k := range by {
+		if strings.HasSuffix(k, "/"+last) && strings.HasPrefix(k, "\x02") {
+			take(by, k)
+		}
+	}
+}
+
 func subKey(c lang.Command) string { return c.Program + "\x00" + c.Sub() }
 
 // lastSegment is the last path segment, which two paths that samePath
@@ -102,7 +141,7 @@ func (x *failureIndex) add(f *failure) {
 		case len(pos) < 2 || f.notFound:
 			put(x.byPos, posKey(prog, pos))
 		default:
-			put2(x.byPosLast, posKey(prog, pos), argKey(pos[len(pos)-1]))
+			put2(x.byPosLast, posKey(prog, pos), lastKey(pos[len(pos)-1]))
 		}
 		if len(f.subjs) > 0 {
 			put2(x.bySub, subKey(f.key), f.subjLast[0])
@@ -184,7 +223,7 @@ func (x *failureIndex) commandCandidates(c lang.Command, line string, take func(
 			}
 		} else if len(pos) > 1 {
 			for _, p := range pos[1:] {
-				take(by, argKey(p))
+				takeLast(by, p, take)
 			}
 		}
 		if len(by) == 0 {
