@@ -10,6 +10,9 @@
 #   SHAPES="flaky rules" scripts/bench.sh   only these shapes
 #   SHAPES=flaky SIZES="5MB 10MB 20MB 40MB" scripts/bench.sh
 #   REPS=5 TIMEOUT=120 OUT=/tmp/bench scripts/bench.sh
+#   LOUPE=/tmp/loupe-old QUICK=1 scripts/bench.sh
+#                                           time another build (an older
+#                                           commit's) on the same inputs
 #
 # The shapes and their default sizes: go run ./scripts/shapes -list.
 # Per shape and size it prints the median over REPS rounds (default 3) of
@@ -46,7 +49,8 @@ need jq jq
 [ -x /usr/bin/time ] || need /usr/bin/time time
 
 mkdir -p "$OUT"
-go build -o "$OUT/loupe" .
+loupe=${LOUPE:-$OUT/loupe}
+[ -n "${LOUPE:-}" ] || go build -o "$loupe" .
 go build -o "$OUT/shapes" ./scripts/shapes
 genid=$(sha256sum "$OUT/shapes" | cut -c1-12) # a changed generator writes new inputs
 list=$("$OUT/shapes" -list)
@@ -70,7 +74,7 @@ median() { sort -g | awk '{a[NR] = $1} END {if (NR == 0) print "nan"; else if (N
 # exponent T1 S1 T2 S2 prints log(T2/T1)/log(S2/S1), or - without both.
 exponent() { awk -v t1="$1" -v s1="$2" -v t2="$3" -v s2="$4" 'BEGIN {if (t1 > 0 && t2 > 0 && s1 > 0 && s2 != s1) printf "%.2f", log(t2 / t1) / log(s2 / s1); else print "-"}'; }
 
-echo "# loupe $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(go env GOVERSION), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $REPS round(s) per size, seed $SEED"
+echo "# loupe ${LOUPE:-$(git rev-parse --short HEAD 2>/dev/null || echo '?')}, $(go env GOVERSION), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $REPS round(s) per size, seed $SEED"
 fmt='%-16s %7s %9s %9s %8s %8s %9s %7s %7s %8s %6s %6s\n'
 printf "$fmt" shape size MB lines "loupe s" "cpu s" "loupe MiB" "jq s" "cat s" loupe/jq "exp" "expcpu"
 for shape in $SHAPES; do
@@ -97,7 +101,7 @@ for shape in $SHAPES; do
 		cat "$path" >/dev/null # into the page cache
 		lw=() lc=() lm=() jw=() cw=() ratios=() failed=""
 		for _ in $(seq "$REPS"); do
-			read -r a ac am rc < <(measure timeout "$TIMEOUT" "$OUT/loupe" verify --format json "$path")
+			read -r a ac am rc < <(measure timeout "$TIMEOUT" "$loupe" verify --format json "$path")
 			if [ "$rc" -eq 124 ]; then failed="timeout"; break; fi
 			if [ "$rc" -ge 2 ]; then failed="exit $rc"; break; fi
 			read -r b _ _ _ < <(measure jq -c . "$path")

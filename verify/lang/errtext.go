@@ -53,7 +53,7 @@ func FirstErrorLine(text string) string {
 			score = 4
 		case (strings.HasPrefix(line, "FAIL") || strings.HasPrefix(line, "ERROR")) && bareFailRe.MatchString(line):
 			score = 2
-		case errorWord(line, lower) && errorLineRe.MatchString(line):
+		case errorWord(line, lower):
 			score = 1
 		}
 		if score > bestScore {
@@ -94,10 +94,10 @@ func errorClass(lower string) bool {
 		strings.Contains(lower, "--- fail") || strings.Contains(lower, "fatal:")
 }
 
-// errorWords are literal parts of errorLineRe's words, one for each.
-var errorWords = []string{"error", "fail", "panic", "undefined", "cannot", "can't", "not found", "exception", "traceback",
-	"denied", "fatal", "invalid", "no such", "refused", "time", "expected", "mismatch", "got", "overflowed", "will not fit",
-	"out of memory"}
+// errorWords are errorLineRe's words, every spelling of each.
+var errorWords = []string{"error", "fail", "failed", "failure", "panic", "undefined", "cannot", "can't", "not found",
+	"exception", "traceback", "denied", "fatal", "invalid", "no such", "refused", "timeout", "timedout", "time out",
+	"timed out", "unexpected", "mismatch", "expected", "got", "overflowed", "will not fit", "out of memory"}
 
 // wrapperWords are literal parts of wrapperLineRe's alternatives, one for
 // each.
@@ -118,21 +118,35 @@ func wrapperLine(line, lower string) bool {
 	return false
 }
 
-// errorWord reports whether errorLineRe can match a line: an ASCII line
-// must hold one of errorWords once lower-cased. A line with other bytes is
-// left to the expression ("ſ" folds to "s" under (?i), not under ToLower).
+// errorWord reports whether errorLineRe matches a line. An ASCII line is
+// scanned for errorWords between word boundaries, once lower-cased: the
+// expression's backtracking over every line of a long log was a large
+// share of reading failures. A line with other bytes is left to the
+// expression ("ſ" folds to "s" under (?i), not under ToLower).
 func errorWord(line, lower string) bool {
-	for i := 0; i < len(line); i++ {
-		if line[i] >= 0x80 {
-			return true
-		}
+	if !isASCII(line) {
+		return errorLineRe.MatchString(line)
 	}
 	for _, w := range errorWords {
-		if strings.Contains(lower, w) {
-			return true
+		for from := 0; ; {
+			i := strings.Index(lower[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(w)
+			if (i == 0 || !isReWordByte(lower[i-1])) && (end == len(lower) || !isReWordByte(lower[end])) {
+				return true
+			}
+			from = i + 1
 		}
 	}
 	return false
+}
+
+// isReWordByte is \w of Go's regexp: an ASCII letter, digit or underscore.
+func isReWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bfatal:`)

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -18,6 +19,28 @@ func TestFirstErrorLine(t *testing.T) {
 	for _, c := range cases {
 		if got := FirstErrorLine(c.out); !strings.Contains(got, c.want) {
 			t.Errorf("FirstErrorLine = %q, want the line with %q", got, c.want)
+		}
+	}
+}
+
+// The scanner that stands in for errorLineRe must agree with it on every
+// line: words at and off word boundaries, glued to punctuation, in any
+// case, and lines with other bytes.
+func TestErrorWordAgreesWithExpression(t *testing.T) {
+	parts := []string{"error", "Errors", "fail", "FAILED", "failure", "panic", "undefined", "cannot", "can't", "not found",
+		"exception", "traceback", "denied", "fatal", "invalid", "no such", "refused", "timeout", "timed out", "time out",
+		"timedout", "runtime", "unexpected", "mismatch", "expected", "got", "gotten", "overflowed", "will not fit",
+		"out of memory", "x", "_", "9", "-", ":", " ", "'", "é", "ſ", "miſmatch", "KB", "ok", "PASS", "TestX", "\t", "ago"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for k := rng.IntN(5); k >= 0; k-- {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		line := b.String()
+		want := errorLineRe.MatchString(line)
+		if got := errorWord(line, strings.ToLower(line)); got != want {
+			t.Fatalf("errorWord(%q) = %v, the expression says %v", line, got, want)
 		}
 	}
 }
