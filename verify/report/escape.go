@@ -33,7 +33,7 @@ func invisible(r rune) bool {
 // rewrite is lossless: a parser reads back exactly the original strings,
 // while the bytes on disk and on a terminal hold none of them.
 func escapeInvisible(b []byte, esc func(*bytes.Buffer, rune)) []byte {
-	i := bytes.IndexFunc(b, invisible)
+	i := indexInvisible(b)
 	if i < 0 {
 		return b
 	}
@@ -44,10 +44,29 @@ func escapeInvisible(b []byte, esc func(*bytes.Buffer, rune)) []byte {
 		r, size := utf8.DecodeRune(b[i:])
 		esc(&out, r)
 		b = b[i+size:]
-		i = bytes.IndexFunc(b, invisible)
+		i = indexInvisible(b)
 	}
 	out.Write(b)
 	return out.Bytes()
+}
+
+// indexInvisible is bytes.IndexFunc(b, invisible), skipping ASCII a byte at
+// a time: a report is mostly ASCII, and decoding each of its runes was a
+// large share of writing a big one.
+func indexInvisible(b []byte) int {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if invisible(r) {
+			return i
+		}
+		i += size
+	}
+	return -1
 }
 
 // jsonEscape writes r as \uXXXX, or as a surrogate pair above U+FFFF, the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -314,6 +315,25 @@ func TestJUnitIsSanitizedAndParses(t *testing.T) {
 		}
 		if got := suites.Suites[1].Cases[0].Error.Body; got != want {
 			t.Errorf("%q: the error decodes to %q, want %q", h, got, want)
+		}
+	}
+}
+
+// indexInvisible's ASCII skipping finds what bytes.IndexFunc finds, on
+// text mixing ASCII, DEL, C1 controls, format characters, visible
+// non-ASCII and invalid UTF-8.
+func TestIndexInvisibleAgrees(t *testing.T) {
+	parts := []string{"a", "{\"k\":", " ", "\x7f", "\u0085", "\u009b", "é", "日本", "\u200b", "\u202e", "\u2028",
+		"\U000e0041", "\ufe0f", "\xff", "\xc3", "\xe2\x80", "\U0001F600", "\ufffd"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for k := rng.IntN(6); k >= 0; k-- {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		s := []byte(b.String())
+		if got, want := indexInvisible(s), bytes.IndexFunc(s, invisible); got != want {
+			t.Fatalf("indexInvisible(%q) = %d, bytes.IndexFunc says %d", s, got, want)
 		}
 	}
 }

@@ -158,7 +158,35 @@ func (rep *Report) JSON(w io.Writer) error {
 		out.GroupBy = rep.GroupBy
 		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
 	}
-	return writeJSON(w, out)
+	return writeJSON(w, out.wire())
+}
+
+// plainFile is JSONFile without its MarshalJSON method.
+type plainFile JSONFile
+
+// wire is the report as encoded: each file as JSONFile.MarshalJSON writes
+// it, without going through the method, whose output encoding/json scans
+// and compacts again (a whole extra pass over a large report).
+func (r JSONReport) wire() any {
+	files := make([]any, len(r.Files))
+	for i, f := range r.Files {
+		if f.Error != "" {
+			files[i] = failedFile{f.Path, f.Error}
+		} else {
+			files[i] = plainFile(f)
+		}
+	}
+	return struct {
+		Files   []any       `json:"files"`
+		GroupBy string      `json:"group_by,omitempty"`
+		Groups  []JSONGroup `json:"groups,omitempty"`
+	}{files, r.GroupBy, r.Groups}
+}
+
+// failedFile is a file that could not be verified: its path and error.
+type failedFile struct {
+	Path  string `json:"path"`
+	Error string `json:"error"`
 }
 
 // writeJSON encodes v indented, with <, > and & as they are and every
@@ -178,13 +206,9 @@ func writeJSON(w io.Writer, v any) error {
 // MarshalJSON writes a file that could not be verified as its path and
 // error only: empty lists there would read as "verified, nothing found".
 func (f JSONFile) MarshalJSON() ([]byte, error) {
-	type plain JSONFile // without this method
-	var v any = plain(f)
+	var v any = plainFile(f)
 	if f.Error != "" {
-		v = struct {
-			Path  string `json:"path"`
-			Error string `json:"error"`
-		}{f.Path, f.Error}
+		v = failedFile{f.Path, f.Error}
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
