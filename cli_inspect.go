@@ -210,6 +210,9 @@ func streamLoader(in io.Reader, from string, opt verify.Options) ui.LoadFunc {
 
 func fileLoader(path, from string, opt verify.Options) ui.LoadFunc {
 	return func(report func(ui.Progress)) (*verify.Result, error) {
+		if p := prefixOf(path, from); p != nil {
+			report(ui.Progress{Phase: "reading", Unverified: verify.Unverified(p), Partial: true})
+		}
 		t, err := formats.Open(path, formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}})
 		return verified(t, err, report, opt)
 	}

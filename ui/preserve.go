@@ -41,6 +41,23 @@ func verifyingText(n int) string {
 	return "verifying " + plural(n, "compaction") + " " + glyphEllipsis
 }
 
+// pendingText says what runs while the shown result has no verdicts: the
+// rest of the file being read (its beginning is shown), or verification.
+func (m *Model) pendingText() string {
+	n := 0
+	if m.t != nil {
+		n = len(m.t.Compactions)
+	}
+	if m.partial {
+		pct := int64(0)
+		if p := m.progress; p.Total > 0 {
+			pct = min(99, p.Read*100/p.Total)
+		}
+		return fmt.Sprintf("reading the file %d%% %s (its beginning is shown: %s so far)", pct, glyphEllipsis, plural(n, "compaction"))
+	}
+	return verifyingText(n)
+}
+
 // verdictLines are the verdict, every reason, and what the filter hides.
 func verdictLines(cr *verify.CompactionResult, violationsOnly bool) []line {
 	var head line

@@ -23,8 +23,9 @@ type headerPart struct {
 }
 
 // headerRow is "loupe · FILE · live · runtime · turns · compactions ·
-// violate · false completions · problems", fitted to w.
-func headerRow(th *theme, res *verify.Result, title, live string, w int) string {
+// violate · false completions · problems", fitted to w; while the verdicts
+// are computed, pending says so in place of them.
+func headerRow(th *theme, res *verify.Result, title, live, pending string, w int) string {
 	parts := []headerPart{{s: paint(th.header, "loupe")}, {s: oneLine(title)}}
 	if live != "" {
 		// Never dropped: a reader must know the view moves under them.
@@ -32,11 +33,7 @@ func headerRow(th *theme, res *verify.Result, title, live string, w int) string 
 	}
 	switch {
 	case res != nil && res.Pending:
-		n := 0
-		if res.Transcript != nil {
-			n = len(res.Transcript.Compactions)
-		}
-		parts = append(parts, headerPart{s: commas(res.Turns) + " turns", drop: 3}, headerPart{s: paint(th.live, verifyingText(n))})
+		parts = append(parts, headerPart{s: commas(res.Turns) + " turns", drop: 3}, headerPart{s: paint(th.live, pending)})
 	case res != nil:
 		parts = append(parts, resultParts(th, res)...)
 	}

@@ -21,6 +21,9 @@ type Progress struct {
 	// verification (verify.Unverified): the inspector shows the transcript
 	// with it, saying that verification runs, until the loader returns.
 	Unverified *verify.Result
+	// Partial says Unverified holds the first lines of the file only, shown
+	// while the rest is read.
+	Partial bool
 }
 
 // LoadFunc opens, reads and verifies a transcript, reporting progress. The
@@ -132,6 +135,7 @@ type Model struct {
 	loadReq  int
 	loadCh   chan tea.Msg
 	progress Progress
+	partial  bool // the result shown is the beginning of the file (Progress.Partial)
 	err      error
 	picker   *listView
 	pickPane *pane
@@ -287,8 +291,22 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case progressMsg:
 		if msg.req == m.loadReq {
 			m.progress = msg.progress
-			if u := msg.progress.Unverified; u != nil && m.st == stateLoading {
-				m.setResult(u) // the first screen, while verification runs
+			if u := msg.progress.Unverified; u != nil {
+				switch {
+				case m.st == stateLoading:
+					m.partial = msg.progress.Partial
+					m.setResult(u) // the first screen, while verification runs
+				case m.res != nil && m.res.Pending:
+					// The whole file after its beginning: the reader's
+					// place is kept.
+					m.partial = msg.progress.Partial
+					m.applyLive(u, false)
+					if m.ci < 0 { // no compaction to select yet: the count moved
+						m.items = pendingView(len(m.t.Compactions))
+						m.panes[paneItems] = newPane(m.items)
+						m.relayout()
+					}
+				}
 			}
 			return m, waitLoad(m.loadCh)
 		}
@@ -361,7 +379,7 @@ func (m *Model) handleLoaded(msg loadedMsg) tea.Cmd {
 	if msg.req != m.loadReq {
 		return nil
 	}
-	m.loadCh = nil
+	m.loadCh, m.partial = nil, false
 	if msg.err != nil || msg.res == nil {
 		m.st, m.err = stateError, msg.err
 		if m.err == nil {

@@ -560,6 +560,62 @@ func TestFirstScreenWhileVerifying(t *testing.T) {
 	}
 }
 
+// TestFirstScreenOfTheBeginning: on a large file the loader first hands
+// over a transcript of the file's beginning; the inspector shows it and
+// says the rest is being read, then takes the whole transcript (keeping the
+// reader's place in the source) and finally the verdicts.
+func TestFirstScreenOfTheBeginning(t *testing.T) {
+	res := fixtureResult(t)
+	lines := strings.SplitAfter(fixtureJSONL, "\n")
+	head := loadFixture(t, strings.Join(lines[:len(lines)/2], ""))
+	if len(head.Events) >= len(res.Transcript.Events) {
+		t.Fatal("the beginning is the whole fixture")
+	}
+	step := make(chan struct{})
+	m := New(Options{Title: "fixture.jsonl", Load: func(report func(Progress)) (*verify.Result, error) {
+		report(Progress{Phase: "reading", Unverified: verify.Unverified(head), Partial: true})
+		<-step
+		report(Progress{Phase: "reading", Read: 40, Total: 100})
+		<-step
+		report(Progress{Phase: "verifying", Unverified: verify.Unverified(res.Transcript)})
+		<-step
+		return res, nil
+	}})
+	m.Update(tea.WindowSizeMsg{Width: 140, Height: 18})
+	_, wait := m.Update(m.startLoad(m.opt.Load)())
+	_, wait = m.Update(wait())
+	if m.st != stateReady || m.t != head {
+		t.Fatalf("state %d: the beginning is not shown", m.st)
+	}
+	press(m, "1", "G")
+	top := m.panes[paneSource].top
+	if top == (pos{}) {
+		t.Fatal("the source did not scroll")
+	}
+	step <- struct{}{}
+	_, wait = m.Update(wait())
+	if s := screen(m); !strings.Contains(s, "reading the file 40%") || !strings.Contains(s, "its beginning is shown") {
+		t.Fatalf("the screen does not say the rest is being read:\n%s", s)
+	}
+	step <- struct{}{}
+	_, wait = m.Update(wait())
+	if m.t != res.Transcript || !m.res.Pending {
+		t.Fatal("the whole transcript did not replace its beginning")
+	}
+	if got := m.panes[paneSource].top; got != top {
+		t.Errorf("the source moved from %v to %v when the whole file arrived", top, got)
+	}
+	s := screen(m)
+	if strings.Contains(s, "reading the file") || !strings.Contains(s, "verifying "+plural(len(res.Transcript.Compactions), "compaction")) {
+		t.Errorf("after the whole file was read:\n%s", s)
+	}
+	close(step)
+	m.Update(wait())
+	if m.res != res || !strings.Contains(screen(m), "VIOLATE") {
+		t.Errorf("no verdicts at the end:\n%s", screen(m))
+	}
+}
+
 func TestPicker(t *testing.T) {
 	res := fixtureResult(t)
 	load := func(func(Progress)) (*verify.Result, error) { return res, nil }

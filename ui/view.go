@@ -42,10 +42,10 @@ func (m *Model) render() string {
 		return m.pickerView()
 	}
 	rows := make([]string, m.h)
-	rows[m.lay.header] = headerRow(m.th, m.res, m.opt.Title, m.liveMark(), m.w)
+	rows[m.lay.header] = headerRow(m.th, m.res, m.opt.Title, m.liveMark(), m.pendingText(), m.w)
 	ci := max(0, m.ci)
 	if m.res.Pending {
-		rows[m.lay.timeline] = fit(paint(m.th.footerDesc, "compactions  "+verifyingText(len(m.t.Compactions))), m.w)
+		rows[m.lay.timeline] = fit(paint(m.th.footerDesc, "compactions  "+m.pendingText()), m.w)
 	} else {
 		rows[m.lay.timeline] = m.timelineLive(timelineRow(m.th, m.res.Compactions, m.shownCompactions(), ci, m.w))
 	}
