@@ -463,28 +463,7 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 		return false
 	}
 	if relaxed {
-		// Narration ("I'll look at the build log") is acted on by a call
-		// that names its verb or any word of its object, not by any call.
-		if ci.hasVerb(a.Verb) {
-			return true
-		}
-		if a.Means != nil {
-			// "deflake //services/search:integration_test by replacing the
-			// sleep with a probe": the means says what the work is; a build
-			// of //services/search/... is not it.
-			return false
-		}
-		for _, t := range append([]string{a.Head}, a.Direct...) {
-			if t != "" && !lang.GenericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
-				return true
-			}
-		}
-		for _, f := range files {
-			if ci.path != "" && samePath(ci.path, f) {
-				return true // "I'll start with x_test.go" and a read of it
-			}
-		}
-		return false
+		return narrationActedOn(a, files, ci)
 	}
 	if a.Head != "" && ci.hasTerm(a.Head) && (a.Alt == "" || ci.hasTerm(a.Alt) || anyTerm(ci, a.Mods())) {
 		// A category head ("test", "service") needs its specific word too:
@@ -517,11 +496,44 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 			}
 		}
 	}
-	// A file or URL the action names verbatim carries it when the call
-	// works on that file ("bump the version in package.json" and an edit of
-	// package.json); a command that merely mentions it among others needs
-	// one more sign of the work, the verb or another word of the object:
-	// real runs touch the same file many times for other ends.
+	if worksOnNamedFile(a, files, ci) {
+		return true
+	}
+	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || lang.GenericTerm[a.Head] || a.Head == lang.TermOf("branch") || a.Head == lang.TermOf("change"))
+}
+
+// narrationActedOn reports whether a call acts on narrated work ("I'll look
+// at the build log"): it names the verb or a specific word of the object,
+// or works on a file the narration names. Any call is not enough.
+func narrationActedOn(a lang.Action, files []string, ci *callInfo) bool {
+	if ci.hasVerb(a.Verb) {
+		return true
+	}
+	if a.Means != nil {
+		// "deflake //services/search:integration_test by replacing the
+		// sleep with a probe": the means says what the work is; a build
+		// of //services/search/... is not it.
+		return false
+	}
+	for _, t := range append([]string{a.Head}, a.Direct...) {
+		if t != "" && !lang.GenericTerm[t] && len(t) >= 3 && ci.hasTerm(t) {
+			return true
+		}
+	}
+	for _, f := range files {
+		if ci.path != "" && samePath(ci.path, f) {
+			return true // "I'll start with x_test.go" and a read of it
+		}
+	}
+	return false
+}
+
+// worksOnNamedFile reports whether the call works on a file or URL the
+// action names verbatim ("bump the version in package.json" and an edit of
+// package.json). A command that merely mentions it among others needs one
+// more sign of the work, the verb or another word of the object: real runs
+// touch the same file many times for other ends.
+func worksOnNamedFile(a lang.Action, files []string, ci *callInfo) bool {
 	for _, f := range files {
 		if !strings.Contains(ci.input, f) {
 			continue
@@ -530,7 +542,7 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 			return true
 		}
 	}
-	return commandVerbs[a.Verb] && ci.hasTerm(a.Verb) && (a.Head == "" || lang.GenericTerm[a.Head] || a.Head == lang.TermOf("branch") || a.Head == lang.TermOf("change"))
+	return false
 }
 
 // namesOwn reports whether the call names one of the action's own names

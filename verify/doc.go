@@ -15,14 +15,19 @@
 //
 // Where each rule lives:
 //
+//	types.go                  Result, CompactionResult, ItemResult, Status: what a run's verification says
 //	run.go, sweep.go          Run; the one pass over the events, dispatching to a tracker per kind
+//	prefetch.go               what each event alone determines, computed ahead on a second goroutine
 //	commitments.go            when a commitment opens (prose, plan steps, logged events), restatements
+//	commitments_index.go      open commitments indexed by head, verb and the words a call must name
 //	commitments_work.go       commitment discharge: the call that carries it out, claims, false completions
 //	commitments_match.go      a commitment in a summary; flipped and resurrected commitments
 //	constraints.go            the user's standing rules: opening, revocation, matching
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
 //	intent.go                 what a call was doing, in other words (intent-only matches)
-//	errors.go                 error resolution (same call, covering command, workaround, plan step), matching
+//	errors.go                 when an error opens and closes (same call, workaround, plan step), matching
+//	errors_resolve.go         what a successful call resolves: a covering command, git endings, paths, intent
+//	errors_index.go           open errors indexed by what can resolve them
 //	identifiers.go            identifier extraction from open items, matching verbatim
 //	evaluate.go               one compaction: sanity, loss ratio, the preservation set, kept events
 //	resurrect.go              closed items a summary presents as open again

@@ -126,9 +126,53 @@ func (d *doc) candidates(at atom) []candidate {
 // score measures how much of the atom unit ui carries.
 func (d *doc) score(ui int, at atom) candidate {
 	u := &d.units[ui]
-	c := candidate{unit: ui, vi: -1, lo: len(u.toks), hi: -1}
 	present := d.scratchPresent()
-	hj := -1 // where the head is
+	c, hj := d.scoreTokens(ui, u, at, present)
+	// "Completed the user CRUD endpoints" speaks of "add the user CRUD
+	// endpoints" through a completion verb: the verb slot is filled by it.
+	if !c.verb && c.head && at.verb != "" {
+		for j, t := range u.toks {
+			if (t.Term == lang.FinishTerm || t.Word == "done") && d.sameClause(u, hj, j) {
+				c.verb, c.vi = true, j
+				c.lo, c.hi = min(c.lo, j), max(c.hi, j)
+				break
+			}
+		}
+	}
+	if c.verb && c.head && d.namesAnother(u, at, present) {
+		c.head = false
+	}
+	if at.head == "" {
+		c.head = c.verb
+	}
+	if at.verb == "" {
+		c.verb = c.head
+	}
+	var got, total float64
+	for _, t := range at.terms {
+		w := at.weights[t]
+		total += w
+		if present[t] {
+			got += w
+			c.matched++
+		}
+	}
+	if total > 0 {
+		c.containment = got / total
+	}
+	c.bm25 = d.bm25(u, at.terms, present)
+	if c.hi < 0 {
+		c.lo, c.hi = 0, 0
+	}
+	return c
+}
+
+// scoreTokens finds the atom's verb, head and terms among the unit's
+// tokens, marking each term found in present; it returns the candidate so
+// far and where the head is (-1 without one).
+func (d *doc) scoreTokens(ui int, u *unit, at atom, present map[string]bool) (candidate, int) {
+	c := candidate{unit: ui, vi: -1, lo: len(u.toks), hi: -1}
+	hj := -1
 	for j, t := range u.toks {
 		vt := t.Term
 		if vt == "" && at.verb != "" && lang.StopVerbs[t.Word] {
@@ -171,49 +215,15 @@ func (d *doc) score(ui int, at atom) candidate {
 			c.lo, c.hi = min(c.lo, j), max(c.hi, j)
 		}
 	}
-	// "Completed the user CRUD endpoints" speaks of "add the user CRUD
-	// endpoints" through a completion verb: the verb slot is filled by it.
-	if !c.verb && c.head && at.verb != "" {
-		for j, t := range u.toks {
-			if (t.Term == lang.FinishTerm || t.Word == "done") && d.sameClause(u, hj, j) {
-				c.verb, c.vi = true, j
-				c.lo, c.hi = min(c.lo, j), max(c.hi, j)
-				break
-			}
-		}
-	}
-	if c.verb && c.head && (len(at.mods) > 0 || at.alt != "") && d.conflictingModifier(u, at, present) {
-		c.head = false
-	}
-	if c.verb && c.head && len(at.ids) > 0 && d.conflictingID(u, at) {
-		c.head = false
-	}
-	if c.verb && c.head && len(at.paths) > 0 && d.otherPaths(u, at) {
-		c.head = false
-	}
-	if at.head == "" {
-		c.head = c.verb
-	}
-	if at.verb == "" {
-		c.verb = c.head
-	}
-	var got, total float64
-	for _, t := range at.terms {
-		w := at.weights[t]
-		total += w
-		if present[t] {
-			got += w
-			c.matched++
-		}
-	}
-	if total > 0 {
-		c.containment = got / total
-	}
-	c.bm25 = d.bm25(u, at.terms, present)
-	if c.hi < 0 {
-		c.lo, c.hi = 0, 0
-	}
-	return c
+	return c, hj
+}
+
+// namesAnother reports whether a unit that holds the atom's verb and head
+// speaks of another thing of that kind: another modifier, id or path.
+func (d *doc) namesAnother(u *unit, at atom, present map[string]bool) bool {
+	return (len(at.mods) > 0 || at.alt != "") && d.conflictingModifier(u, at, present) ||
+		len(at.ids) > 0 && d.conflictingID(u, at) ||
+		len(at.paths) > 0 && d.otherPaths(u, at)
 }
 
 // lastPart returns the term of a hyphenated word's last part.
