@@ -317,6 +317,14 @@ func (c *commitmentTracker) claims(m *model.Message) {
 		if d == nil {
 			d = parseSummary(m.Text)
 		}
+		if (p.carried < 0 || p.planned) && d.surelyOther(p.atom) {
+			// Not found, it could only be reported (carried and not
+			// planned): it takes no part.
+			if indexCheck != nil && d.match(p.atom).found {
+				indexCheck(fmt.Sprintf("claims: %s ruled out of %q but it matches", p.item.ID, m.Text))
+			}
+			continue
+		}
 		items = append(items, p)
 		results = append(results, d.match(p.atom))
 	}

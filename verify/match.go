@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -384,6 +385,18 @@ type matchResult struct {
 func (d *doc) match(at atom) matchResult {
 	d.own = at.own
 	defer func() { d.own = nil }()
+	res := d.matchPruned(at)
+	if indexCheck != nil {
+		if all := d.matchAll(at); !sameMatch(res, all) {
+			indexCheck(fmt.Sprintf("match: pruned %+v where scoring every unit gives %+v (%s)", res, all, at.verb+" "+at.head))
+		}
+	}
+	return res
+}
+
+// matchAll is match scoring every unit that shares a term with the atom
+// (candidates): matchPruned must agree with it.
+func (d *doc) matchAll(at atom) matchResult {
 	cands := d.candidates(at)
 	var res matchResult
 	// A mention that carries a status outranks one that does not: a goal

@@ -28,8 +28,15 @@ type doc struct {
 	words       map[string]bool // every token's word, once asked (hasWord)
 	reNouns     map[string]bool // see reHeads
 	hyphenHeads map[string]bool // see partHeads
-	seen        unitSet         // see seenUnits
-	present     map[string]bool // see scratchPresent
+	// For pruned matching (matchPruned): a scratch unit set, and the units
+	// of each hyphenated word's last part and each re- word's head.
+	headed     unitSet
+	byLastPart map[string][]int
+	byReNoun   map[string][]int
+	modsOf     map[string]map[int][]string // see headModifiers
+	windowed   int8                        // 0 not known, 1 no, 2 yes (mayWindow)
+	seen       unitSet                     // see seenUnits
+	present    map[string]bool             // see scratchPresent
 	// itemPaths are the paths the open commitments name: a sentence naming
 	// one of them speaks of that item (see otherPaths).
 	itemPaths map[string]bool
