@@ -346,12 +346,22 @@ func (d *doc) bm25(u *unit, terms []string, present map[string]bool) float64 {
 		if !present[t] {
 			continue
 		}
-		df := float64(len(d.postings[t]))
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		tf := float64(u.termCount(t))
-		s += idf * tf * 2.2 / (tf + 1.2*(0.25+0.75*float64(len(u.toks))/math.Max(d.avgLen, 1)))
+		s += d.bm25Term(u, t, idf(n, len(d.postings[t])))
 	}
 	return s
+}
+
+// idf is BM25's inverse document frequency of a term in df of n units.
+func idf(n float64, df int) float64 {
+	f := float64(df)
+	return math.Log(1 + (n-f+0.5)/(f+0.5))
+}
+
+// bm25Term is one term's part of a unit's BM25 (k1 1.2, b 0.75). The
+// bounds of pruned matching sum the same parts in the same order.
+func (d *doc) bm25Term(u *unit, t string, idf float64) float64 {
+	tf := float64(u.termCount(t))
+	return idf * tf * 2.2 / (tf + 1.2*(0.25+0.75*float64(len(u.toks))/math.Max(d.avgLen, 1)))
 }
 
 // evidence builds the Evidence of a candidate.

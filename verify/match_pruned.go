@@ -2,7 +2,6 @@ package verify
 
 import (
 	"cmp"
-	"math"
 	"slices"
 	"strings"
 
@@ -204,16 +203,13 @@ func (d *doc) bestOther(at atom, others []candidate, rest []int) (*candidate, ma
 		}
 		return cmp.Compare(a.unit, b.unit)
 	})
-	// The bounds are sums in another order than score's: a margin keeps
-	// rounding from pruning a unit that ties.
-	const margin = 1e-9
 	for _, b := range bounds {
 		if best != nil {
-			if b.containment < best.containment-margin {
+			if b.containment < best.containment {
 				break // nor can any after it
 			}
-			if b.containment <= best.containment+margin && b.bm25 < best.bm25-margin {
-				continue // at most a tie on containment, and less BM25
+			if !b.mayBeat(best) {
+				continue
 			}
 		}
 		c := d.score(b.unit, at)
@@ -229,52 +225,48 @@ type unitBound struct {
 	containment, bm25 float64
 }
 
-// bounds returns a unitBound for each unit of units: the weight and BM25
-// of the atom's terms its postings hold, and the verb's weight whatever it
-// holds (a synonym or a stop-word verb fills the verb slot without the
-// verb's own term, and then adds nothing to BM25: see doc.bm25).
-func (d *doc) bounds(at atom, units []int) []unitBound {
-	var total, verbW float64
-	for _, t := range at.terms {
-		w := at.weights[t]
-		total += w
-		if t == at.verb {
-			verbW += w
-		}
+// mayBeat reports whether a unit with these bounds can rank before c
+// (byRank).
+func (b unitBound) mayBeat(c *candidate) bool {
+	switch {
+	case b.containment != c.containment:
+		return b.containment > c.containment
+	case b.bm25 != c.bm25:
+		return b.bm25 > c.bm25
 	}
-	out := make([]unitBound, len(units))
-	at2 := make(map[int]int, len(units))
-	for i, ui := range units {
-		out[i] = unitBound{unit: ui, containment: verbW}
-		at2[ui] = i
+	return b.unit < c.unit
+}
+
+// bounds returns a unitBound for each unit of units: what score gives the
+// unit if it holds the verb (a synonym or a stop-word verb fills the verb
+// slot without the verb's own term) and every term of the atom its
+// postings hold, summed in score's order (and doc.bm25's), so a unit that
+// does gets exactly its bounds and any other less: float sums of
+// non-negative terms in one order only grow with each term.
+func (d *doc) bounds(at atom, units []int) []unitBound {
+	var total float64
+	for _, t := range at.terms {
+		total += at.weights[t]
 	}
 	n := float64(len(d.units))
-	for _, t := range at.terms {
-		post := d.postings[t]
-		if len(post) == 0 {
-			continue
-		}
-		w := at.weights[t]
-		df := float64(len(post))
-		idf := math.Log(1 + (n-df+0.5)/(df+0.5))
-		for _, ui := range post {
-			i, ok := at2[ui]
-			if !ok {
+	idfs := make([]float64, len(at.terms))
+	for k, t := range at.terms {
+		idfs[k] = idf(n, len(d.postings[t]))
+	}
+	out := make([]unitBound, len(units))
+	for i, ui := range units {
+		u := &d.units[ui]
+		var got, bm float64
+		for k, t := range at.terms {
+			if t != at.verb && !d.unitHasTerm(ui, t) {
 				continue
 			}
-			if t != at.verb {
-				out[i].containment += w
-			}
-			u := &d.units[ui]
-			tf := float64(u.termCount(t))
-			out[i].bm25 += idf * tf * 2.2 / (tf + 1.2*(0.25+0.75*float64(len(u.toks))/math.Max(d.avgLen, 1)))
+			got += at.weights[t]
+			bm += d.bm25Term(u, t, idfs[k])
 		}
-	}
-	for i := range out {
+		out[i] = unitBound{unit: ui, bm25: bm}
 		if total > 0 {
-			out[i].containment /= total
-		} else {
-			out[i].containment = 0
+			out[i].containment = got / total
 		}
 	}
 	return out
