@@ -6,6 +6,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -136,9 +137,14 @@ func (c *constraintTracker) askedFor(m *model.Message) {
 // match needs most of the instruction's words and the same sense: a
 // summary that keeps "push to main" without its "never" inverts the rule.
 func (r *rule) match(l *ledger, d *doc, ir *ItemResult) {
-	cands := d.candidates(r.atom)
+	// Units with less containment than a restatement needs are scored
+	// only as far as the best partial one needs (candidatesFrom).
+	cands, part := d.candidatesFrom(r.atom, 0.55)
+	if indexCheck != nil {
+		r.checkCandidates(d, cands, part)
+	}
 	ir.Status, ir.Why = Dropped, "nothing in the summary states it"
-	if len(cands) == 0 {
+	if part == nil {
 		return
 	}
 	// The best restatement is the fullest one with the rule's sense: a
@@ -175,20 +181,51 @@ func (r *rule) match(l *ledger, d *doc, ir *ItemResult) {
 		ir.Why = "the summary states the rule with the opposite sense (a prohibition lost or added its negation)"
 		return
 	}
-	part := cands[0]
-	for _, c := range cands[1:] {
-		if c.containment > part.containment {
-			part = c
-		}
-	}
 	ir.Score = round2(part.containment)
 	if part.containment >= 0.4 && part.matched >= 2 {
 		ir.Status = Weak
-		ir.Evidence = d.evidence(part, Neutral)
+		ir.Evidence = d.evidence(*part, Neutral)
 		ir.Why = "only part of the instruction is restated"
 		return
 	}
 	ir.Why = "absent: at most a few of its words appear"
+}
+
+// checkCandidates tells indexCheck where candidatesFrom differs from
+// ranking every candidate: the ones that can restate the rule, in order,
+// and the best partial one.
+func (r *rule) checkCandidates(d *doc, top []candidate, part *candidate) {
+	all := d.candidates(r.atom)
+	var want []candidate
+	for _, c := range all {
+		if c.containment >= 0.55 {
+			want = append(want, c)
+		}
+	}
+	var got []candidate
+	for _, c := range top {
+		if c.containment >= 0.55 {
+			got = append(got, c)
+		}
+	}
+	if !slices.Equal(got, want) {
+		indexCheck(fmt.Sprintf("rule %s: %d restatement candidates where ranking all gives %d", r.item.ID, len(got), len(want)))
+	}
+	if len(all) == 0 {
+		if part != nil {
+			indexCheck("rule " + r.item.ID + ": a partial candidate where there is none")
+		}
+		return
+	}
+	p := all[0]
+	for _, c := range all[1:] {
+		if c.containment > p.containment {
+			p = c
+		}
+	}
+	if part == nil || *part != p {
+		indexCheck(fmt.Sprintf("rule %s: partial %+v where ranking all gives %+v", r.item.ID, part, p))
+	}
 }
 
 // negatedIn reports whether the candidate states a prohibition. The sense

@@ -454,3 +454,94 @@ func (d *doc) mayWindow() bool {
 	}
 	return d.windowed == 2
 }
+
+// candidatesFrom returns the candidates (as candidates ranks them) among
+// the units that share a term with the atom whose containment can reach
+// floor, and the best of the others by containment, then fullness, then
+// BM25, then position (the first unit of the highest containment in
+// candidates' order); the others are not scored where their bounds say
+// they cannot be it. A rule needs most of its words in a unit: most units
+// that share one of them are ruled out by their bound alone.
+func (d *doc) candidatesFrom(at atom, floor float64) (top []candidate, part *candidate) {
+	units := d.candidateUnits(at)
+	if len(units) == 0 {
+		return nil, nil
+	}
+	special := d.specialHeads(at)
+	bounds := d.bounds(at, units)
+	var low []unitBound
+	for _, b := range bounds {
+		if special[b.unit] || b.containment >= floor {
+			c := d.score(b.unit, at)
+			top = append(top, c)
+			if part == nil || partBefore(c, *part) {
+				cc := c
+				part = &cc
+			}
+			continue
+		}
+		low = append(low, b)
+	}
+	slices.SortFunc(top, func(a, b candidate) int {
+		if a.full() != b.full() {
+			if a.full() {
+				return -1
+			}
+			return 1
+		}
+		return byRank(a, b)
+	})
+	if part != nil && part.containment >= floor {
+		return top, part // every unit left has less containment
+	}
+	slices.SortFunc(low, func(a, b unitBound) int { return cmp.Compare(b.containment, a.containment) })
+	for _, b := range low {
+		if part != nil && b.containment < part.containment {
+			break
+		}
+		c := d.score(b.unit, at)
+		if part == nil || partBefore(c, *part) {
+			cc := c
+			part = &cc
+		}
+	}
+	return top, part
+}
+
+// partBefore orders the best partial restatement: containment, then a full
+// candidate first, then BM25 and position (candidates' order within the
+// highest containment).
+func partBefore(a, b candidate) bool {
+	if a.containment != b.containment {
+		return a.containment > b.containment
+	}
+	if a.full() != b.full() {
+		return a.full()
+	}
+	return byRank(a, b) < 0
+}
+
+// specialHeads are the units where score can find the head in a word that
+// is not the head's own term (a compound part, a hyphenated word, a re-
+// word): their bounds do not hold, so they are always scored.
+func (d *doc) specialHeads(at atom) map[int]bool {
+	out := map[int]bool{}
+	if at.head == "" {
+		return out
+	}
+	if at.headPart != "" {
+		for _, ui := range d.postings[at.headPart] {
+			out[ui] = true
+		}
+	}
+	d.indexWordForms()
+	for _, ui := range d.byLastPart[at.head] {
+		out[ui] = true
+	}
+	if strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 {
+		for _, ui := range d.byReNoun[at.head] {
+			out[ui] = true
+		}
+	}
+	return out
+}
