@@ -381,12 +381,12 @@ func (m *msgWords) reset(text string) *msgWords {
 	clear(m.wordSet)
 	clear(m.stems)
 	m.re, m.parts = nil, nil
-	for _, t := range lang.Words(text) {
+	lang.EachWord(text, func(t lang.Token) {
 		m.wordSet[t.Word] = true
 		if t.Term != "" {
 			m.termSet[t.Term] = true
 		}
-	}
+	})
 	var folded []string
 	lang.Phrases(func(first, last, w string) {
 		if !m.wordSet[last] {

@@ -190,6 +190,14 @@ func Tokenize(s string) []Token { return foldPhrases(Words(s)) }
 // phrases are folded into one ("clean up" is two words here).
 func Words(s string) []Token {
 	var toks []Token
+	EachWord(s, func(t Token) { toks = append(toks, t) })
+	return toks
+}
+
+// EachWord calls f with each word of s, in order, as Words returns them:
+// for a reader that only looks at each once (a set of a message's words),
+// without the slice.
+func EachWord(s string, f func(Token)) {
 	var b strings.Builder
 	var buf [64]byte
 	i := 0
@@ -226,7 +234,7 @@ func Words(s string) []Token {
 			break
 		}
 		if simple {
-			toks = append(toks, newToken(s[start:i], start, i))
+			f(newToken(s[start:i], start, i))
 			continue
 		}
 		if w, end, ok := asciiWord(s, start, buf[:0]); ok {
@@ -236,7 +244,7 @@ func Words(s string) []Token {
 			if c := s[start]; c >= 'A' && c <= 'Z' {
 				t.Name = true
 			}
-			toks = append(toks, t)
+			f(t)
 			i = end
 			continue
 		}
@@ -264,9 +272,8 @@ func Words(s string) []Token {
 		if r0, _ := utf8.DecodeRuneInString(s[start:]); unicode.IsUpper(r0) {
 			t.Name = true
 		}
-		toks = append(toks, t)
+		f(t)
 	}
-	return toks
 }
 
 func newToken(w string, start, end int) Token {
