@@ -32,6 +32,8 @@ type entry struct {
 	// it has one): indexes hand their candidates back in that order.
 	openSeq int
 	listed  bool
+	// born is the item's place in the order items were made (ledger.all).
+	born int
 }
 
 func (e *entry) base() *entry { return e }
@@ -61,6 +63,12 @@ type ledger struct {
 	// open, in the order they (re)opened: the order of a preservation set.
 	all  []tracked
 	open []tracked
+	// born counts the items made; allUnsorted is set when a demoted handle
+	// was rebuilt at the end of all, demotedLow is the least born of a
+	// demoted handle still in all (-1 for none): see handles_answered.go.
+	born        int
+	allUnsorted bool
+	demotedLow  int
 	// openKind holds the open list of each tracker's kind (see kindSlot),
 	// the same entries in the same order: a tracker walks its own items,
 	// not every open one.
@@ -89,8 +97,9 @@ func newLedger(t *model.Transcript, opt Options) *ledger {
 	l := &ledger{
 		t: t, opt: opt,
 		res:    &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
-		byItem: map[*Item]tracked{},
-		calls:  map[int]*callInfo{},
+		byItem:     map[*Item]tracked{},
+		calls:      map[int]*callInfo{},
+		demotedLow: -1,
 	}
 	l.commitments.init(l)
 	l.constraints.l = l
@@ -105,6 +114,8 @@ func (l *ledger) opened(tr tracked) {
 	it := tr.base().item
 	it.Open = true
 	it.ClosedEvent = -1
+	tr.base().born = l.born
+	l.born++
 	l.all = append(l.all, tr)
 	l.list(tr)
 	l.byItem[it] = tr
@@ -193,6 +204,7 @@ func openOf[T tracked](l *ledger) iter.Seq[T] {
 
 // pruneOpen drops closed items from the open lists.
 func (l *ledger) pruneOpen() {
+	l.dropDemoted()
 	l.open = pruned(l.open)
 	for k := range l.openKind {
 		l.openKind[k] = pruned(l.openKind[k])
