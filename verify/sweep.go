@@ -96,7 +96,7 @@ type ledger struct {
 func newLedger(t *model.Transcript, opt Options) *ledger {
 	l := &ledger{
 		t: t, opt: opt,
-		res:    &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
+		res:        &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
 		byItem:     map[*Item]tracked{},
 		calls:      map[int]*callInfo{},
 		demotedLow: -1,
