@@ -35,8 +35,9 @@ type decoder struct {
 	// at is the path of the object being decoded within the line ("" for the
 	// line itself, "items[2]", "self_report"...), so messages name the field
 	// exactly.
-	at string
-	sb strBuf
+	at   string
+	sb   strBuf
+	huge standIn // the stand-in of a huge line (hugeline.go)
 }
 
 // path returns the full name of field for messages: "items[2].text".
@@ -83,7 +84,18 @@ func (d *decoder) warn(field, format string, args ...any) {
 func (d *decoder) decodeLine(b []byte, ref lineRef, last bool) {
 	d.ref, d.typ, d.prob, d.at = ref, "", nil, ""
 	defer d.sb.release()
-	v, err := d.p.ParseBytes(b)
+	var v *fastjson.Value
+	var err error
+	if d.huge.make(b) {
+		d.sb.in = &d.huge
+		defer func() { d.sb.in = nil; d.huge.reset() }()
+		if v, err = d.p.ParseBytes(d.huge.buf); err != nil {
+			d.sb.in = nil
+		}
+	}
+	if d.sb.in == nil {
+		v, err = d.p.ParseBytes(b)
+	}
 	if err != nil {
 		msg, col := syntaxError(b, err)
 		p := d.problem(Error, "", "%s", msg)
