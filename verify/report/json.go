@@ -134,6 +134,11 @@ func WriteJSON(w io.Writer, results []*verify.Result) error {
 // JSON writes the report as JSON (README, "The JSON report"): the verified
 // runs, then the files that could not be verified, then the groups.
 func (rep *Report) JSON(w io.Writer) error {
+	return streamJSON(w, rep.jsonReport())
+}
+
+// jsonReport is the report in its JSON schema.
+func (rep *Report) jsonReport() JSONReport {
 	out := JSONReport{Files: []JSONFile{}}
 	for _, r := range rep.Results {
 		if !rep.shows(r) {
@@ -158,7 +163,7 @@ func (rep *Report) JSON(w io.Writer) error {
 		out.GroupBy = rep.GroupBy
 		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
 	}
-	return writeJSON(w, out)
+	return out
 }
 
 // writeJSON encodes v indented, with <, > and & as they are and every
