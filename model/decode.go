@@ -38,6 +38,8 @@ type decoder struct {
 	at   string
 	sb   strBuf
 	huge standIn // the stand-in of a huge line (hugeline.go)
+	// names holds the roles and tool names seen (see name).
+	names map[string]string
 }
 
 // path returns the full name of field for messages: "items[2].text".
@@ -198,7 +200,7 @@ func (d *decoder) base(v *fastjson.Value) Base {
 
 func (d *decoder) message(v *fastjson.Value) Event {
 	m := &Message{Base: d.base(v)}
-	m.Role = Role(d.str(v, "role", true))
+	m.Role = Role(d.name(v, "role", true))
 	m.Text = d.str(v, "text", true)
 	switch m.Role {
 	case RoleSystem, RoleUser, RoleAssistant, "":
@@ -211,7 +213,7 @@ func (d *decoder) message(v *fastjson.Value) Event {
 func (d *decoder) toolCall(v *fastjson.Value) Event {
 	c := &ToolCall{Base: d.base(v)}
 	c.ID = d.str(v, "id", true)
-	c.Name = d.str(v, "name", true)
+	c.Name = d.name(v, "name", true)
 	if iv := v.Get("input"); iv != nil {
 		c.Input = d.textOf(validUTFView(iv.MarshalTo(nil)), "input", true)
 	}
@@ -437,6 +439,28 @@ func (d *decoder) str(v *fastjson.Value, field string, required bool) string {
 		return ""
 	}
 	return validUTF8(b)
+}
+
+// name is str for a field with few distinct values (a role, a tool name):
+// one string per value, not one per event.
+func (d *decoder) name(v *fastjson.Value, field string, required bool) string {
+	x := v.Get(field)
+	if x == nil {
+		return d.str(v, field, required)
+	}
+	b, ok := d.sb.bytes(x)
+	if !ok || len(b) > 64 || !utf8.Valid(b) {
+		return d.str(v, field, required)
+	}
+	if s, ok := d.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if d.names == nil || len(d.names) >= 4096 {
+		d.names = map[string]string{}
+	}
+	d.names[s] = s
+	return s
 }
 
 // idLike returns an id that runtimes write as a string or a number.
