@@ -189,6 +189,18 @@ func (h *handleTracker) orphanCheck(p *pending, r *model.ToolResult) {
 	})
 }
 
+// spansOnly is what orphanCheck needs of the summary in force until the
+// next compaction: its text and where its units are (findVerbatim). The
+// tokens and term counts of a multi-megabyte summary are ten times its
+// size, and the next summary is parsed while this one is in force.
+func spansOnly(d *doc) *doc {
+	slim := &doc{text: d.text, units: make([]unit, len(d.units))}
+	for i, u := range d.units {
+		slim.units[i] = unit{Span: u.Span, section: u.section}
+	}
+	return slim
+}
+
 func firstLine(s string) string {
 	for _, line := range strings.Split(s, "\n") {
 		if t := strings.TrimSpace(line); t != "" {

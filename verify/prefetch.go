@@ -148,7 +148,9 @@ func (l *ledger) callOf(tc *model.ToolCall) *callInfo {
 
 func (l *ledger) summaryOf(c *model.Compaction) *doc {
 	if l.pre != nil && l.pre.ok && l.pre.summary != nil {
-		return l.pre.summary
+		d := l.pre.summary
+		l.pre.summary = nil // the batch outlives the check; the parse need not
+		return d
 	}
 	return parseSummary(c.Summary)
 }
