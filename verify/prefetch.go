@@ -10,6 +10,8 @@ package verify
 // prefetch failed is handled as before.
 
 import (
+	"strings"
+
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
 )
@@ -98,7 +100,9 @@ func prepare(e model.Event) (p pre) {
 
 // failureLine is what a failed result says went wrong (errorTracker.failed).
 func failureLine(head, tail string) string {
-	line := lang.FirstErrorLine(head + "\n" + tail)
+	// A copy: the line is a piece of a fresh copy of head and tail, and an
+	// error that stays open keeps it (a flaky run keeps thousands).
+	line := strings.Clone(lang.FirstErrorLine(head + "\n" + tail))
 	if line == "" {
 		line = "exit status non-zero"
 	}
