@@ -15,20 +15,55 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/loupe-dev/loupe/verify"
 )
 
 const jsonIndent = "  "
 
-// streamJSON writes out as writeJSON(w, out) does.
-func streamJSON(w io.Writer, out JSONReport) error {
+// lazyFile is a file's entry whose compactions and lineage are converted
+// to the schema as they are written.
+type lazyFile struct {
+	JSONFile // without Compactions and Lineage when verified
+	comps    []*verify.CompactionResult
+	lineage  []*verify.Lineage
+}
+
+// streamJSON writes what writeJSON(w, rep.jsonReport()) writes.
+func streamJSON(w io.Writer, rep *Report) error {
+	var files []lazyFile
+	for _, r := range rep.Results {
+		if !rep.shows(r) {
+			continue
+		}
+		head := *r
+		head.Compactions, head.Lineage = nil, nil
+		lf := lazyFile{JSONFile: ToJSON(&head), lineage: r.Lineage}
+		lf.Note = ""
+		if len(r.Compactions) == 0 {
+			lf.Note = verify.NoCompaction
+		}
+		for _, c := range r.Compactions {
+			if !rep.OnlyViolations || c.Verdict == verify.Violate {
+				lf.comps = append(lf.comps, c)
+			}
+		}
+		files = append(files, lf)
+	}
+	for _, u := range rep.Unverified {
+		files = append(files, lazyFile{JSONFile: JSONFile{Path: u.Path, Error: u.Error}})
+	}
+	out := JSONReport{}
+	if rep.GroupBy != "" {
+		out.GroupBy = rep.GroupBy
+		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
+	}
 	bw := bufio.NewWriterSize(w, 64<<10)
-	files := out.Files
-	out.Files = nil
 	skel, err := indentJSON(out, "")
 	if err != nil {
 		return err
 	}
-	err = splice(bw, skel, "", "files", files != nil, len(files), func(w io.Writer, i int, prefix string) error {
+	err = splice(bw, skel, "", "files", true, len(files), func(w io.Writer, i int, prefix string) error {
 		return fileJSON(w, files[i], prefix)
 	})
 	if err != nil {
@@ -42,12 +77,13 @@ func streamJSON(w io.Writer, out JSONReport) error {
 
 // fileJSON writes one file's entry, as JSONFile.MarshalJSON then
 // indentation at prefix make it, list by list.
-func fileJSON(w io.Writer, f JSONFile, prefix string) error {
+func fileJSON(w io.Writer, lf lazyFile, prefix string) error {
+	f := lf.JSONFile
 	if f.Error != "" {
 		return writeIndented(w, f, prefix)
 	}
 	type plain JSONFile
-	comps, finds, lin, warns := f.Compactions, f.Findings, f.Lineage, f.Warnings
+	comps, finds, lin, warns := lf.comps, f.Findings, lf.lineage, f.Warnings
 	f.Compactions, f.Findings, f.Lineage, f.Warnings = nil, nil, nil, nil
 	skel, err := indentJSON(plain(f), prefix)
 	if err != nil {
@@ -59,9 +95,9 @@ func fileJSON(w io.Writer, f JSONFile, prefix string) error {
 		n    int
 		elem func(io.Writer, int, string) error
 	}{
-		{"compactions", comps != nil, len(comps), func(w io.Writer, i int, p string) error { return writeIndented(w, comps[i], p) }},
+		{"compactions", true, len(comps), func(w io.Writer, i int, p string) error { return writeIndented(w, compactionJSON(comps[i]), p) }},
 		{"findings", finds != nil, len(finds), func(w io.Writer, i int, p string) error { return writeIndented(w, finds[i], p) }},
-		{"lineage", lin != nil, len(lin), func(w io.Writer, i int, p string) error { return writeIndented(w, lin[i], p) }},
+		{"lineage", true, len(lin), func(w io.Writer, i int, p string) error { return writeIndented(w, lineageJSON(lin[i]), p) }},
 		{"warnings", warns != nil, len(warns), func(w io.Writer, i int, p string) error { return writeIndented(w, warns[i], p) }},
 	}
 	for _, l := range lists {

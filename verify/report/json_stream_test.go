@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify"
 )
 
 // The JSON report is written one list element at a time; its bytes must be
@@ -20,6 +23,11 @@ func TestStreamedJSONIsTheWholeEncoding(t *testing.T) {
 		names = append(names, strings.TrimSuffix(filepath.Base(p), ".jsonl"))
 	}
 	all := corpusResults(t, names...)
+	bare, err := model.Read(strings.NewReader(`{"type":"message","turn":1,"role":"user","text":"Never push to main."}`+"\n"), model.ReadOptions{Name: "bare.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := verify.Run(bare, verify.Options{})
 	odd := corpusResults(t, names[0])[0]
 	odd.Path = "odd <&> \u2028 \x1b[31m\u200b path"
 	reports := map[string]*Report{
@@ -31,6 +39,7 @@ func TestStreamedJSONIsTheWholeEncoding(t *testing.T) {
 		"unverified":      {Results: all[:2], Unverified: []Unverified{{Path: "gone.jsonl", Error: "no such file"}, {Path: "bad\u0007.jsonl", Error: "line 3: <bad>"}}},
 		"only unverified": {Unverified: []Unverified{{Path: "gone.jsonl", Error: "no such file"}}},
 		"escaped path":    {Results: append(all[:1:1], odd)},
+		"no compaction":   {Results: []*verify.Result{none, all[0]}, OnlyViolations: true},
 	}
 	for name, rep := range reports {
 		t.Run(name, func(t *testing.T) {
