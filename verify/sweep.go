@@ -14,6 +14,7 @@ package verify
 import (
 	"fmt"
 	"iter"
+	"sync/atomic"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -228,7 +229,8 @@ func (l *ledger) sweep() {
 	ahead := make(chan []pre, prefetchAhead)
 	done := make(chan struct{})
 	defer close(done)
-	go prefetch(l.t.Events, ahead, done)
+	var parsed atomic.Int64 // summary bytes parsed ahead (prefetch.go)
+	go prefetch(l.t.Events, ahead, done, &parsed)
 	var batch []pre
 	for i, e := range l.t.Events {
 		if len(batch) == 0 {
@@ -239,6 +241,9 @@ func (l *ledger) sweep() {
 			l.pruneOpen()
 		}
 		l.step(i, e)
+		if n := l.pre.summaryBytes; n > 0 {
+			parsed.Add(-n)
+		}
 	}
 	l.pre = nil
 	l.pruneOpen()
