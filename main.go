@@ -21,7 +21,7 @@ import (
 var version = ""
 
 func main() {
-	stop := profile(os.Getenv("LOUPE_CPUPROFILE"), os.Getenv("LOUPE_MEMPROFILE"), os.Stderr)
+	stop := profile(os.Getenv("LOUPE_CPUPROFILE"), os.Getenv("LOUPE_MEMPROFILE"), os.Getenv("LOUPE_HEAPPROFILE"), os.Stderr)
 	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

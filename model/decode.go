@@ -35,8 +35,11 @@ type decoder struct {
 	// at is the path of the object being decoded within the line ("" for the
 	// line itself, "items[2]", "self_report"...), so messages name the field
 	// exactly.
-	at string
-	sb strBuf
+	at   string
+	sb   strBuf
+	huge standIn // the stand-in of a huge line (hugeline.go)
+	// names holds the roles and tool names seen (see name).
+	names map[string]string
 }
 
 // path returns the full name of field for messages: "items[2].text".
@@ -83,7 +86,18 @@ func (d *decoder) warn(field, format string, args ...any) {
 func (d *decoder) decodeLine(b []byte, ref lineRef, last bool) {
 	d.ref, d.typ, d.prob, d.at = ref, "", nil, ""
 	defer d.sb.release()
-	v, err := d.p.ParseBytes(b)
+	var v *fastjson.Value
+	var err error
+	if d.huge.make(b) {
+		d.sb.in = &d.huge
+		defer func() { d.sb.in = nil; d.huge.reset() }()
+		if v, err = d.p.ParseBytes(d.huge.buf); err != nil {
+			d.sb.in = nil
+		}
+	}
+	if d.sb.in == nil {
+		v, err = d.p.ParseBytes(b)
+	}
 	if err != nil {
 		msg, col := syntaxError(b, err)
 		p := d.problem(Error, "", "%s", msg)
@@ -186,7 +200,7 @@ func (d *decoder) base(v *fastjson.Value) Base {
 
 func (d *decoder) message(v *fastjson.Value) Event {
 	m := &Message{Base: d.base(v)}
-	m.Role = Role(d.str(v, "role", true))
+	m.Role = Role(d.name(v, "role", true))
 	m.Text = d.str(v, "text", true)
 	switch m.Role {
 	case RoleSystem, RoleUser, RoleAssistant, "":
@@ -199,7 +213,7 @@ func (d *decoder) message(v *fastjson.Value) Event {
 func (d *decoder) toolCall(v *fastjson.Value) Event {
 	c := &ToolCall{Base: d.base(v)}
 	c.ID = d.str(v, "id", true)
-	c.Name = d.str(v, "name", true)
+	c.Name = d.name(v, "name", true)
 	if iv := v.Get("input"); iv != nil {
 		c.Input = d.textOf(validUTFView(iv.MarshalTo(nil)), "input", true)
 	}
@@ -425,6 +439,28 @@ func (d *decoder) str(v *fastjson.Value, field string, required bool) string {
 		return ""
 	}
 	return validUTF8(b)
+}
+
+// name is str for a field with few distinct values (a role, a tool name):
+// one string per value, not one per event.
+func (d *decoder) name(v *fastjson.Value, field string, required bool) string {
+	x := v.Get(field)
+	if x == nil {
+		return d.str(v, field, required)
+	}
+	b, ok := d.sb.bytes(x)
+	if !ok || len(b) > 64 || !utf8.Valid(b) {
+		return d.str(v, field, required)
+	}
+	if s, ok := d.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if d.names == nil || len(d.names) >= 4096 {
+		d.names = map[string]string{}
+	}
+	d.names[s] = s
+	return s
 }
 
 // idLike returns an id that runtimes write as a string or a number.

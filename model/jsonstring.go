@@ -22,6 +22,9 @@ import (
 // The returned bytes alias the buffer and are valid until the next call.
 type strBuf struct {
 	raw, out []byte
+	// in is the stand-in of the huge line being decoded (hugeline.go):
+	// its placeholders read as the line's own bodies.
+	in *standIn
 }
 
 // bytes returns the decoded value of x when it is a string. It must be called
@@ -34,6 +37,9 @@ func (sb *strBuf) bytes(x *fastjson.Value) ([]byte, bool) {
 		return nil, false
 	}
 	body := sb.raw[1 : len(sb.raw)-1]
+	if orig, ok := sb.in.body(body); ok {
+		body = orig
+	}
 	if bytes.IndexByte(body, '\\') < 0 {
 		return body, true
 	}
@@ -47,6 +53,9 @@ func (sb *strBuf) rawBody(x *fastjson.Value) ([]byte, bool) {
 	sb.raw = x.MarshalTo(sb.raw[:0])
 	if len(sb.raw) < 2 || sb.raw[0] != '"' {
 		return nil, false
+	}
+	if orig, ok := sb.in.body(sb.raw[1 : len(sb.raw)-1]); ok {
+		return orig, true
 	}
 	return sb.raw[1 : len(sb.raw)-1], true
 }

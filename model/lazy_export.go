@@ -45,10 +45,8 @@ func LazyText(head, tail string, n int, load func() (string, error)) Text {
 		}
 	}
 	return Text{
-		s:    strings.Clone(head[:cutUTF8(head, HeadBytes)]),
-		tail: strings.Clone(tail[len(tail)-cutUTF8Back(tail, TailBytes):]),
-		n:    n,
-		load: checked,
+		s:  strings.Clone(head[:cutUTF8(head, HeadBytes)]),
+		lz: &lazyText{tail: strings.Clone(tail[len(tail)-cutUTF8Back(tail, TailBytes):]), n: n, load: checked},
 	}
 }
 

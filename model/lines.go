@@ -32,6 +32,15 @@ type Line struct {
 // the read with a *LineTooLongError, before it is held in memory. It returns
 // the number of bytes read.
 func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
+	return readLines(r, nil, fn)
+}
+
+// readLines is ReadLines; at, when not nil, reads the same content by
+// offset (a plain file): a line longer than the read buffer is measured
+// there first, so that it is collected in one buffer of its size rather
+// than in doubling ones (a 100 MB tool output on one line would otherwise
+// hold 64 MB and 128 MB buffers at once).
+func readLines(r io.Reader, at io.ReaderAt, fn func(Line) error) (int64, error) {
 	br := bufio.NewReaderSize(r, 1<<20)
 	limit := maxLine.Load()
 	var (
@@ -45,6 +54,11 @@ func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 			return off, fmt.Errorf("line %d: %w", n+1, &LineTooLongError{Line: n + 1, Limit: limit})
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
+			if len(acc) == 0 && at != nil {
+				if n, ok := lineLen(at, off+int64(len(chunk)), limit+1-int64(len(chunk))); ok && int64(cap(acc)) < int64(len(chunk))+n {
+					acc = make([]byte, 0, int64(len(chunk))+n)
+				}
+			}
 			acc = appendDoubling(acc, chunk)
 			continue
 		}
@@ -77,6 +91,25 @@ func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 			return off, nil
 		}
 	}
+}
+
+// lineLen returns how many bytes from offset from of at, up to and
+// including the next newline (or the end), when that is at most max.
+func lineLen(at io.ReaderAt, from, max int64) (int64, bool) {
+	buf := make([]byte, 1<<20)
+	var n int64
+	for n <= max {
+		k, err := at.ReadAt(buf, from+n)
+		if i := bytes.IndexByte(buf[:k], '\n'); i >= 0 {
+			n += int64(i) + 1
+			return n, n <= max
+		}
+		n += int64(k)
+		if err != nil {
+			return n, errors.Is(err, io.EOF) && n <= max
+		}
+	}
+	return 0, false
 }
 
 // keepLine is the largest line buffer kept for the next long line: tool

@@ -71,6 +71,7 @@ func Open(path string, opt ReadOptions) (*Transcript, error) {
 		// Offsets in a plain file are offsets in the content: large strings
 		// can be read back from it.
 		rd.lazyPath = path
+		rd.at = f
 	}
 	return rd.read(r)
 }
@@ -168,7 +169,8 @@ func (c *countingReader) done() {
 type reader struct {
 	opt      ReadOptions
 	progress *countingReader
-	lazyPath string // set when strings can be reloaded from this file
+	lazyPath string      // set when strings can be reloaded from this file
+	at       io.ReaderAt // the same content by offset, when it is a plain file
 	t        *Transcript
 	dec      decoder
 }
@@ -183,7 +185,7 @@ func newReader(opt ReadOptions, progress *countingReader) *reader {
 }
 
 func (rd *reader) read(r io.Reader) (*Transcript, error) {
-	off, err := ReadLines(r, func(l Line) error {
+	off, err := readLines(r, rd.at, func(l Line) error {
 		rd.dec.decodeLine(l.B, lineRef{n: l.N, off: l.Off, size: l.Size}, !l.Terminated)
 		return nil
 	})

@@ -13,7 +13,14 @@ import (
 //
 // The zero Text is the empty string.
 type Text struct {
-	s    string // the whole text, or its head when lazy
+	s string // the whole text, or its head when lazy
+	// lz is nil for a whole text: a run of millions of small tool calls
+	// and results holds two words per text, not six.
+	lz *lazyText
+}
+
+// lazyText is what a lazy Text keeps besides its head.
+type lazyText struct {
 	tail string
 	n    int
 	load func() (string, error)
@@ -26,7 +33,7 @@ const (
 )
 
 // NewText returns a Text that holds s in memory.
-func NewText(s string) Text { return Text{s: s, n: len(s)} }
+func NewText(s string) Text { return Text{s: s} }
 
 // newLazyText keeps the head and tail of s and reloads the rest with load. s
 // may alias a buffer that is reused: the parts kept are copied. A text no
@@ -37,10 +44,8 @@ func newLazyText(s string, load func() (string, error)) Text {
 		return NewText(strings.Clone(s))
 	}
 	return Text{
-		s:    strings.Clone(s[:cutUTF8(s, HeadBytes)]),
-		tail: strings.Clone(s[len(s)-cutUTF8Back(s, TailBytes):]),
-		n:    len(s),
-		load: load,
+		s:  strings.Clone(s[:cutUTF8(s, HeadBytes)]),
+		lz: &lazyText{tail: strings.Clone(s[len(s)-cutUTF8Back(s, TailBytes):]), n: len(s), load: load},
 	}
 }
 
@@ -49,14 +54,19 @@ func newLazyText(s string, load func() (string, error)) Text {
 func newLazyParts(head, tail []byte, n int, load func() (string, error)) Text {
 	h := string(head[:cutUTF8(string(head), HeadBytes)])
 	t := string(tail[len(tail)-cutUTF8Back(string(tail), TailBytes):])
-	return Text{s: h, tail: t, n: n, load: load}
+	return Text{s: h, lz: &lazyText{tail: t, n: n, load: load}}
 }
 
 // Len is the length of the whole text in bytes.
-func (t Text) Len() int { return t.n }
+func (t Text) Len() int {
+	if t.lz == nil {
+		return len(t.s)
+	}
+	return t.lz.n
+}
 
 // Complete reports whether the whole text is in memory, so Head returns it all.
-func (t Text) Complete() bool { return t.load == nil }
+func (t Text) Complete() bool { return t.lz == nil }
 
 // Head returns the whole text when Complete, else its first HeadBytes bytes
 // (cut at a character boundary).
@@ -64,26 +74,31 @@ func (t Text) Head() string { return t.s }
 
 // Tail returns the last TailBytes bytes of a lazy text, or "" when Complete
 // (Head then has everything).
-func (t Text) Tail() string { return t.tail }
+func (t Text) Tail() string {
+	if t.lz == nil {
+		return ""
+	}
+	return t.lz.tail
+}
 
 // ErrTextUnavailable is returned by Load when the text cannot be read back.
 var ErrTextUnavailable = errors.New("text is no longer available")
 
 // Load returns the whole text, reading it from disk if needed.
 func (t Text) Load() (string, error) {
-	if t.load == nil {
+	if t.lz == nil {
 		return t.s, nil
 	}
-	return t.load()
+	return t.lz.load()
 }
 
 // Preview returns the head, and for a lazy text a marker and the tail, so a
 // reader sees both ends without loading the middle.
 func (t Text) Preview() string {
-	if t.load == nil {
+	if t.lz == nil {
 		return t.s
 	}
-	return t.s + "\n… [" + strconv.Itoa(t.n-len(t.s)-len(t.tail)) + " bytes not loaded] …\n" + t.tail
+	return t.s + "\n… [" + strconv.Itoa(t.lz.n-len(t.s)-len(t.lz.tail)) + " bytes not loaded] …\n" + t.lz.tail
 }
 
 // cutUTF8 returns the largest n ≤ max such that s[:n] ends at a rune boundary.

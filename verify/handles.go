@@ -24,6 +24,7 @@ type pending struct {
 	call       *model.ToolCall
 	in         *intent
 	identsDone bool
+	demoted    bool // replaced by an answered record (handles_answered.go)
 }
 
 // intent is what the call was doing, read on first use (see newIntent).
@@ -73,6 +74,10 @@ type handleTracker struct {
 	closed map[string][]*pending
 	// origins holds one "tool call NAME" per tool.
 	origins map[string]string
+	// answered are the demoted handles in the order they were made, and
+	// answeredBy indexes the live ones by id.
+	answered   []answered
+	answeredBy map[string]int32
 }
 
 func (h *handleTracker) init(l *ledger) {
@@ -81,10 +86,20 @@ func (h *handleTracker) init(l *ledger) {
 	h.byJob = map[string]*pending{}
 	h.closed = map[string][]*pending{}
 	h.origins = map[string]string{}
+	h.answeredBy = map[string]int32{}
 }
 
 // call opens the handle of a tool call.
 func (h *handleTracker) call(c *model.ToolCall, ci *callInfo) {
+	p := h.newPending(c, ci)
+	h.l.opened(p)
+	h.byCall[c.ID] = p
+}
+
+// newPending makes the handle of a call: made when the call is read, and
+// again, the same, when a summary or a self-report names an answered call
+// that was demoted (see answered).
+func (h *handleTracker) newPending(c *model.ToolCall, ci *callInfo) *pending {
 	what := ci.command
 	if what == "" {
 		what = ci.path
@@ -100,17 +115,19 @@ func (h *handleTracker) call(c *model.ToolCall, ci *callInfo) {
 	it := &Item{Kind: Handle, Key: c.ID, Text: model.Clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
 		Origin: origin, Evidence: what}
 	it.ID = "handle:" + c.ID
-	p := &pending{entry: entry{item: it}, callID: c.ID, call: c}
-	h.l.opened(p)
-	h.byCall[c.ID] = p
+	return &pending{entry: entry{item: it}, callID: c.ID, call: c}
 }
 
 // result closes the handle of the call a result answers.
 func (h *handleTracker) result(r *model.ToolResult) {
 	if p := h.byCall[r.ID]; p != nil && p.item.Open {
 		h.orphanCheck(p, r)
-		h.l.close(p, r, fmt.Sprintf("result arrived at turn %d", r.Turn))
+		h.l.close(p, r, resultArrived(r))
 	}
+}
+
+func resultArrived(r *model.ToolResult) string {
+	return fmt.Sprintf("result arrived at turn %d", r.Turn)
 }
 
 // job follows the asynchronous job a result reports on: a running job is an
@@ -172,6 +189,18 @@ func (h *handleTracker) orphanCheck(p *pending, r *model.ToolResult) {
 	})
 }
 
+// spansOnly is what orphanCheck needs of the summary in force until the
+// next compaction: its text and where its units are (findVerbatim). The
+// tokens and term counts of a multi-megabyte summary are ten times its
+// size, and the next summary is parsed while this one is in force.
+func spansOnly(d *doc) *doc {
+	slim := &doc{text: d.text, units: make([]unit, len(d.units))}
+	for i, u := range d.units {
+		slim.units[i] = unit{Span: u.Span, section: u.section}
+	}
+	return slim
+}
+
 func firstLine(s string) string {
 	for _, line := range strings.Split(s, "\n") {
 		if t := strings.TrimSpace(line); t != "" {
@@ -181,10 +210,23 @@ func firstLine(s string) string {
 	return ""
 }
 
-// indexClosed files an answered handle under its id.
+// indexClosed files an answered handle under its id. A call answered
+// before any compaction checked it, whose id no other closed handle has
+// (nearly every call of a long run), is demoted: the sweep keeps its event
+// indexes only, not its item (see answered).
 func (h *handleTracker) indexClosed(p *pending) {
 	k := p.ref()
 	ps := h.closed[k]
+	if _, dup := h.answeredBy[k]; !dup && len(ps) == 0 && p.demotable() {
+		h.demote(p)
+		return
+	}
+	if j, ok := h.answeredBy[k]; ok && h.textOf(j) == p.item.Text {
+		// The later of two wordings replaces the earlier, as below.
+		delete(h.answeredBy, k)
+		h.materialize(j)
+		ps = h.closed[k]
+	}
 	for i, o := range ps {
 		if o.item.Text == p.item.Text {
 			ps[i] = p
@@ -197,6 +239,9 @@ func (h *handleTracker) indexClosed(p *pending) {
 // closedNamedIn adds the answered handles whose id the summary names.
 func (h *handleTracker) closedNamedIn(d *doc, add func(tracked)) {
 	for _, w := range idWords(d.text) {
+		if j, ok := h.answeredBy[w]; ok {
+			h.materialize(j)
+		}
 		for _, p := range h.closed[w] {
 			add(p)
 		}

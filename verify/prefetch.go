@@ -10,6 +10,9 @@ package verify
 // prefetch failed is handled as before.
 
 import (
+	"strings"
+	"sync/atomic"
+
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
 )
@@ -22,6 +25,9 @@ type pre struct {
 	call     *callInfo      // a tool call, parsed
 	shas     []string       // the commit hashes of a call's command or a result's head
 	summary  *doc           // a compaction's summary, parsed
+	// summaryBytes is the size of the summary parsed ahead, counted in
+	// the budget until the sweep is past its event (see summaryBudget).
+	summaryBytes int64
 	// A result that may be a failure: its error line (as errorTracker.failed
 	// takes it), the line's identifying tokens in the output, and its ids.
 	failure   bool
@@ -38,13 +44,21 @@ const (
 	prefetchAhead = 16
 )
 
+// summaryBudget bounds the summary bytes parsed ahead and not yet passed
+// by the sweep: a parse is about fifteen times its summary, and a run
+// whose multi-megabyte summaries come a few events apart would otherwise
+// hold a dozen. One summary is always parsed ahead, whatever its size; one
+// over the budget is left to the sweep, which parses it the same.
+const summaryBudget = 4 << 20
+
 // prefetch computes pre for each event in order and sends them in batches
-// until done is closed.
-func prefetch(events []model.Event, out chan<- []pre, done <-chan struct{}) {
+// until done is closed. ahead counts the summary bytes parsed ahead (see
+// summaryBudget); the sweep takes them off.
+func prefetch(events []model.Event, out chan<- []pre, done <-chan struct{}, ahead *atomic.Int64) {
 	defer close(out)
 	batch := make([]pre, 0, prefetchBatch)
 	for _, e := range events {
-		batch = append(batch, prepare(e))
+		batch = append(batch, prepareWithin(e, ahead))
 		if len(batch) == prefetchBatch {
 			select {
 			case out <- batch:
@@ -60,6 +74,23 @@ func prefetch(events []model.Event, out chan<- []pre, done <-chan struct{}) {
 		case <-done:
 		}
 	}
+}
+
+// prepareWithin is prepare, but leaves a summary to the sweep when
+// summaryBudget is spent.
+func prepareWithin(e model.Event, ahead *atomic.Int64) pre {
+	c, ok := e.(*model.Compaction)
+	if !ok {
+		return prepare(e)
+	}
+	n := int64(len(c.Summary))
+	if cur := ahead.Load(); cur > 0 && cur+n > summaryBudget {
+		return pre{} // not ok: the sweep parses it
+	}
+	ahead.Add(n)
+	p := prepare(e)
+	p.summaryBytes = n
+	return p
 }
 
 // prepare computes what the sweep will need of e. A panic leaves p not ok:
@@ -98,7 +129,9 @@ func prepare(e model.Event) (p pre) {
 
 // failureLine is what a failed result says went wrong (errorTracker.failed).
 func failureLine(head, tail string) string {
-	line := lang.FirstErrorLine(head + "\n" + tail)
+	// A copy: the line is a piece of a fresh copy of head and tail, and an
+	// error that stays open keeps it (a flaky run keeps thousands).
+	line := strings.Clone(lang.FirstErrorLine(head + "\n" + tail))
 	if line == "" {
 		line = "exit status non-zero"
 	}
@@ -148,7 +181,9 @@ func (l *ledger) callOf(tc *model.ToolCall) *callInfo {
 
 func (l *ledger) summaryOf(c *model.Compaction) *doc {
 	if l.pre != nil && l.pre.ok && l.pre.summary != nil {
-		return l.pre.summary
+		d := l.pre.summary
+		l.pre.summary = nil // the batch outlives the check; the parse need not
+		return d
 	}
 	return parseSummary(c.Summary)
 }

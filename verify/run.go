@@ -45,7 +45,7 @@ func (l *ledger) lineage() {
 		}
 		l.res.Lineage = append(l.res.Lineage, &Lineage{Item: e.item, Steps: e.steps, FirstLoss: e.firstLoss})
 	}
-	for _, tr := range l.all {
+	for _, tr := range l.items() {
 		add(tr)
 	}
 	var ids []*named

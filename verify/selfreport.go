@@ -132,7 +132,7 @@ func (l *ledger) resolveClaim(claim string, set []tracked) (open, closed []track
 		}
 		return hit == len(catom.terms) && hit >= 2
 	}
-	for _, pass := range []func(tracked) bool{exact, worded} {
+	for pi, pass := range []func(tracked) bool{exact, worded} {
 		for _, tr := range set {
 			if pass(tr) {
 				open = append(open, tr)
@@ -141,9 +141,20 @@ func (l *ledger) resolveClaim(claim string, set []tracked) (open, closed []track
 		if len(open) > 0 {
 			return open, nil
 		}
-		for _, tr := range l.all {
+		for _, tr := range l.items() {
 			if !tr.base().item.Open && pass(tr) {
 				closed = append(closed, tr)
+			}
+		}
+		if pi == 0 {
+			// An answered call the sweep demoted comes first when it was
+			// made first (only the first closed item is used).
+			before := -1
+			if len(closed) > 0 {
+				before = closed[0].base().born
+			}
+			if p := l.handles.claimedAnswered(c, before); p != nil {
+				closed = append([]tracked{p}, closed...)
 			}
 		}
 		if len(closed) > 0 {

@@ -14,6 +14,7 @@ package verify
 import (
 	"fmt"
 	"iter"
+	"sync/atomic"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -32,6 +33,8 @@ type entry struct {
 	// it has one): indexes hand their candidates back in that order.
 	openSeq int
 	listed  bool
+	// born is the item's place in the order items were made (ledger.all).
+	born int
 }
 
 func (e *entry) base() *entry { return e }
@@ -61,6 +64,12 @@ type ledger struct {
 	// open, in the order they (re)opened: the order of a preservation set.
 	all  []tracked
 	open []tracked
+	// born counts the items made; allUnsorted is set when a demoted handle
+	// was rebuilt at the end of all, demotedLow is the least born of a
+	// demoted handle still in all (-1 for none): see handles_answered.go.
+	born        int
+	allUnsorted bool
+	demotedLow  int
 	// openKind holds the open list of each tracker's kind (see kindSlot),
 	// the same entries in the same order: a tracker walks its own items,
 	// not every open one.
@@ -88,9 +97,10 @@ type ledger struct {
 func newLedger(t *model.Transcript, opt Options) *ledger {
 	l := &ledger{
 		t: t, opt: opt,
-		res:    &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
-		byItem: map[*Item]tracked{},
-		calls:  map[int]*callInfo{},
+		res:        &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
+		byItem:     map[*Item]tracked{},
+		calls:      map[int]*callInfo{},
+		demotedLow: -1,
 	}
 	l.commitments.init(l)
 	l.constraints.l = l
@@ -105,6 +115,8 @@ func (l *ledger) opened(tr tracked) {
 	it := tr.base().item
 	it.Open = true
 	it.ClosedEvent = -1
+	tr.base().born = l.born
+	l.born++
 	l.all = append(l.all, tr)
 	l.list(tr)
 	l.byItem[it] = tr
@@ -193,6 +205,7 @@ func openOf[T tracked](l *ledger) iter.Seq[T] {
 
 // pruneOpen drops closed items from the open lists.
 func (l *ledger) pruneOpen() {
+	l.dropDemoted()
 	l.open = pruned(l.open)
 	for k := range l.openKind {
 		l.openKind[k] = pruned(l.openKind[k])
@@ -216,7 +229,8 @@ func (l *ledger) sweep() {
 	ahead := make(chan []pre, prefetchAhead)
 	done := make(chan struct{})
 	defer close(done)
-	go prefetch(l.t.Events, ahead, done)
+	var parsed atomic.Int64 // summary bytes parsed ahead (prefetch.go)
+	go prefetch(l.t.Events, ahead, done, &parsed)
 	var batch []pre
 	for i, e := range l.t.Events {
 		if len(batch) == 0 {
@@ -227,6 +241,9 @@ func (l *ledger) sweep() {
 			l.pruneOpen()
 		}
 		l.step(i, e)
+		if n := l.pre.summaryBytes; n > 0 {
+			parsed.Add(-n)
+		}
 	}
 	l.pre = nil
 	l.pruneOpen()

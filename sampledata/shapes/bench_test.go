@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
 	"testing"
+	"time"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/model/formats"
@@ -105,5 +108,66 @@ func BenchmarkOpenVerify(b *testing.B) {
 				verify.Run(open(b, path), verify.Options{})
 			}
 		})
+	}
+}
+
+// BenchmarkPeakHeap reports what `loupe verify` holds at once on each shape
+// (open and verify, as BenchmarkOpenVerify): peak-heap-MB is the largest
+// heap in use seen during a run, garbage not yet collected included (what
+// the process's RSS follows), and live-MB the largest heap a collection
+// found live. The memory targets (peak RSS per input size) follow these.
+//
+//	go test ./sampledata/shapes -run '^$' -bench PeakHeap -benchtime 1x
+//	LOUPE_BENCH_SIZE=25MB go test ./sampledata/shapes -run '^$' -bench 'PeakHeap/tiny-events' -benchtime 1x
+func BenchmarkPeakHeap(b *testing.B) {
+	for _, s := range All() {
+		b.Run(s.Name, func(b *testing.B) {
+			path := generate(b, s, benchSize(b, s))
+			b.SetBytes(fileSize(b, path))
+			b.ReportAllocs()
+			var peak, live uint64
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				runtime.GC()
+				stop := sampleHeap()
+				b.StartTimer()
+				verify.Run(open(b, path), verify.Options{})
+				b.StopTimer()
+				p, l := stop()
+				peak, live = max(peak, p), max(live, l)
+				b.StartTimer()
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+			b.ReportMetric(float64(live)/(1<<20), "live-MB")
+		})
+	}
+}
+
+// sampleHeap polls the heap until the returned func is called, which
+// returns the largest heap in use (objects, live or not yet collected) and
+// the largest live heap a collection found.
+func sampleHeap() func() (peak, live uint64) {
+	done := make(chan struct{})
+	res := make(chan [2]uint64)
+	go func() {
+		samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+		var peak, live uint64
+		tick := time.NewTicker(2 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(samples)
+			peak, live = max(peak, samples[0].Value.Uint64()), max(live, samples[1].Value.Uint64())
+			select {
+			case <-tick.C:
+			case <-done:
+				res <- [2]uint64{peak, live}
+				return
+			}
+		}
+	}()
+	return func() (uint64, uint64) {
+		close(done)
+		r := <-res
+		return r[0], r[1]
 	}
 }

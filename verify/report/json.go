@@ -134,6 +134,11 @@ func WriteJSON(w io.Writer, results []*verify.Result) error {
 // JSON writes the report as JSON (README, "The JSON report"): the verified
 // runs, then the files that could not be verified, then the groups.
 func (rep *Report) JSON(w io.Writer) error {
+	return streamJSON(w, rep)
+}
+
+// jsonReport is the report in its JSON schema.
+func (rep *Report) jsonReport() JSONReport {
 	out := JSONReport{Files: []JSONFile{}}
 	for _, r := range rep.Results {
 		if !rep.shows(r) {
@@ -158,35 +163,7 @@ func (rep *Report) JSON(w io.Writer) error {
 		out.GroupBy = rep.GroupBy
 		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
 	}
-	return writeJSON(w, out.wire())
-}
-
-// plainFile is JSONFile without its MarshalJSON method.
-type plainFile JSONFile
-
-// wire is the report as encoded: each file as JSONFile.MarshalJSON writes
-// it, without going through the method, whose output encoding/json scans
-// and compacts again (a whole extra pass over a large report).
-func (r JSONReport) wire() any {
-	files := make([]any, len(r.Files))
-	for i, f := range r.Files {
-		if f.Error != "" {
-			files[i] = failedFile{f.Path, f.Error}
-		} else {
-			files[i] = plainFile(f)
-		}
-	}
-	return struct {
-		Files   []any       `json:"files"`
-		GroupBy string      `json:"group_by,omitempty"`
-		Groups  []JSONGroup `json:"groups,omitempty"`
-	}{files, r.GroupBy, r.Groups}
-}
-
-// failedFile is a file that could not be verified: its path and error.
-type failedFile struct {
-	Path  string `json:"path"`
-	Error string `json:"error"`
+	return out
 }
 
 // writeJSON encodes v indented, with <, > and & as they are and every
@@ -237,49 +214,59 @@ func ToJSON(r *verify.Result) JSONFile {
 		f.Note = verify.NoCompaction
 	}
 	for _, c := range r.Compactions {
-		jc := JSONCompaction{Seq: c.Seq, Turn: c.Turn, Trigger: c.Trigger, Verdict: c.Verdict,
-			LossRatio: round4(c.LossRatio), LossRatioTokens: round4(c.LossRatioTokens),
-			SourceBytes: c.SourceBytes, SummaryBytes: c.SummaryBytes, Unverifiable: c.Unverifiable, Attested: c.Attested,
-			Reasons: nonNil(c.Reasons), Items: []JSONItem{}, UnsourcedClaims: nonNil(c.UnsourcedClaims),
-			Consumers: []JSONConsumer{}, Warnings: warningsJSON(c.Warnings)}
-		if len(c.Items) == 0 && !c.Unverifiable {
-			jc.Note = verify.NothingOpen
-		}
-		for _, it := range c.Items {
-			ji := JSONItem{ID: it.ID, Kind: it.Kind, Key: it.Key, Text: it.Text, Action: it.Action, Condition: it.Condition, Aliases: it.Aliases,
-				Turn: it.Turn, Origin: it.Origin, Open: it.Status != verify.Resurrected, Status: it.Status, Score: it.Score, Why: it.Why}
-			if it.Status == verify.Resurrected {
-				ji.ClosedBy = it.ClosedBy
-			}
-			if it.SelfReport != verify.NoClaim {
-				sr := it.SelfReport
-				ji.SelfReport = &sr
-			}
-			if e := it.Evidence; e != nil {
-				ji.Evidence = &JSONEvidence{Start: e.Start, End: e.End, Text: e.Text, Section: e.Section, Polarity: e.Polarity}
-			}
-			jc.Items = append(jc.Items, ji)
-		}
-		for _, cs := range c.Consumers {
-			jc.Consumers = append(jc.Consumers, JSONConsumer{Name: cs.Name, Requires: nonNilKinds(cs.Requires), Allowed: cs.Allowed, Why: nonNil(cs.Why)})
-		}
-		f.Compactions = append(f.Compactions, jc)
+		f.Compactions = append(f.Compactions, compactionJSON(c))
 	}
 	for _, fd := range r.Findings {
 		f.Findings = append(f.Findings, JSONFinding{Kind: fd.Kind, Turn: fd.Turn, Item: fd.Item, ItemID: fd.ItemID,
 			LostAt: intPtr(fd.LostAt), OriginTurn: fd.OriginTurn, Text: fd.Text, Why: fd.Why})
 	}
 	for _, lg := range r.Lineage {
-		jl := JSONLineage{ID: lg.ID, Kind: lg.Kind, Key: lg.Key, Turn: lg.Turn, FirstLoss: intPtr(lg.FirstLoss)}
-		if !lg.Open && lg.ClosedTurn > 0 {
-			jl.ClosedAt = intPtr(lg.ClosedTurn)
-		}
-		for _, s := range lg.Steps {
-			jl.Steps = append(jl.Steps, JSONStep(s))
-		}
-		f.Lineage = append(f.Lineage, jl)
+		f.Lineage = append(f.Lineage, lineageJSON(lg))
 	}
 	return f
+}
+
+// lineageJSON converts one item's lineage.
+func lineageJSON(lg *verify.Lineage) JSONLineage {
+	jl := JSONLineage{ID: lg.ID, Kind: lg.Kind, Key: lg.Key, Turn: lg.Turn, FirstLoss: intPtr(lg.FirstLoss)}
+	if !lg.Open && lg.ClosedTurn > 0 {
+		jl.ClosedAt = intPtr(lg.ClosedTurn)
+	}
+	for _, s := range lg.Steps {
+		jl.Steps = append(jl.Steps, JSONStep(s))
+	}
+	return jl
+}
+
+// compactionJSON converts one compaction's check.
+func compactionJSON(c *verify.CompactionResult) JSONCompaction {
+	jc := JSONCompaction{Seq: c.Seq, Turn: c.Turn, Trigger: c.Trigger, Verdict: c.Verdict,
+		LossRatio: round4(c.LossRatio), LossRatioTokens: round4(c.LossRatioTokens),
+		SourceBytes: c.SourceBytes, SummaryBytes: c.SummaryBytes, Unverifiable: c.Unverifiable, Attested: c.Attested,
+		Reasons: nonNil(c.Reasons), Items: []JSONItem{}, UnsourcedClaims: nonNil(c.UnsourcedClaims),
+		Consumers: []JSONConsumer{}, Warnings: warningsJSON(c.Warnings)}
+	if len(c.Items) == 0 && !c.Unverifiable {
+		jc.Note = verify.NothingOpen
+	}
+	for _, it := range c.Items {
+		ji := JSONItem{ID: it.ID, Kind: it.Kind, Key: it.Key, Text: it.Text, Action: it.Action, Condition: it.Condition, Aliases: it.Aliases,
+			Turn: it.Turn, Origin: it.Origin, Open: it.Status != verify.Resurrected, Status: it.Status, Score: it.Score, Why: it.Why}
+		if it.Status == verify.Resurrected {
+			ji.ClosedBy = it.ClosedBy
+		}
+		if it.SelfReport != verify.NoClaim {
+			sr := it.SelfReport
+			ji.SelfReport = &sr
+		}
+		if e := it.Evidence; e != nil {
+			ji.Evidence = &JSONEvidence{Start: e.Start, End: e.End, Text: e.Text, Section: e.Section, Polarity: e.Polarity}
+		}
+		jc.Items = append(jc.Items, ji)
+	}
+	for _, cs := range c.Consumers {
+		jc.Consumers = append(jc.Consumers, JSONConsumer{Name: cs.Name, Requires: nonNilKinds(cs.Requires), Allowed: cs.Allowed, Why: nonNil(cs.Why)})
+	}
+	return jc
 }
 
 // metaFields are the meta line's fields --group-by can group on (Meta.Field):
@@ -330,4 +317,13 @@ func sign(x float64) float64 {
 		return -1
 	}
 	return 1
+}
+
+// plainFile is JSONFile without its MarshalJSON method.
+type plainFile JSONFile
+
+// failedFile is a file that could not be verified: its path and error.
+type failedFile struct {
+	Path  string `json:"path"`
+	Error string `json:"error"`
 }

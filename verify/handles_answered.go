@@ -1,0 +1,174 @@
+package verify
+
+// Answered calls. A long run makes millions of tool calls, nearly all
+// answered before the next compaction: their handles are never part of a
+// preservation set, and only a summary or a self-report that names one
+// (a resurrection, a stale claim) needs its item again. So a handle closed
+// by its result before any compaction checked it keeps only the indexes of
+// its call and result events, its place in the order items were made and a
+// hash of its wording; materialize rebuilds the same *pending (the call is
+// parsed again: parseCall is a pure function of the event) when one is
+// named, and from then on it is an item like any other.
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// answered is a demoted handle.
+type answered struct {
+	call, result int32  // event indexes of the call and of the result that closed it
+	born         int32  // entry.born of the item it was
+	textFold     uint32 // foldHash of its item's trimmed Text (resolveClaim)
+}
+
+// demotable: a call's handle, closed by its result, that no compaction has
+// checked, and that nothing has been attached to since it was made.
+func (p *pending) demotable() bool {
+	// Only a result closes a call's handle (handleTracker.result).
+	return p.callID != "" && p.call != nil && p.lastSeen == 0 && len(p.steps) == 0 &&
+		len(p.aliases) == 0 && p.idents == nil && !p.identsDone
+}
+
+// demote replaces p by its indexes.
+func (h *handleTracker) demote(p *pending) {
+	l := h.l
+	j := int32(len(h.answered))
+	h.answered = append(h.answered, answered{
+		call: int32(p.item.Event), result: int32(p.item.ClosedEvent), born: int32(p.born),
+		textFold: foldHash(strings.TrimSpace(p.item.Text)),
+	})
+	h.answeredBy[p.callID] = j
+	if h.byCall[p.callID] == p {
+		delete(h.byCall, p.callID)
+	}
+	delete(l.byItem, p.item)
+	// l.all drops it at the next pruneOpen.
+	p.demoted = true
+	if l.demotedLow < 0 || p.born < l.demotedLow {
+		l.demotedLow = p.born
+	}
+}
+
+// textOf is the wording of a demoted handle's item.
+func (h *handleTracker) textOf(j int32) string {
+	c := h.l.t.Events[h.answered[j].call].(*model.ToolCall)
+	return h.newPending(c, parseCall(c)).item.Text
+}
+
+// materialize rebuilds the demoted handle j as the *pending it was, closed
+// as it was, filed among the closed handles and the ledger's items. It
+// returns nil when j was rebuilt before.
+func (h *handleTracker) materialize(j int32) *pending {
+	a := &h.answered[j]
+	if a.call < 0 {
+		return nil
+	}
+	l := h.l
+	c := l.t.Events[a.call].(*model.ToolCall)
+	r := l.t.Events[a.result].(*model.ToolResult)
+	p := h.newPending(c, parseCall(c))
+	it := p.item
+	it.Open, it.ClosedTurn, it.ClosedEvent, it.ClosedBy = false, r.Turn, r.Index, resultArrived(r)
+	p.born = int(a.born)
+	a.call = -1
+	if k, ok := h.answeredBy[p.callID]; ok && k == j {
+		delete(h.answeredBy, p.callID)
+		ps := h.closed[p.callID]
+		h.closed[p.callID] = append(ps, p)
+	}
+	l.all = append(l.all, p)
+	l.byItem[it] = p
+	l.allUnsorted = true
+	return p
+}
+
+// claimedAnswered returns the first demoted handle, in the order items were
+// made, that resolveClaim's exact pass would take for claim c (its key, its
+// call id or its wording), rebuilt; nil for none. before bounds the search:
+// only handles made before it count (-1 for no bound).
+func (h *handleTracker) claimedAnswered(c string, before int) *pending {
+	fold := uint32(0)
+	folded := false
+	for j := range h.answered {
+		a := &h.answered[j]
+		if a.call < 0 {
+			continue
+		}
+		if before >= 0 && int(a.born) >= before {
+			break
+		}
+		call := h.l.t.Events[a.call].(*model.ToolCall)
+		hit := c == "" || call.ID == c || strings.EqualFold(call.ID, c)
+		if !hit {
+			if !folded {
+				fold, folded = foldHash(c), true
+			}
+			hit = a.textFold == fold && strings.EqualFold(strings.TrimSpace(h.textOf(int32(j))), c)
+		}
+		if hit {
+			return h.materialize(int32(j))
+		}
+	}
+	return nil
+}
+
+// foldHash hashes s so that strings.EqualFold strings hash alike: each rune
+// stands for the least rune of its case-folding orbit (FNV-1a).
+func foldHash(s string) uint32 {
+	h := uint32(2166136261)
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			if 'a' <= r && r <= 'z' {
+				r -= 'a' - 'A'
+			}
+		default:
+			least := r
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				least = min(least, f)
+			}
+			r = least
+		}
+		for i := 0; i < 4; i++ {
+			h ^= uint32(byte(r >> (8 * i)))
+			h *= 16777619
+		}
+	}
+	return h
+}
+
+// items returns every item the ledger made and keeps, in the order it made
+// them (demoted handles rebuilt since are put back in their place).
+func (l *ledger) items() []tracked {
+	l.dropDemoted()
+	return l.all
+}
+
+// dropDemoted takes the demoted handles out of l.all and puts the rebuilt
+// ones in their place. Handles are demoted soon after they are made, so
+// only the end of the list is walked.
+func (l *ledger) dropDemoted() {
+	if l.allUnsorted {
+		slices.SortFunc(l.all, func(a, b tracked) int { return a.base().born - b.base().born })
+		l.allUnsorted = false
+	}
+	if l.demotedLow < 0 {
+		return
+	}
+	from, _ := slices.BinarySearchFunc(l.all, l.demotedLow, func(tr tracked, born int) int { return tr.base().born - born })
+	out := l.all[:from]
+	for _, tr := range l.all[from:] {
+		if p, ok := tr.(*pending); ok && p.demoted {
+			continue
+		}
+		out = append(out, tr)
+	}
+	clear(l.all[len(out):])
+	l.all = out
+	l.demotedLow = -1
+}

@@ -1,0 +1,203 @@
+package report
+
+// The JSON report of a long run can be tens of megabytes (thousands of
+// compactions, an item in each for every open error). Encoded whole it was
+// held four or five times over: encoding/json's compact bytes, its indented
+// copy, the invisible-character escape's copy, and each file's MarshalJSON.
+// streamJSON writes the same bytes one list element at a time: the report's
+// skeleton is encoded with its long lists left null, and each list is
+// written in its place element by element, indented as encoding/json would
+// indent it at that depth.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/loupe-dev/loupe/verify"
+)
+
+const jsonIndent = "  "
+
+// lazyFile is a file's entry whose compactions and lineage are converted
+// to the schema as they are written.
+type lazyFile struct {
+	JSONFile // without Compactions and Lineage when verified
+	comps    []*verify.CompactionResult
+	lineage  []*verify.Lineage
+}
+
+// streamJSON writes what writeJSON(w, rep.jsonReport()) writes.
+func streamJSON(w io.Writer, rep *Report) error {
+	var files []lazyFile
+	for _, r := range rep.Results {
+		if !rep.shows(r) {
+			continue
+		}
+		head := *r
+		head.Compactions, head.Lineage = nil, nil
+		lf := lazyFile{JSONFile: ToJSON(&head), lineage: r.Lineage}
+		lf.Note = ""
+		if len(r.Compactions) == 0 {
+			lf.Note = verify.NoCompaction
+		}
+		for _, c := range r.Compactions {
+			if !rep.OnlyViolations || c.Verdict == verify.Violate {
+				lf.comps = append(lf.comps, c)
+			}
+		}
+		files = append(files, lf)
+	}
+	for _, u := range rep.Unverified {
+		files = append(files, lazyFile{JSONFile: JSONFile{Path: u.Path, Error: u.Error}})
+	}
+	out := JSONReport{}
+	if rep.GroupBy != "" {
+		out.GroupBy = rep.GroupBy
+		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	skel, err := indentJSON(out, "")
+	if err != nil {
+		return err
+	}
+	err = splice(bw, skel, "", "files", true, len(files), func(w io.Writer, i int, prefix string) error {
+		return fileJSON(w, files[i], prefix)
+	})
+	if err != nil {
+		return err
+	}
+	if _, err := bw.Write([]byte("\n")); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// fileJSON writes one file's entry, as JSONFile.MarshalJSON then
+// indentation at prefix make it, list by list.
+func fileJSON(w io.Writer, lf lazyFile, prefix string) error {
+	f := lf.JSONFile
+	if f.Error != "" {
+		return writeIndented(w, f, prefix)
+	}
+	type plain JSONFile
+	comps, finds, lin, warns := lf.comps, f.Findings, lf.lineage, f.Warnings
+	f.Compactions, f.Findings, f.Lineage, f.Warnings = nil, nil, nil, nil
+	skel, err := indentJSON(plain(f), prefix)
+	if err != nil {
+		return err
+	}
+	lists := []struct {
+		key  string
+		set  bool
+		n    int
+		elem func(io.Writer, int, string) error
+	}{
+		{"compactions", true, len(comps), func(w io.Writer, i int, p string) error { return writeIndented(w, compactionJSON(comps[i]), p) }},
+		{"findings", finds != nil, len(finds), func(w io.Writer, i int, p string) error { return writeIndented(w, finds[i], p) }},
+		{"lineage", true, len(lin), func(w io.Writer, i int, p string) error { return writeIndented(w, lineageJSON(lin[i]), p) }},
+		{"warnings", warns != nil, len(warns), func(w io.Writer, i int, p string) error { return writeIndented(w, warns[i], p) }},
+	}
+	for _, l := range lists {
+		head, rest, ok := cutList(skel, prefix+jsonIndent, l.key)
+		if !ok {
+			return fmt.Errorf("report: no %q in a file's JSON", l.key)
+		}
+		if _, err := w.Write(head); err != nil {
+			return err
+		}
+		if err := writeList(w, prefix+jsonIndent, l.set, l.n, l.elem); err != nil {
+			return err
+		}
+		skel = rest
+	}
+	_, err = w.Write(skel)
+	return err
+}
+
+// writeIndented writes v as indentJSON encodes it.
+func writeIndented(w io.Writer, v any, prefix string) error {
+	b, err := indentJSON(v, prefix)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// splice writes skel with the null value of key (at the depth of prefix's
+// members) replaced by a list of n elements.
+func splice(w io.Writer, skel []byte, prefix, key string, set bool, n int, elem func(io.Writer, int, string) error) error {
+	head, rest, ok := cutList(skel, prefix+jsonIndent, key)
+	if !ok {
+		return fmt.Errorf("report: no %q in the report's JSON", key)
+	}
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	if err := writeList(w, prefix+jsonIndent, set, n, elem); err != nil {
+		return err
+	}
+	_, err := w.Write(rest)
+	return err
+}
+
+// cutList splits skel around the null of `"key": null`, a member written at
+// indentation memberPrefix. Strings in JSON hold no raw newline, so the
+// newline and indentation before the key find the member itself.
+func cutList(skel []byte, memberPrefix, key string) (head, rest []byte, ok bool) {
+	mark := []byte("\n" + memberPrefix + `"` + key + `": null`)
+	i := bytes.Index(skel, mark)
+	if i < 0 {
+		return nil, nil, false
+	}
+	j := i + len(mark) - len("null")
+	return skel[:j], skel[j+len("null"):], true
+}
+
+// writeList writes a list value whose key is at memberPrefix: null when it
+// is not set, [] when empty, else each element on its own line one level
+// deeper, as encoding/json indents them.
+func writeList(w io.Writer, memberPrefix string, set bool, n int, elem func(io.Writer, int, string) error) error {
+	switch {
+	case !set:
+		_, err := io.WriteString(w, "null")
+		return err
+	case n == 0:
+		_, err := io.WriteString(w, "[]")
+		return err
+	}
+	ep := memberPrefix + jsonIndent
+	if _, err := io.WriteString(w, "["); err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		sep := "\n" + ep
+		if i > 0 {
+			sep = "," + sep
+		}
+		if _, err := io.WriteString(w, sep); err != nil {
+			return err
+		}
+		if err := elem(w, i, ep); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "\n"+memberPrefix+"]")
+	return err
+}
+
+// indentJSON encodes v as writeJSON does, its lines after the first
+// starting with prefix, without the final newline.
+func indentJSON(v any, prefix string) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(prefix, jsonIndent)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return escapeInvisible(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), jsonEscape), nil
+}

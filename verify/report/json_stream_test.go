@@ -1,0 +1,63 @@
+package report
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify"
+)
+
+// The JSON report is written one list element at a time; its bytes must be
+// those of the whole report encoded at once, whatever it holds: several
+// files, unverified ones, groups, empty lists, text that needs escaping.
+func TestStreamedJSONIsTheWholeEncoding(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("..", "testdata", "corpus", "*.jsonl"))
+	if err != nil || len(paths) < 3 {
+		t.Fatalf("corpus: %v (%d files)", err, len(paths))
+	}
+	var names []string
+	for _, p := range paths {
+		names = append(names, strings.TrimSuffix(filepath.Base(p), ".jsonl"))
+	}
+	all := corpusResults(t, names...)
+	bare, err := model.Read(strings.NewReader(`{"type":"message","turn":1,"role":"user","text":"Never push to main."}`+"\n"), model.ReadOptions{Name: "bare.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	none := verify.Run(bare, verify.Options{})
+	odd := corpusResults(t, names[0])[0]
+	odd.Path = "odd <&> \u2028 \x1b[31m\u200b path"
+	reports := map[string]*Report{
+		"empty":           {},
+		"one file":        {Results: all[:1]},
+		"whole corpus":    {Results: all},
+		"only violations": {Results: all, OnlyViolations: true},
+		"grouped":         {Results: all, GroupBy: "agent"},
+		"unverified":      {Results: all[:2], Unverified: []Unverified{{Path: "gone.jsonl", Error: "no such file"}, {Path: "bad\u0007.jsonl", Error: "line 3: <bad>"}}},
+		"only unverified": {Unverified: []Unverified{{Path: "gone.jsonl", Error: "no such file"}}},
+		"escaped path":    {Results: append(all[:1:1], odd)},
+		"no compaction":   {Results: []*verify.Result{none, all[0]}, OnlyViolations: true},
+	}
+	for name, rep := range reports {
+		t.Run(name, func(t *testing.T) {
+			var whole, streamed bytes.Buffer
+			if err := writeJSON(&whole, rep.jsonReport()); err != nil {
+				t.Fatal(err)
+			}
+			if err := rep.JSON(&streamed); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(whole.Bytes(), streamed.Bytes()) {
+				w, s := whole.String(), streamed.String()
+				i := 0
+				for i < len(w) && i < len(s) && w[i] == s[i] {
+					i++
+				}
+				t.Errorf("streamed report differs at byte %d:\nwhole    %q\nstreamed %q", i, w[max(0, i-80):min(len(w), i+80)], s[max(0, i-80):min(len(s), i+80)])
+			}
+		})
+	}
+}
