@@ -52,6 +52,11 @@ const (
 // real loss must be reported (recall), and each compaction's verdict must
 // be the careful reader's. Run with -v for the per-compaction table.
 func TestRealCorpus(t *testing.T) {
+	if verify.RaceDetector {
+		// Tens of megabytes of real sessions take minutes under the race
+		// detector; .ci/run runs this package without it as well.
+		t.Skip("run without -race")
+	}
 	root := filepath.Join("testdata", "real")
 	files, _ := filepath.Glob(filepath.Join(root, "labels-*.json"))
 	if len(files) == 0 {
