@@ -3,7 +3,7 @@ package verify
 import (
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -93,34 +93,11 @@ func (c candidate) full() bool { return c.verb && c.head }
 // candidates returns the units that share a term with the atom, ranked:
 // units holding both verb and head first, then by containment, then BM25.
 func (d *doc) candidates(at atom) []candidate {
-	seen := d.seenUnits()
 	var cands []candidate
-	look := append([]string(nil), at.terms...)
-	for v := range at.verbs {
-		look = append(look, v)
+	for _, ui := range d.candidateUnits(at) {
+		cands = append(cands, d.score(ui, at))
 	}
-	for _, t := range look {
-		for _, ui := range d.postings[t] {
-			if seen.has(ui) || d.exclude[ui] {
-				continue
-			}
-			seen.add(ui)
-			cands = append(cands, d.score(ui, at))
-		}
-	}
-	sort.SliceStable(cands, func(i, j int) bool {
-		a, b := cands[i], cands[j]
-		if a.full() != b.full() {
-			return a.full()
-		}
-		if a.containment != b.containment {
-			return a.containment > b.containment
-		}
-		if a.bm25 != b.bm25 {
-			return a.bm25 > b.bm25
-		}
-		return a.unit < b.unit // deterministic: the earliest of equal mentions
-	})
+	slices.SortFunc(cands, fullFirst)
 	return cands
 }
 

@@ -79,6 +79,18 @@ func (d *doc) matchPruned(at atom) matchResult {
 	return res
 }
 
+// fullFirst is candidates' order: units holding both verb and head first,
+// then byRank (the unit breaks every tie, so the order is total).
+func fullFirst(a, b candidate) int {
+	if a.full() != b.full() {
+		if a.full() {
+			return -1
+		}
+		return 1
+	}
+	return byRank(a, b)
+}
+
 // byRank orders candidates as candidates does within full and non-full
 // ones: containment, then BM25, descending, then the earlier unit.
 func byRank(a, b candidate) int {
@@ -117,35 +129,42 @@ func (d *doc) candidateUnits(at atom) []int {
 // (see scoreTokens): the head or its alternative, its compound part, a
 // hyphenated word ending with it, a re- word made of it.
 func (d *doc) headedUnits(at atom) *unitSet {
-	s := &d.headed
-	if len(s.stamp) != len(d.units) {
-		s.stamp, s.gen = make([]uint32, len(d.units)), 0
-	}
-	s.gen++
-	if s.gen == 0 {
-		clear(s.stamp)
-		s.gen = 1
-	}
+	s := d.headed.reset(len(d.units))
 	if at.head == "" {
 		return s
 	}
-	for _, t := range []string{at.head, at.alt, at.headPart} {
+	for _, t := range []string{at.head, at.alt} {
 		if t != "" {
 			for _, ui := range d.postings[t] {
 				s.add(ui)
 			}
 		}
 	}
+	d.eachSpecialHead(at, s.add)
+	return s
+}
+
+// eachSpecialHead calls f with each unit where score can find the head in
+// a word that is not the head's own term: its compound part, a hyphenated
+// word ending with it, a re- word made of it (see scoreTokens).
+func (d *doc) eachSpecialHead(at atom, f func(ui int)) {
+	if at.head == "" {
+		return
+	}
+	if at.headPart != "" {
+		for _, ui := range d.postings[at.headPart] {
+			f(ui)
+		}
+	}
 	d.indexWordForms()
 	for _, ui := range d.byLastPart[at.head] {
-		s.add(ui)
+		f(ui)
 	}
 	if strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 {
 		for _, ui := range d.byReNoun[at.head] {
-			s.add(ui)
+			f(ui)
 		}
 	}
-	return s
 }
 
 // indexWordForms lists, once per doc, the units of each hyphenated word's
@@ -482,15 +501,7 @@ func (d *doc) candidatesFrom(at atom, floor float64) (top []candidate, part *can
 		}
 		low = append(low, b)
 	}
-	slices.SortFunc(top, func(a, b candidate) int {
-		if a.full() != b.full() {
-			if a.full() {
-				return -1
-			}
-			return 1
-		}
-		return byRank(a, b)
-	})
+	slices.SortFunc(top, fullFirst)
 	if part != nil && part.containment >= floor {
 		return top, part // every unit left has less containment
 	}
@@ -521,27 +532,10 @@ func partBefore(a, b candidate) bool {
 	return byRank(a, b) < 0
 }
 
-// specialHeads are the units where score can find the head in a word that
-// is not the head's own term (a compound part, a hyphenated word, a re-
-// word): their bounds do not hold, so they are always scored.
+// specialHeads are the units of eachSpecialHead: their bounds do not hold
+// (the head counts without its term), so they are always scored.
 func (d *doc) specialHeads(at atom) map[int]bool {
 	out := map[int]bool{}
-	if at.head == "" {
-		return out
-	}
-	if at.headPart != "" {
-		for _, ui := range d.postings[at.headPart] {
-			out[ui] = true
-		}
-	}
-	d.indexWordForms()
-	for _, ui := range d.byLastPart[at.head] {
-		out[ui] = true
-	}
-	if strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 {
-		for _, ui := range d.byReNoun[at.head] {
-			out[ui] = true
-		}
-	}
+	d.eachSpecialHead(at, func(ui int) { out[ui] = true })
 	return out
 }

@@ -74,12 +74,10 @@ type unitSet struct {
 func (s *unitSet) has(ui int) bool { return s.stamp[ui] == s.gen }
 func (s *unitSet) add(ui int)      { s.stamp[ui] = s.gen }
 
-// seenUnits returns the doc's unit set, emptied: one matching uses it at a
-// time.
-func (d *doc) seenUnits() *unitSet {
-	s := &d.seen
-	if len(s.stamp) != len(d.units) {
-		s.stamp, s.gen = make([]uint32, len(d.units)), 0
+// reset empties the set for a doc of n units.
+func (s *unitSet) reset(n int) *unitSet {
+	if len(s.stamp) != n {
+		s.stamp, s.gen = make([]uint32, n), 0
 	}
 	s.gen++
 	if s.gen == 0 { // wrapped: old stamps could match
@@ -88,6 +86,10 @@ func (d *doc) seenUnits() *unitSet {
 	}
 	return s
 }
+
+// seenUnits returns the doc's unit set, emptied: one matching uses it at a
+// time.
+func (d *doc) seenUnits() *unitSet { return d.seen.reset(len(d.units)) }
 
 // scratchPresent returns the doc's map of matched terms, emptied: score
 // fills it for one unit and drops it before the next.
