@@ -334,37 +334,26 @@ func sameMatch(a, b matchResult) bool {
 }
 
 // surelyOther reports whether the doc surely holds no full mention of the
-// atom, without matching it: the atom names its object by a modifier (or
-// an alternative), the doc holds none of them, and every unit naming the
-// head gives it a modifier of its own ("Re-ran the zelto migration" is no
-// mention of "re-run the kavron migration"), so score finds another thing
-// there (conflictingModifier) and nowhere else the head. A message
-// claiming one of many open steps of the same kind is checked against
-// each of them; most are ruled out here.
+// atom, without matching it: no sentence refers back to another (window),
+// and every unit that can hold the head gives it a modifier of its own
+// (unitSurelyOther: "Re-ran the zelto migration" is no mention of "re-run
+// the kavron migration"). A message claiming one of many open steps of the
+// same kind is checked against each of them; most are ruled out here.
 func (d *doc) surelyOther(at atom) bool {
 	if at.head == "" || len(at.mods) == 0 && at.alt == "" || d.mayWindow() {
 		return false
 	}
-	for _, m := range at.mods {
-		if d.hasTerm(m) {
-			return false
+	other := true
+	check := func(ui int) { other = other && d.unitSurelyOther(ui, at) }
+	for _, t := range []string{at.head, at.alt} {
+		if t != "" {
+			for _, ui := range d.postings[t] {
+				check(ui)
+			}
 		}
 	}
-	for _, t := range []string{at.alt, at.headPart} {
-		if t != "" && d.hasTerm(t) {
-			return false
-		}
-	}
-	d.indexWordForms()
-	if len(d.byLastPart[at.head]) > 0 || strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 && len(d.byReNoun[at.head]) > 0 {
-		return false
-	}
-	for _, mods := range d.headModifiers(at.head) {
-		if !otherModifier(mods, at) {
-			return false
-		}
-	}
-	return true
+	d.eachSpecialHead(at, check)
+	return other
 }
 
 // otherModifier reports whether one of a unit's head modifiers (see
