@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/charmbracelet/x/term"
 
@@ -209,9 +210,14 @@ func streamLoader(in io.Reader, from string, opt verify.Options) ui.LoadFunc {
 }
 
 func fileLoader(path, from string, opt verify.Options) ui.LoadFunc {
+	var opened atomic.Bool
 	return func(report func(ui.Progress)) (*verify.Result, error) {
-		if p := prefixOf(path, from); p != nil {
-			report(ui.Progress{Phase: "reading", Unverified: verify.Unverified(p), Partial: true})
+		// Only the first load shows the file's beginning first: a reload
+		// of a followed file keeps the whole run on screen meanwhile.
+		if opened.CompareAndSwap(false, true) {
+			if p := prefixOf(path, from); p != nil {
+				report(ui.Progress{Phase: "reading", Unverified: verify.Unverified(p), Partial: true})
+			}
 		}
 		t, err := formats.Open(path, formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}})
 		return verified(t, err, report, opt)
