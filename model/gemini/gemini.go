@@ -625,7 +625,7 @@ func (imp *importer) rewind(id string) {
 				continue
 			}
 			old := imp.b.T.Events[idx]
-			r := &model.Raw{Reason: "rewound: $rewindTo removed this message from the conversation", JSON: model.NewText(st.raw)}
+			r := &model.Raw{Reason: "rewound: $rewindTo removed this message from the conversation", JSON: model.NewText(kit.ValidString([]byte(st.raw)))}
 			h := old.Header()
 			r.Base = model.Base{Turn: h.Turn, TS: h.TS, Index: h.Index, Line: h.Line, Offset: h.Offset, Ref: h.Ref}
 			imp.b.T.Events[idx] = r
