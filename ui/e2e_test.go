@@ -401,7 +401,11 @@ func e2eChooser(t *testing.T, srv *tmuxServer) {
 	ts := srv.start(t, "120x36", nil, dir)
 	s := ts.waitText(t, "holds 2 sessions", "4,101 turns · 11 compactions · ✗ 4 of 11 violate", "29 turns · 1 compaction · ✗ 1 of 1 violate")
 	t.Logf("the chooser:\n%s", s)
-	for i := 0; i < 3 && !strings.Contains(s, "▌ We are adding"); i++ {
+	// Rows name their folder and file, then the session's first request.
+	if !strings.Contains(s, "/ migration.jsonl  We are adding") || !strings.Contains(s, "/ tiny.jsonl  Add an orders table") {
+		t.Errorf("the chooser's rows do not name folder and file:\n%s", s)
+	}
+	for i := 0; i < 3 && !selectedRowHas(s, "migration.jsonl"); i++ {
 		ts.keys("j")
 		s = ts.capture()
 	}
@@ -412,7 +416,7 @@ func e2eChooser(t *testing.T, srv *tmuxServer) {
 	}
 	ts.keys("Escape")
 	s = ts.waitText(t, "holds 2 sessions", "Choose a session")
-	if !strings.Contains(s, "▌ We are adding") {
+	if !selectedRowHas(s, "migration.jsonl") {
 		t.Errorf("back in the chooser, the selection moved:\n%s", s)
 	}
 	ts.quit(t)
@@ -467,3 +471,14 @@ func e2eCopyAndEditor(t *testing.T, srv *tmuxServer) {
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// selectedRowHas reports whether the screen's selected row (the one the
+// selection bar ▌ starts) holds text.
+func selectedRowHas(screen, text string) bool {
+	for _, l := range strings.Split(screen, "\n") {
+		if i := strings.Index(l, "▌ "); i >= 0 && strings.Contains(l[i:], text) {
+			return true
+		}
+	}
+	return false
+}

@@ -17,6 +17,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.searching {
 		return m.handleSearchInput(msg)
 	}
+	if m.st == statePicker && m.ch.filtering && msg.String() != "ctrl+c" {
+		return m.handlePickerKey(msg) // q is a letter of the filter
+	}
 	if key.Matches(msg, k.Quit) {
 		return tea.Quit
 	}

@@ -34,6 +34,14 @@ type LoadFunc func(report func(Progress)) (*verify.Result, error)
 // Session is one transcript a directory holds, for the picker.
 type Session struct {
 	Name, Detail string
+	// Project is the project (or folder) the session belongs to, File its
+	// file's base name, Format the runtime that wrote it and ID the
+	// runtime's session id: the chooser shows them on the row and filters
+	// on them.
+	Project, File, Format, ID string
+	// Start is when the session started (zero when unknown): the chooser
+	// sorts on it.
+	Start time.Time
 	// Path is the session's file (or directory, for the runtimes that keep
 	// a session in one), for $EDITOR and following.
 	Path string
@@ -126,6 +134,7 @@ const ovSlot = numPanes
 type Model struct {
 	opt    Options
 	keys   KeyMap
+	chKeys chooserKeys
 	th     *theme
 	isDark bool
 	w, h   int
@@ -194,7 +203,7 @@ func New(opt Options) *Model {
 	if opt.DiffLimit == 0 {
 		opt.DiffLimit = diffLimit
 	}
-	m := &Model{opt: opt, keys: DefaultKeyMap(), isDark: !opt.Light, ci: -1, selItem: -1, focus: paneItems, statusTTL: 4 * time.Second}
+	m := &Model{opt: opt, keys: DefaultKeyMap(), chKeys: defaultChooserKeys(), isDark: !opt.Light, ci: -1, selItem: -1, focus: paneItems, statusTTL: 4 * time.Second}
 	m.th = newTheme(m.isDark, opt.NoColor)
 	switch {
 	case opt.Result != nil:
