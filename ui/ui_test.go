@@ -762,3 +762,22 @@ func TestRandomKeysKeepTheScreenWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchAfterNoMatch: a search that finds something no longer shows
+// what the failed one before it said.
+func TestSearchAfterNoMatch(t *testing.T) {
+	m := newTestModel(t, fixtureResult(t), 160, 45, false)
+	m.statusTTL = time.Hour // the failed search's word would stay on screen
+	press(m, "2", "/")
+	typeText(m, "zzzqqq")
+	press(m, "enter")
+	if !strings.Contains(screen(m), "no match") {
+		t.Fatalf("a failed search says nothing:\n%s", screen(m))
+	}
+	press(m, "esc", "/")
+	typeText(m, "never")
+	press(m, "enter")
+	if s := screen(m); strings.Contains(s, "no match") {
+		t.Errorf("a search that found its match still says “no match”:\n%s", s)
+	}
+}
