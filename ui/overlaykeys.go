@@ -39,7 +39,7 @@ func (m *Model) refreshOverlay() {
 	case ovNone:
 		return
 	case ovHelp:
-		v = newHelpView(&m.keys)
+		v = newHelpView(&m.keys, m.lay.overlay.w)
 	case ovFindings:
 		v = newFindingsView(m.res)
 	case ovProblems:

@@ -781,3 +781,47 @@ func TestSearchAfterNoMatch(t *testing.T) {
 		t.Errorf("a search that found its match still says “no match”:\n%s", s)
 	}
 }
+
+// TestHelpColumnsAndScrollSign: at 80×24 the help puts the two short key
+// groups side by side and its title says that more lies below.
+func TestHelpColumnsAndScrollSign(t *testing.T) {
+	m := newTestModel(t, fixtureResult(t), 80, 24, false)
+	press(m, "?")
+	s := screen(m)
+	if !strings.Contains(s, "↓ more") {
+		t.Errorf("the help does not say it scrolls:\n%s", s)
+	}
+	sideBySide := false
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, "MOVE") && strings.Contains(l, "PANES AND COMPACTIONS") {
+			sideBySide = true
+		}
+	}
+	if !sideBySide {
+		t.Errorf("MOVE and PANES AND COMPACTIONS are not side by side at 80 columns:\n%s", s)
+	}
+	press(m, "G")
+	if s := screen(m); strings.Contains(s, "↓ more") {
+		t.Errorf("at the bottom the help still says more lies below:\n%s", s)
+	}
+}
+
+// TestFirstCompactionOffersNoSummaryDiff: the first compaction has no
+// summary before it, so the diff's footer does not offer to switch to one.
+func TestFirstCompactionOffersNoSummaryDiff(t *testing.T) {
+	m := newTestModel(t, fixtureResult(t), 160, 45, false)
+	for m.ci > 0 {
+		press(m, "[")
+	}
+	press(m, "d")
+	if m.ov != ovDiff {
+		t.Fatal("d did not open the diff")
+	}
+	if s := screen(m); strings.Contains(s, "summary diff") {
+		t.Errorf("the first compaction's diff offers a summary diff:\n%s", s)
+	}
+	press(m, "esc", "]", "d")
+	if s := screen(m); m.ci == 1 && !strings.Contains(s, "summary diff") && !strings.Contains(s, "span diff") {
+		t.Errorf("the second compaction's diff does not offer to switch:\n%s", s)
+	}
+}

@@ -191,6 +191,9 @@ func (m *Model) overlayTitle() string {
 	if l := m.searchLabel(ovSlot); l != "" {
 		s += " · " + l
 	}
+	if m.ovPane != nil && m.ovPane.moreBelow() {
+		s += " · ↓ more (j, space)"
+	}
 	return s
 }
 
@@ -340,7 +343,8 @@ func (m *Model) footerItems() []footItem {
 		}
 		if m.diffMode == diffSummary {
 			add(keep, k.DiffMode.Help().Key, "span diff")
-		} else {
+		} else if pr, _ := m.prevOf(); pr != nil {
+			// The first compaction has no summary before it to compare.
 			add(keep, k.DiffMode.Help().Key, "summary diff")
 		}
 		hb(extra, k.Search)
