@@ -454,6 +454,7 @@ func (m *Model) keepSelectionVisible(first bool) {
 	if first && m.selItem >= 0 {
 		m.panes[paneItems].Top()
 		m.selectItem(m.selItem)
+		m.showWithHeading(m.panes[paneItems], m.items)
 		return
 	}
 	if m.items != nil && m.items.sel >= 0 {
@@ -461,5 +462,32 @@ func (m *Model) keepSelectionVisible(first bool) {
 	}
 	if m.ovView != nil && m.ovView.sel >= 0 {
 		m.ovPane.Reveal(m.ovView.sel)
+	}
+}
+
+// showWithHeading scrolls p so that the selected block starts a screen
+// under the heading of its group (the item's kind), when both fit; else
+// the block starts the screen. Opening on an item scrolled so that only
+// its end showed hid what kind it was.
+func (m *Model) showWithHeading(p *pane, v *listView) {
+	b := v.sel
+	if b < 0 {
+		return
+	}
+	h := b
+	for h > 0 && v.ref[h-1] >= 0 {
+		h--
+	}
+	if h > 0 {
+		h-- // the heading block above the group
+	}
+	rows := 0
+	for q, ok := (pos{h, 0, 0}), true; ok && q.b <= b && rows <= p.h; q, ok = p.next(q) {
+		rows++
+	}
+	if rows <= p.h {
+		p.ScrollTo(h, 0)
+	} else {
+		p.ScrollTo(b, 0)
 	}
 }

@@ -825,3 +825,35 @@ func TestFirstCompactionOffersNoSummaryDiff(t *testing.T) {
 		t.Errorf("the second compaction's diff does not offer to switch:\n%s", s)
 	}
 }
+
+// TestItemsOpenUnderTheirKind: the preservation pane opens with the
+// selected item under its kind's heading (or at the top when both do not
+// fit), never scrolled into the middle of an item.
+func TestItemsOpenUnderTheirKind(t *testing.T) {
+	r, err := sampledata.Open(sampledata.Default)
+	if err != nil {
+		t.Skip(err)
+	}
+	tr, err := model.Read(r, model.ReadOptions{Name: "migration"})
+	r.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	migration := verify.Run(tr, verify.Options{})
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {140, 40}, {220, 50}} {
+		m := newTestModel(t, migration, size[0], size[1], false)
+		p := m.panes[paneItems]
+		if m.items.sel < 0 {
+			t.Fatalf("%v: nothing selected", size)
+		}
+		if p.top.l != 0 || p.top.s != 0 {
+			t.Errorf("%v: the pane opens inside a block (%+v)", size, p.top)
+		}
+		if p.top.b != m.items.sel && m.items.ref[p.top.b] >= 0 {
+			t.Errorf("%v: the pane opens on item block %d, not on the heading above the selected item %d", size, p.top.b, m.items.sel)
+		}
+		if !visible(p, m.items.sel) {
+			t.Errorf("%v: the selected item is not on screen", size)
+		}
+	}
+}
