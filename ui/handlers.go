@@ -80,6 +80,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleOverlay(ovFindings)
 	case key.Matches(msg, k.Lineage):
 		return m.openLineage()
+	case key.Matches(msg, k.LineageMap):
+		m.toggleOverlay(ovMap)
 	case key.Matches(msg, k.ViolationsOnly):
 		return m.toggleViolationsOnly()
 	case key.Matches(msg, k.Problems):

@@ -113,6 +113,7 @@ const (
 	ovHelp
 	ovFindings
 	ovLineage
+	ovMap
 	ovDiff
 	ovProblems
 )
@@ -168,6 +169,8 @@ type Model struct {
 	ovView    *listView
 	ovPane    *pane
 	lineageID string
+	// mapRows are the lineage map's rows while it is open.
+	mapRows []verify.LineageRow
 
 	diffReq     int
 	diff        *diffResult
@@ -465,9 +468,10 @@ func (m *Model) keepSelectionVisible(first bool) {
 	}
 }
 
-// showWithHeading scrolls p so that the selected block starts a screen
-// under the heading of its group (the item's kind), when both fit; else
-// the block starts the screen. Opening on an item scrolled so that only
+// showWithHeading scrolls p so that the selected block shows with what
+// says what it is: from the top (the verdict and its reasons) when all of
+// that fits, else from the heading of its group (the item's kind), else
+// from the block itself. Opening on an item scrolled so that only
 // its end showed hid what kind it was.
 func (m *Model) showWithHeading(p *pane, v *listView) {
 	b := v.sel
@@ -481,13 +485,19 @@ func (m *Model) showWithHeading(p *pane, v *listView) {
 	if h > 0 {
 		h-- // the heading block above the group
 	}
-	rows := 0
-	for q, ok := (pos{h, 0, 0}), true; ok && q.b <= b && rows <= p.h; q, ok = p.next(q) {
-		rows++
+	fits := func(from int) bool {
+		rows := 0
+		for q, ok := (pos{from, 0, 0}), true; ok && q.b <= b && rows <= p.h; q, ok = p.next(q) {
+			rows++
+		}
+		return rows <= p.h
 	}
-	if rows <= p.h {
+	switch {
+	case fits(0):
+		p.Top() // the verdict and its reasons too
+	case fits(h):
 		p.ScrollTo(h, 0)
-	} else {
+	default:
 		p.ScrollTo(b, 0)
 	}
 }
