@@ -106,27 +106,21 @@ type spanEvent struct {
 	text  string
 }
 
-// spanText collects the text of events [lo, hi) from memory: messages,
-// tool calls and results (large outputs by their head and tail), plans and
-// commitments. It reads no file.
+// spanText collects the conversation of events [lo, hi) from memory (see
+// conversationText): large outputs by their first lines. It reads no file.
 func spanText(t *model.Transcript, lo, hi int) []spanEvent {
 	var out []spanEvent
 	for i := lo; i < hi && i < len(t.Events); i++ {
 		e := t.Events[i]
-		var s string
-		switch ev := e.(type) {
-		case *model.Message:
-			s = ev.Text
-		case *model.ToolCall:
-			s = ev.Name + " " + ev.Input.Preview()
-		case *model.ToolResult:
-			s = ev.Text.Preview()
-		case *model.Plan, *model.CommitmentEvent:
-			s = eventPreview(e)
-		default:
+		s, note, ok := conversationText(e)
+		if !ok || strings.TrimSpace(s) == "" {
 			continue
 		}
-		out = append(out, spanEvent{event: i, title: eventTitle(e), text: s})
+		title := eventTitle(e)
+		if note != "" {
+			title += " · " + note
+		}
+		out = append(out, spanEvent{event: i, title: title, text: s})
 	}
 	return out
 }
@@ -343,7 +337,7 @@ func newDiffView(r *diffResult, pending bool) (*listView, int) {
 		v.add(-1,
 			lineOf(fmt.Sprintf("Compaction #%d kept %s of %s source words (%d%%); the summary adds %s words.", r.seq, commas(r.kept), commas(r.srcWords), pct, commas(r.added)), stHeading),
 			lineOf("[-deleted-]", stDel, " source words the summary does not have · ", stSubtle, "{+added+}", stIns, " summary words not in the source"+took, stSubtle),
-			lineOf(turns+" Tool outputs kept on disk are compared by their head and tail.", stSubtle),
+			lineOf(turns+" The conversation as a reader sees it: messages, what each call did, the first lines of each result.", stSubtle),
 			line{})
 	} else {
 		prev, cur := "#"+strconv.Itoa(r.prevSeq), "#"+strconv.Itoa(r.seq)

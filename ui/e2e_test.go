@@ -434,7 +434,9 @@ func e2eCopyAndEditor(t *testing.T, srv *tmuxServer) {
 	os.WriteFile(editor, []byte("#!/bin/sh\necho \"$@\" > "+shellQuote(args)+"\n"), 0o755)
 	home := filepath.Join(dir, "home")
 	ts := srv.start(t, "160x45", []string{"EDITOR=" + editor, "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"), "HOME=" + home}, path)
-	ts.waitText(t, "3 Preservation set")
+	// The verdicts, not only the transcript: y copies the selected item,
+	// and under load the transcript shows well before they arrive.
+	ts.waitText(t, "3 Preservation set", "1 violate")
 	mode, _ := srv.run("show-options", "-gv", "set-clipboard")
 	ts.keys("y")
 	s := ts.waitText(t, "copied ")

@@ -413,7 +413,9 @@ func TestDiffOverlay(t *testing.T) {
 		t.Fatalf("diff: overlay %d diff %v pending %v", m.ov, m.diff, m.diffPending)
 	}
 	s := screen(m)
-	for _, want := range []string{"Compaction #2 kept", "Schema diff [-is up for review", "{+## Completed", "── turn 5 message assistant ──"} {
+	// The conversation as a reader sees it: the call as its command, not
+	// its JSON input.
+	for _, want := range []string{"Compaction #2 kept", "[-Schema diff is up for review", "{+## Completed", "── turn 5 message assistant ──", "bash: make", "error: FAIL orders_test.go:41"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("diff lacks %q:\n%s", want, s)
 		}
