@@ -59,8 +59,8 @@ func lostSince(prev, cur *verify.CompactionResult, prevSummary string) []lostIte
 
 // computeSummaryDiff diffs the previous summary against this one, marking
 // the lost items' evidence in the previous one. Pure; it runs in a tea.Cmd.
-func computeSummaryDiff(prevSeq, seq int, prevSummary, summary string, lost []lostItem, limit time.Duration) diffResult {
-	res := diffResult{mode: diffSummary, seq: seq, prevSeq: prevSeq, limit: limit, srcBytes: len(prevSummary), sumBytes: len(summary), lost: lost}
+func computeSummaryDiff(prevSeq, seq int, prevSummary, summary string, lost []lostItem, limit time.Duration, focus diffFocus) diffResult {
+	res := diffResult{mode: diffSummary, seq: seq, prevSeq: prevSeq, limit: limit, srcBytes: len(prevSummary), sumBytes: len(summary), lost: lost, focus: focus}
 	src := tokenize(prevSummary, nil)
 	sum := tokenize(summary, nil)
 	res.srcWords = len(src)
@@ -82,7 +82,7 @@ func computeSummaryDiff(prevSeq, seq int, prevSummary, summary string, lost []lo
 	}
 	bl := blockBuilder{perLine: true}
 	next := 0 // next lost span (in order) to mark
-	res.kept, res.added = renderDiff(&bl, diffs, src, sum, func(si int, deleted bool) styleID {
+	res.kept, res.added = renderDiff(&bl, diffs, src, sum, focus, func(si int, deleted bool) styleID {
 		tk := src[si]
 		end := tk.off + len(tk.text)
 		if si+1 < len(src) {

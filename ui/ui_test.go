@@ -434,7 +434,7 @@ func TestDiffThatHitsItsDeadlineIsNotShown(t *testing.T) {
 	tr := loadFixture(t, bigFixture(3000))
 	c := tr.Compactions[len(tr.Compactions)-1]
 	lo, hi := tr.ReplacedSpan(c)
-	r := computeDiff(tr, c.Seq, lo, hi, strings.Repeat("some other words entirely ", 400), time.Nanosecond)
+	r := computeDiff(tr, c.Seq, lo, hi, strings.Repeat("some other words entirely ", 400), time.Nanosecond, noFocus)
 	if !r.timedOut || r.blocks != nil {
 		t.Fatalf("a 1ns diff was not reported as timed out: %+v", r)
 	}
@@ -448,7 +448,7 @@ func TestDiffThatHitsItsDeadlineIsNotShown(t *testing.T) {
 	if !strings.Contains(text, "did not finish") || strings.Contains(text, "[-") {
 		t.Fatalf("timed-out diff view:\n%s", text)
 	}
-	full := computeDiff(tr, c.Seq, lo, hi, "the migration", 0)
+	full := computeDiff(tr, c.Seq, lo, hi, "the migration", 0, noFocus)
 	if full.timedOut || full.kept == 0 {
 		t.Fatalf("diff without a limit: %+v", full)
 	}
@@ -458,7 +458,7 @@ func TestWordDiffKeepsAndDeletes(t *testing.T) {
 	tr := loadFixture(t, fixtureJSONL)
 	c := tr.Compaction(2)
 	lo, hi := tr.ReplacedSpan(c)
-	r := computeDiff(tr, 2, lo, hi, "Schema diff is up for review. Fix the failing orders test.", time.Second)
+	r := computeDiff(tr, 2, lo, hi, "Schema diff is up for review. Fix the failing orders test.", time.Second, noFocus)
 	var sb strings.Builder
 	for _, b := range r.blocks {
 		for _, l := range b.lines {
@@ -911,4 +911,57 @@ func TestLineageMap(t *testing.T) {
 	if it := m.curItem(); it == nil || !strings.Contains(it.Key, "migration") {
 		t.Errorf("enter did not select the promise: %+v", it)
 	}
+}
+
+// TestDiffHighlightsTheSelectedItem: the item under the cursor is selected
+// on both sides of the span diff: the words of the event it came from, and
+// its evidence in the summary.
+func TestDiffHighlightsTheSelectedItem(t *testing.T) {
+	res := fixtureResult(t)
+	tr := res.Transcript
+	for ci, cr := range res.Compactions {
+		c := tr.Compactions[ci]
+		lo, hi := tr.ReplacedSpan(c)
+		for _, it := range cr.Items {
+			if it.Item == nil || it.Evidence == nil || it.Event < lo || it.Event >= hi {
+				continue
+			}
+			a, b := alignSpan(c.Summary, it.Evidence.Start, it.Evidence.End)
+			r := computeDiff(tr, cr.Seq, lo, hi, c.Summary, 0, diffFocus{event: it.Event, a: a, b: b})
+			var sel strings.Builder
+			pointer := false
+			for _, bl := range r.blocks {
+				for _, l := range bl.lines {
+					for _, s := range l {
+						if s.st == stSelected {
+							sel.WriteString(s.text)
+						}
+						if strings.Contains(s.text, "the selected item comes from here") {
+							pointer = true
+						}
+					}
+				}
+			}
+			if !pointer {
+				t.Errorf("#%d %s: the origin event is not marked", cr.Seq, it.Key)
+			}
+			got := strings.Join(strings.Fields(sel.String()), " ")
+			ev := strings.Join(strings.Fields(c.Summary[a:b]), " ")
+			if !strings.Contains(strings.ToLower(got), strings.ToLower(strings.Fields(ev)[0])) {
+				t.Errorf("#%d %s: the evidence %q is not selected in the diff (selected: %q)", cr.Seq, it.Key, ev, got)
+			}
+			none := computeDiff(tr, cr.Seq, lo, hi, c.Summary, 0, noFocus)
+			for _, bl := range none.blocks {
+				for _, l := range bl.lines {
+					for _, s := range l {
+						if s.st == stSelected {
+							t.Fatalf("a diff with no focus selects %q", s.text)
+						}
+					}
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("the fixture has no item with evidence whose origin is in its span")
 }
