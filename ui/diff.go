@@ -240,7 +240,7 @@ func computeDiff(t *model.Transcript, seq, lo, hi int, summary string, limit tim
 	events := spanText(t, lo, hi)
 	var src []wordToken
 	starts := make(map[int]int, len(events)) // token index -> events index
-	focusLo, focusHi := -1, -1                // the focused event's tokens
+	focusLo, focusHi := -1, -1               // the focused event's tokens
 	for i, ev := range events {
 		starts[len(src)] = i
 		res.srcBytes += len(ev.text)
