@@ -262,8 +262,27 @@ func dirSessions(e *env, dir, from string, opt verify.Options) (_ []ui.Session, 
 		}
 		// The counts go apart: the picker replaces the listing's (an
 		// estimate for some runtimes) with the verified run's.
+		project, file := sessionPlace(dir, s.Path)
 		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: s.Path,
+			Project: project, File: file, Format: s.Format, ID: s.ID, Start: s.Start,
 			Turns: s.Turns, Compactions: s.Compactions, Load: fileLoader(s.Path, f, opt)})
 	}
 	return out, bad, nil
+}
+
+// sessionPlace names where a session lies for the chooser's row: the
+// folder it is in (relative to the directory listed, or that directory's
+// own name when it lies at its top) and its file's name. Two sessions
+// with one title are told apart by them.
+func sessionPlace(dir, path string) (project, file string) {
+	file = filepath.Base(path)
+	parent := filepath.Dir(path)
+	if rel, err := filepath.Rel(dir, parent); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+		return rel, file
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	return filepath.Base(abs), file
 }
