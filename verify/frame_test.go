@@ -9,8 +9,8 @@ import (
 	"github.com/loupe-dev/loupe/verify"
 )
 
-// hostileText is what the hostile corpus hides in transcript text: each
-// must stay inside an excerpt, inert.
+// hostileMarkers are what the hostile corpus hides in transcript text:
+// each must stay inside an excerpt.
 var hostileMarkers = []string{"IMPORTANT", "approved pushing", "system-reminder", "user-prompt-submit-hook", "command-name",
 	"state_snapshot", "task-notification", "”", "“", "\"", "~~~~", "evil.example", "\u2028"}
 
@@ -21,31 +21,14 @@ func checkFrame(t *testing.T, text string) *framecheck.Block {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
-	for _, l := range strings.Split(text, "\n") {
-		if strings.HasPrefix(l, "`") || strings.HasPrefix(l, "<loupe ") || l == verify.FrameNote || l == verify.FrameClose {
-			continue
-		}
+	for _, l := range b.Own {
 		for _, m := range hostileMarkers {
-			if strings.Contains(l, m) && !isExcerpt(b, l) {
+			if strings.Contains(l, m) && !strings.HasPrefix(l, "<loupe ") {
 				t.Fatalf("transcript text %q outside an excerpt, in line %q", m, l)
 			}
 		}
 	}
 	return b
-}
-
-func isExcerpt(b *framecheck.Block, l string) bool {
-	if l == b.Transcript {
-		return true
-	}
-	for _, it := range b.Items {
-		for _, e := range it.Excerpts {
-			if e.Text == l {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func hostileRun(t *testing.T) (*verify.CompactionResult, []model.Event) {

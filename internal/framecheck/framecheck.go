@@ -40,6 +40,8 @@ type Block struct {
 	LeftOut string
 	// Transcript is the path the block names as the full source.
 	Transcript string
+	// Own are loupe's lines: every line that is not an excerpt's text.
+	Own []string
 }
 
 var (
@@ -98,6 +100,7 @@ func Parse(text string) (*Block, error) {
 		return nil, fmt.Errorf("line 3 is not one of loupe's headers: %q", ls[2])
 	}
 	body := ls[3 : len(ls)-1]
+	excerptLine := map[int]bool{} // indexes in body
 	for i := 0; i < len(body); i++ {
 		l := body[i]
 		switch {
@@ -113,6 +116,7 @@ func Parse(text string) (*Block, error) {
 			}
 			it := &b.Items[len(b.Items)-1]
 			it.Excerpts = append(it.Excerpts, verify.Excerpt{Label: strings.TrimSuffix(l, ":"), Text: text})
+			excerptLine[i+2] = true
 			i += 3
 		case leftOutRe.MatchString(l) && b.LeftOut == "" && b.Transcript == "":
 			b.LeftOut = l
@@ -122,6 +126,7 @@ func Parse(text string) (*Block, error) {
 				return nil, fmt.Errorf("line %d: %w", i+5, err)
 			}
 			b.Transcript = text
+			excerptLine[i+2] = true
 			i += 3
 		default:
 			return nil, fmt.Errorf("line %d is neither loupe's nor a fenced excerpt: %q", i+4, l)
@@ -129,6 +134,11 @@ func Parse(text string) (*Block, error) {
 	}
 	if n, _ := strconv.Atoi(m[2]); n != len(b.Items) {
 		return nil, fmt.Errorf("the open tag says %d items, the block holds %d", n, len(b.Items))
+	}
+	for i, l := range ls {
+		if i < 3 || !excerptLine[i-3] {
+			b.Own = append(b.Own, l)
+		}
 	}
 	return b, nil
 }
