@@ -80,13 +80,16 @@ func excerpt(label, s string, n int) (Excerpt, bool) {
 }
 
 // inert is transcript text as an excerpt holds it: on one line, sanitized,
-// every "<" replaced, clipped to n bytes at a rune boundary.
+// every "<" replaced, clipped to n bytes at a rune boundary. A cut can
+// leave a joiner or a variation selector with nothing after it to join,
+// which Sanitize then shows as a code point: sanitizing once more keeps
+// every excerpt a fixed point of Sanitize.
 func inert(s string, n int) string {
 	s = model.Sanitize(strings.Join(strings.Fields(s), " "))
 	if strings.ContainsAny(s, "<‹") {
 		s = strings.NewReplacer("‹", "⟨U+2039⟩", "<", "‹").Replace(s)
 	}
-	return model.Clip(s, n)
+	return model.Sanitize(model.Clip(s, n))
 }
 
 // fenced writes text (one line) between fences no run of backticks in it

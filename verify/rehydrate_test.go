@@ -226,4 +226,13 @@ func TestInertExcerpt(t *testing.T) {
 			t.Fatalf("inert(…, %d) = %q", n, got)
 		}
 	}
+	// A cut after a joiner or a variation selector leaves it with nothing
+	// to join: it is shown, as Sanitize shows one anywhere else.
+	for _, s := range []string{strings.Repeat("👩\u200d💻", 4), strings.Repeat("é\ufe0f", 8)} {
+		for n := 1; n < 30; n++ {
+			if got := inert(s, n); !model.IsSafe(got) {
+				t.Errorf("inert(%q, %d) = %q: Sanitize would change it", s, n, got)
+			}
+		}
+	}
 }
