@@ -38,8 +38,15 @@ def run_loupe(binary, path):
         raise RuntimeError(f'{path}: loupe exit {p.returncode}: {p.stderr.decode(errors="replace")[:300]}')
     doc = json.loads(p.stdout)
     files = doc.get('files') or []
+    if len(files) > 1:
+        # A directory (an OpenHands conversation, an opencode tree) may be
+        # reported as several transcripts: keep the one named by the path
+        # itself, else the only one that has compactions.
+        same = [f for f in files if os.path.normpath(f.get('path', '')) == os.path.normpath(path)]
+        withc = [f for f in files if f.get('compactions')]
+        files = same or (withc if len(withc) == 1 else files)
     if len(files) != 1:
-        raise RuntimeError(f'{path}: {len(files)} files in the report')
+        raise RuntimeError(f'{path}: {len(files)} transcripts in the report, cannot tell which one is labelled')
     if files[0].get('error'):
         raise RuntimeError(f'{path}: {files[0]["error"]}')
     return files[0].get('compactions') or []
