@@ -71,7 +71,7 @@ func inspect(e *env, args []string) (int, error) {
 	default:
 		path := files[0]
 		title = path
-		st, err := os.Stat(path)
+		st, err := formats.Stat(path)
 		if err != nil {
 			return exitBadInput, err
 		}
