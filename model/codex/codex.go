@@ -381,7 +381,12 @@ func (imp *importer) responseItem(pl *fastjson.Value, l kit.Line) {
 			id = "web_search@" + imp.ref()
 		}
 		imp.call(id, "web_search", callInput(t, pl), l)
-		if st := kit.Str(pl, "status"); st == "completed" || st == "failed" {
+		// It ran inside the response that wrote it: with no status it is
+		// done, not in flight.
+		if st := kit.Str(pl, "status"); st == "" || st == "completed" || st == "failed" {
+			if st == "" {
+				st = "done"
+			}
 			r := &model.ToolResult{ID: id, IsError: st == "failed", Text: model.NewText("(web search " + st + "; Codex does not record its results)")}
 			r.Ref = id
 			imp.add(r)
