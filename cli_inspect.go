@@ -86,7 +86,7 @@ func inspect(e *env, args []string) (int, error) {
 			if st.Mode().IsRegular() {
 				// Not a pipe: it can be read only once, and opening one
 				// to look at it blocks until something writes to it.
-				file = path
+				file = formats.File(path) // an opencode db#session: the db
 			}
 			load = fileLoader(path, *from, vopt)
 		}
@@ -262,7 +262,7 @@ func dirSessions(e *env, dir, from string, opt verify.Options) (_ []ui.Session, 
 		}
 		// The counts go apart: the picker replaces the listing's (an
 		// estimate for some runtimes) with the verified run's.
-		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: s.Path,
+		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: formats.File(s.Path),
 			Turns: s.Turns, Compactions: s.Compactions, Load: fileLoader(s.Path, f, opt)})
 	}
 	return out, bad, nil

@@ -74,6 +74,15 @@ func Stat(path string) (os.FileInfo, error) {
 	return st, err
 }
 
+// File is the file path reads: path itself, or the file of a
+// file#session path (what to follow or open in an editor).
+func File(path string) string {
+	if f, _, err := stat(path); err == nil {
+		return f
+	}
+	return path
+}
+
 func stat(path string) (file string, st os.FileInfo, err error) {
 	st, err = os.Stat(path)
 	if err == nil {
