@@ -71,7 +71,7 @@ func inspect(e *env, args []string) (int, error) {
 	default:
 		path := files[0]
 		title = path
-		st, err := os.Stat(path)
+		st, err := formats.Stat(path)
 		if err != nil {
 			return exitBadInput, err
 		}
@@ -86,7 +86,7 @@ func inspect(e *env, args []string) (int, error) {
 			if st.Mode().IsRegular() {
 				// Not a pipe: it can be read only once, and opening one
 				// to look at it blocks until something writes to it.
-				file = path
+				file = formats.File(path) // an opencode db#session: the db
 			}
 			load = fileLoader(path, *from, vopt)
 		}
@@ -262,8 +262,8 @@ func dirSessions(e *env, dir, from string, opt verify.Options) (_ []ui.Session, 
 		}
 		// The counts go apart: the picker replaces the listing's (an
 		// estimate for some runtimes) with the verified run's.
-		project, file := sessionPlace(dir, s.Path)
-		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: s.Path,
+		project, file := sessionPlace(dir, formats.File(s.Path))
+		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: formats.File(s.Path),
 			Project: project, File: file, Format: s.Format, ID: s.ID, Start: s.Start,
 			Turns: s.Turns, Compactions: s.Compactions, Load: fileLoader(s.Path, f, opt)})
 	}
