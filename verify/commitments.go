@@ -62,8 +62,8 @@ type commitmentTracker struct {
 	// byPlan finds a plan step (or logged commitment) by its id or text.
 	byPlan map[string]*promise
 	// closedByHead indexes closed commitments by head noun and verb, for
-	// the resurrection check: head -> verb -> wording -> latest closed.
-	closedByHead map[string]map[string]map[string]*promise
+	// the resurrection check (commitments_closed.go).
+	closedByHead map[string]map[string]*closedGroup
 	idx          promiseIndex
 	words        msgWords // a message's words, for the claim index
 }
@@ -71,7 +71,7 @@ type commitmentTracker struct {
 func (c *commitmentTracker) init(l *ledger) {
 	c.l = l
 	c.byPlan = map[string]*promise{}
-	c.closedByHead = map[string]map[string]map[string]*promise{}
+	c.closedByHead = map[string]map[string]*closedGroup{}
 	c.idx.init()
 }
 
@@ -351,19 +351,18 @@ func (c *commitmentTracker) indexClosed(p *promise) {
 	if !(p.durable || p.planned || p.carriedOut) || p.act.Head == "" {
 		return
 	}
-	same := string(Commitment) + "|" + p.item.Key
 	byVerb := c.closedByHead[p.act.Head]
 	if byVerb == nil {
-		byVerb = map[string]map[string]*promise{}
+		byVerb = map[string]*closedGroup{}
 		c.closedByHead[p.act.Head] = byVerb
 	}
 	put := func(v string) {
-		m := byVerb[v]
-		if m == nil {
-			m = map[string]*promise{}
-			byVerb[v] = m
+		g := byVerb[v]
+		if g == nil {
+			g = newClosedGroup()
+			byVerb[v] = g
 		}
-		m[same] = p
+		g.put(p)
 	}
 	if len(p.atom.verbs) == 0 {
 		put("")

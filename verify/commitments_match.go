@@ -147,11 +147,9 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 // unit of the summary (see indexClosed).
 func (c *commitmentTracker) closedNamedIn(d *doc, add func(tracked)) {
 	for h, hu := range d.postings {
-		for v, m := range c.closedByHead[h] {
+		for v, g := range c.closedByHead[h] {
 			if v == "" || intersects(hu, d.postings[v]) {
-				for _, p := range m {
-					add(p)
-				}
+				g.namedIn(d, add)
 			}
 		}
 	}

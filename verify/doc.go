@@ -22,6 +22,7 @@
 //	commitments_index.go      open commitments indexed by head, verb and the words a call must name
 //	commitments_work.go       commitment discharge: the call that carries it out, claims, false completions
 //	commitments_match.go      a commitment in a summary; flipped and resurrected commitments
+//	commitments_closed.go     closed commitments by head and verb, candidates only where a summary names what sets one apart
 //	constraints.go            the user's standing rules: opening, revocation, matching
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
 //	intent.go                 what a call was doing, in other words (intent-only matches)

@@ -15,11 +15,10 @@ import (
 // its siblings makes it one; the rule is matched in every summary.
 func denseCompactions(w io.Writer, size int64, opt Options) error {
 	r := newRun(w, "dense-compactions", opt.Seed, 0xde45)
-	pool := names(r.rng, 50000)
 	r.user("Move every handler to the v2 router, one package at a time. Never push to main.")
 	var moved []string
 	for i := 0; r.n < size && r.err == nil; i++ {
-		pkg := pool[i%len(pool)] + fmt.Sprint(i/len(pool))
+		pkg := name(i) // distinct for every i, no digits: a word that tells the step apart
 		r.say(fmt.Sprintf("Next I need to move the %s handler to the v2 router.", pkg))
 		id := r.call("edit_file", fmt.Sprintf(`{"path":"orders/%s/handler.go","content":"package %s // v2 router"}`, pkg, pkg))
 		r.result(id, false, "wrote orders/"+pkg+"/handler.go")
