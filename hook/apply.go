@@ -82,7 +82,9 @@ func (s *Store) Restore(c *Change) {
 		return
 	}
 	if r.Existed {
-		c.After = r.Before
+		// An empty file's bytes are omitted from the receipt: it is still
+		// a file to give back, not one to remove.
+		c.After = append([]byte{}, r.Before...)
 	} else {
 		c.After = nil
 	}

@@ -291,14 +291,17 @@ type edit struct {
 	text    string
 }
 
-// apply splices edits (which must not overlap) into b.
+// apply splices edits (which must not overlap) into b, in one pass.
 func apply(b []byte, edits []edit) []byte {
-	sort.Slice(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
-	out := append([]byte(nil), b...)
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].at < edits[j].at })
+	out := make([]byte, 0, len(b))
+	at := 0
 	for _, e := range edits {
-		out = append(out[:e.at], append([]byte(e.text), out[e.end:]...)...)
+		out = append(out, b[at:e.at]...)
+		out = append(out, e.text...)
+		at = e.end
 	}
-	return out
+	return append(out, b[at:]...)
 }
 
 // indentUnit is the document's indentation step (two spaces when it has
