@@ -145,3 +145,26 @@ func TestHookInstallForce(t *testing.T) {
 		t.Fatalf("mode %v after --force", fi.Mode().Perm())
 	}
 }
+
+// A cloned repository that ships the old backup name as a link to a file of
+// the user's: install and uninstall --write leave that file alone.
+func TestHookInstallHostileBackupLink(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	settings := filepath.Join(project, ".gemini", "settings.json")
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	os.WriteFile(settings, []byte("{}\n"), 0o644)
+	keys := filepath.Join(t.TempDir(), "authorized_keys")
+	os.WriteFile(keys, []byte("ssh-ed25519 AAAA user@host\n"), 0o600)
+	if err := os.Symlink(keys, settings+".loupe-backup"); err != nil {
+		t.Fatal(err)
+	}
+	runCLI(t, "", "hook", "install", "--write", "--project", project, "--command", "loupe", "gemini").expect(t, exitOK)
+	runCLI(t, "", "hook", "uninstall", "--write", "--project", project, "gemini").expect(t, exitOK)
+	if b, _ := os.ReadFile(keys); string(b) != "ssh-ed25519 AAAA user@host\n" {
+		t.Fatalf("written through the repository's link: %q", b)
+	}
+	if b, _ := os.ReadFile(settings); string(b) != "{}\n" {
+		t.Fatalf("round trip: %q", b)
+	}
+}
