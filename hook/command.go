@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 )
 
 // The hook command loupe writes into a runtime's settings, and how loupe
@@ -52,14 +53,14 @@ func shellQuote(s string) string {
 	}
 	var b strings.Builder
 	b.WriteByte('\'')
-	for _, r := range s {
-		switch r {
+	for _, c := range []byte(s) {
+		switch c {
 		case '\'':
 			b.WriteString(`'\''`)
 		case '$':
 			b.WriteString(`$''`)
 		default:
-			b.WriteRune(r)
+			b.WriteByte(c)
 		}
 	}
 	b.WriteByte('\'')
@@ -73,6 +74,8 @@ func checkCommand(cmd string) error {
 		return errors.New("no command to run loupe: pass --command PATH")
 	case strings.ContainsRune(cmd, 0):
 		return fmt.Errorf("the command %q holds a NUL byte, which no shell can run", cmd)
+	case !utf8.ValidString(cmd):
+		return fmt.Errorf("the command %q is not valid UTF-8, which a JSON settings file cannot hold: pass --command with a path that is", cmd)
 	case runtime.GOOS == "windows" && !shellSafe(cmd):
 		// cmd.exe and PowerShell quote differently from sh, and which one
 		// a runtime uses on Windows varies.

@@ -194,7 +194,43 @@ func TestCommandRefused(t *testing.T) {
 	if _, err := Install(r.opt); err == nil || !strings.Contains(err.Error(), "NUL") {
 		t.Fatalf("a NUL in the command: %v", err)
 	}
+	r.opt.Command = "/opt/lo\xffupe"
+	if _, err := Install(r.opt); err == nil || !strings.Contains(err.Error(), "UTF-8") {
+		t.Fatalf("a command that is not UTF-8: %v", err)
+	}
 	if _, err := os.Stat(r.path); err == nil {
 		t.Fatal("a settings file was written")
+	}
+}
+
+// Any text but NUL comes back from sh as it went in.
+func TestShellQuoteRoundTrip(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	words := []string{"", "-n", "~user", "a\\b", "'", "''", "$", "$'x'", "\"$(id)\"", "\x01\x7f\xff\xfe"}
+	for i := range 200 {
+		var b []byte
+		for j := range 1 + i%17 {
+			b = append(b, byte(1+(i*131+j*71)%255))
+		}
+		words = append(words, string(b))
+	}
+	var script strings.Builder
+	for _, w := range words {
+		script.WriteString("printf '%s\\0' " + shellQuote(w) + "\n")
+	}
+	out, err := exec.Command("sh", "-c", script.String()).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	if !slices.Equal(got, words) {
+		for i := range min(len(got), len(words)) {
+			if got[i] != words[i] {
+				t.Fatalf("%q came back as %q", words[i], got[i])
+			}
+		}
+		t.Fatalf("%d words came back as %d", len(words), len(got))
 	}
 }
