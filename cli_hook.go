@@ -33,6 +33,11 @@ func hookCmd(e *env, args []string) (int, error) {
 	if err != nil {
 		return flagExit(err)
 	}
+	// The marker `loupe hook install` ends the command with is a shell
+	// comment; a runtime that runs hooks through cmd.exe passes it on.
+	if len(pos) == 4 && pos[2] == "#" && pos[3] == "loupe-managed" {
+		pos = pos[:2]
+	}
 	if len(pos) != 2 {
 		return exitBadInput, usagef("hook takes RUNTIME and EVENT, got %d argument(s)", len(pos))
 	}

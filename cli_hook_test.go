@@ -10,7 +10,8 @@ import (
 // `loupe hook install` shows the change, --write makes it with a backup,
 // and uninstall --write gives the settings back byte for byte.
 func TestHookInstallCommand(t *testing.T) {
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
 	project := t.TempDir()
 	settings := filepath.Join(project, ".claude", "settings.json")
 	os.MkdirAll(filepath.Dir(settings), 0o755)
@@ -19,7 +20,7 @@ func TestHookInstallCommand(t *testing.T) {
 
 	r := runCLI(t, "", "hook", "install", "claude-code", "--project", project, "--command", "loupe")
 	r.expect(t, exitOK)
-	if !strings.Contains(r.stdout, `+            "command": "loupe hook claude-code pre-compact",`) || !strings.Contains(r.stdout, "--write") {
+	if !strings.Contains(r.stdout, `+            "command": "loupe hook claude-code pre-compact # loupe-managed",`) || !strings.Contains(r.stdout, "--write") {
 		t.Fatalf("the change is not shown:\n%s", r.stdout)
 	}
 	if b, _ := os.ReadFile(settings); string(b) != orig {
@@ -30,8 +31,17 @@ func TestHookInstallCommand(t *testing.T) {
 	if !strings.Contains(string(b), "loupe hook claude-code reinject") {
 		t.Fatalf("not installed:\n%s", b)
 	}
-	if backup, _ := os.ReadFile(settings + ".loupe-backup"); string(backup) != orig {
+	// The backup is in loupe's state directory, never beside the settings
+	// (where Gemini CLI showed it to the model in a folder listing).
+	backups, _ := filepath.Glob(filepath.Join(state, "loupe", "backups", "claude-settings.json.*"))
+	if len(backups) != 1 {
+		t.Fatalf("backups: %v", backups)
+	}
+	if backup, _ := os.ReadFile(backups[0]); string(backup) != orig {
 		t.Fatalf("backup %q", backup)
+	}
+	if left, _ := filepath.Glob(filepath.Join(project, ".claude", "*")); len(left) != 1 {
+		t.Fatalf("files beside the settings: %v", left)
 	}
 	r = runCLI(t, "", "hook", "install", "--write", "--project", project, "--command", "loupe", "claude-code")
 	r.expect(t, exitOK)
@@ -92,5 +102,69 @@ func TestHookClaudeSessionStartInjects(t *testing.T) {
 	// SessionStart for a new session is not a compaction.
 	if out := h.hook(payload(t, "claude-code", "SessionStart", at), "claude-code", "session-start"); out != "" {
 		t.Fatalf("startup: %s", out)
+	}
+}
+
+// `hook install` from `go run .` warns that the path it writes is in Go's
+// build cache, which deletes it (issue 22).
+func TestHookInstallWarnsOfBuildCache(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	cache := t.TempDir()
+	t.Setenv("GOCACHE", cache)
+	for _, c := range []struct {
+		command string
+		warn    bool
+	}{
+		{filepath.Join(os.TempDir(), "go-build2952742369", "b001", "exe", "loupe"), true},
+		{filepath.Join(cache, "3f", "3f2a-d", "loupe"), true},
+		{"/usr/local/bin/loupe", false},
+		{"loupe", false},
+		{"/home/u/go-builds/loupe", false},
+	} {
+		r := runCLI(t, "", "hook", "install", "--project", t.TempDir(), "--command", c.command, "gemini")
+		r.expect(t, exitOK)
+		if got := strings.Contains(r.stderr, "inside Go's build cache"); got != c.warn {
+			t.Errorf("%s: warned %v, want %v\n%s", c.command, got, c.warn, r.stderr)
+		}
+	}
+	if r := runCLI(t, "", "hook", "install", "--project", t.TempDir(), "--command", "/tmp/go-build1/b001/exe/loupe", "gemini"); !strings.Contains(r.stderr, "--command") {
+		t.Errorf("the warning does not say what to do: %s", r.stderr)
+	}
+}
+
+// A read-only settings file needs --force, which keeps it read-only.
+func TestHookInstallForce(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	settings := filepath.Join(project, ".codex", "hooks.json")
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	os.WriteFile(settings, []byte("{}\n"), 0o444)
+	runCLI(t, "", "hook", "install", "--write", "--project", project, "codex").expect(t, exitBadInput, "read-only", "--force")
+	runCLI(t, "", "hook", "install", "--write", "--force", "--project", project, "codex").expect(t, exitOK)
+	if fi, _ := os.Stat(settings); fi.Mode().Perm() != 0o444 {
+		t.Fatalf("mode %v after --force", fi.Mode().Perm())
+	}
+}
+
+// A cloned repository that ships the old backup name as a link to a file of
+// the user's: install and uninstall --write leave that file alone.
+func TestHookInstallHostileBackupLink(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	settings := filepath.Join(project, ".gemini", "settings.json")
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	os.WriteFile(settings, []byte("{}\n"), 0o644)
+	keys := filepath.Join(t.TempDir(), "authorized_keys")
+	os.WriteFile(keys, []byte("ssh-ed25519 AAAA user@host\n"), 0o600)
+	if err := os.Symlink(keys, settings+".loupe-backup"); err != nil {
+		t.Fatal(err)
+	}
+	runCLI(t, "", "hook", "install", "--write", "--project", project, "--command", "loupe", "gemini").expect(t, exitOK)
+	runCLI(t, "", "hook", "uninstall", "--write", "--project", project, "gemini").expect(t, exitOK)
+	if b, _ := os.ReadFile(keys); string(b) != "ssh-ed25519 AAAA user@host\n" {
+		t.Fatalf("written through the repository's link: %q", b)
+	}
+	if b, _ := os.ReadFile(settings); string(b) != "{}\n" {
+		t.Fatalf("round trip: %q", b)
 	}
 }

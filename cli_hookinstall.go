@@ -15,7 +15,7 @@ import (
 // runs loupe's hooks in a runtime (or, with uninstall, removes them).
 func hookInstallCmd(e *env, args []string, uninstall bool) (int, error) {
 	name := "install"
-	about := "Shows the change to the runtime's settings that runs loupe's hooks there; --write makes it, keeping\na backup beside the file. Other settings and hooks are left as they are."
+	about := "Shows the change to the runtime's settings that runs loupe's hooks there; --write makes it, keeping\na backup in loupe's state directory. Other settings and hooks are left as they are."
 	if uninstall {
 		name = "uninstall"
 		about = "Shows the change that removes loupe's hooks (only them) from the runtime's settings; --write makes it.\nRight after an install, the file is given back byte for byte."
@@ -24,6 +24,7 @@ func hookInstallCmd(e *env, args []string, uninstall bool) (int, error) {
 	project := fset.String("project", "", "the project directory whose settings to edit (default: the current directory)")
 	user := fset.Bool("user", false, "edit the user's settings instead of a project's")
 	write := fset.Bool("write", false, "make the change (without it, only show it)")
+	force := fset.Bool("force", false, "edit the settings file even when it is read-only (it stays read-only)")
 	var gate *bool
 	command := fset.String("command", "", "how the runtime starts loupe (default: loupe when it is on PATH, else this executable's path)")
 	if !uninstall {
@@ -43,12 +44,15 @@ func hookInstallCmd(e *env, args []string, uninstall bool) (int, error) {
 	if *user && *project != "" {
 		return exitBadInput, usagef("--user and --project exclude each other")
 	}
-	opt := hook.InstallOptions{Runtime: runtime, Command: *command}
+	opt := hook.InstallOptions{Runtime: runtime, Command: *command, Force: *force}
 	if gate != nil {
 		opt.Gate = *gate
 	}
 	if opt.Command == "" {
 		opt.Command = selfCommand()
+	}
+	if !uninstall && inBuildCache(opt.Command) {
+		fmt.Fprintf(e.stderr, "loupe: warning: %s is inside Go's build cache (go run), which deletes it: the hooks would stop running. Install loupe first (go install, in loupe's source tree) and run that, or pass --command PATH.\n", opt.Command)
 	}
 	if *user {
 		if opt.Home, err = os.UserHomeDir(); err != nil {
@@ -85,7 +89,7 @@ func applyInstall(e *env, opt hook.InstallOptions, uninstall, write bool) (int, 
 	}
 	if !write {
 		fmt.Fprint(e.stdout, change.Diff())
-		fmt.Fprintf(e.stdout, "\nThis is the change to %s. Run again with --write to make it (the file as it is now is kept as %s.loupe-backup).\n", change.Path, change.Path)
+		fmt.Fprintf(e.stdout, "\nThis is the change to %s. Run again with --write to make it (a copy of the file as it is now is kept in %s).\n", change.Path, backupDir(store))
 	} else {
 		backup, err := store.Apply(change, !uninstall, time.Now())
 		if err != nil {
@@ -95,7 +99,7 @@ func applyInstall(e *env, opt hook.InstallOptions, uninstall, write bool) (int, 
 		if uninstall {
 			verb = "removed loupe's hooks from"
 		}
-		fmt.Fprintf(e.stdout, "%s %s", verb, change.Path)
+		fmt.Fprintf(e.stdout, "%s %s", verb, change.ShownPath())
 		if backup != "" {
 			fmt.Fprintf(e.stdout, " (the previous file is %s)", backup)
 		}
@@ -107,6 +111,40 @@ func applyInstall(e *env, opt hook.InstallOptions, uninstall, write bool) (int, 
 		}
 	}
 	return exitOK, nil
+}
+
+// backupDir is where Apply keeps backups, for the message.
+func backupDir(s *hook.Store) string {
+	if s.Dir == "" {
+		return "loupe's state directory"
+	}
+	return filepath.Join(s.Dir, "backups")
+}
+
+// inBuildCache reports whether the program at path is one Go's build cache
+// holds: go run builds into a temporary go-build directory (and go tool
+// into GOCACHE), both removed later.
+func inBuildCache(path string) bool {
+	if !filepath.IsAbs(path) {
+		return false
+	}
+	caches := []string{os.Getenv("GOCACHE")}
+	if d, err := os.UserCacheDir(); err == nil {
+		caches = append(caches, filepath.Join(d, "go-build"))
+	}
+	for _, c := range caches {
+		if c != "" && filepath.IsAbs(c) {
+			if rel, err := filepath.Rel(c, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				return true
+			}
+		}
+	}
+	for _, name := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
+		if digits, ok := strings.CutPrefix(name, "go-build"); ok && strings.Trim(digits, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // selfCommand is how a runtime should start this loupe: "loupe" when that is

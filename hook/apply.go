@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -26,6 +27,7 @@ type installReceipt struct {
 	Existed bool      `json:"existed"`
 	Before  []byte    `json:"before,omitempty"`
 	After   string    `json:"after_sha256"`
+	Backup  string    `json:"backup,omitempty"`
 	At      time.Time `json:"at"`
 }
 
@@ -34,6 +36,8 @@ func sum(b []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
+// receiptPath is where the receipt for the settings file at path goes,
+// named after its real path.
 func (s *Store) receiptPath(path string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -42,75 +46,123 @@ func (s *Store) receiptPath(path string) string {
 	return filepath.Join(s.Dir, "installs", sum([]byte(abs))[:24]+".json")
 }
 
+// target is the file the change writes.
+func (c *Change) target() string {
+	if c.Target != "" {
+		return c.Target
+	}
+	return c.Path
+}
+
+// ShownPath names the file for the user: the path, and where a link
+// inside the project leads.
+func (c *Change) ShownPath() string {
+	if c.Redirected {
+		return c.Path + " → " + c.target()
+	}
+	return c.Path
+}
+
 // Restore turns an uninstall change into the exact reversal of the install
 // it undoes, when the file is still what that install wrote.
 func (s *Store) Restore(c *Change) {
 	if s == nil || s.Dir == "" || c.Before == nil {
 		return
 	}
-	data, err := os.ReadFile(s.receiptPath(c.Path))
+	// Receipts are named after the real path; earlier versions named them
+	// after the path as given.
+	data, err := os.ReadFile(s.receiptPath(c.target()))
 	if err != nil {
-		return
+		if data, err = os.ReadFile(s.receiptPath(c.Path)); err != nil {
+			return
+		}
 	}
 	var r installReceipt
 	if json.Unmarshal(data, &r) != nil || r.After != sum(c.Before) {
 		return
 	}
 	if r.Existed {
-		c.After = r.Before
+		// An empty file's bytes are omitted from the receipt: it is still
+		// a file to give back, not one to remove.
+		c.After = append([]byte{}, r.Before...)
 	} else {
 		c.After = nil
 	}
 }
 
-// Apply writes the change: a backup of the file as it was beside it
-// (FILE.loupe-backup), then the new content (or no file). install says
-// whether the change adds loupe's hooks (a installReceipt is kept) or removes them
-// (the installReceipt goes). It returns the backup's path ("" when there was no
-// file to back up).
+// Apply writes the change: first a backup of the file as it was, in the
+// state directory (never beside the file), then the new content at the
+// file's real path (or no file). install says whether the change adds
+// loupe's hooks (a receipt is kept) or removes them (the receipt goes). It
+// returns the backup's path ("" when there was no file to back up).
 func (s *Store) Apply(c *Change, install bool, now time.Time) (backup string, err error) {
 	if c.Empty() {
 		return "", nil
 	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(c.Path); err == nil {
-		mode = st.Mode().Perm()
+	target := c.target()
+	if err := unchanged(c, target); err != nil {
+		return "", err
+	}
+	mode := c.Mode
+	if mode == 0 {
+		mode = 0o644
 	}
 	if c.Before != nil {
-		backup = c.Path + ".loupe-backup"
-		if err := os.WriteFile(backup, c.Before, mode); err != nil {
+		if s == nil || s.Dir == "" {
+			return "", fmt.Errorf("no state directory to keep a backup of %s in: set XDG_STATE_HOME", c.Path)
+		}
+		if backup, err = s.writeBackup(target, c.Before, mode, now); err != nil {
 			return "", fmt.Errorf("backing up %s: %w", c.Path, err)
 		}
 	}
 	if c.After == nil {
+		// Remove the name the user knows: a link goes, its target stays.
 		if err := os.Remove(c.Path); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return backup, err
 		}
 	} else {
-		if err := os.MkdirAll(filepath.Dir(c.Path), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			return backup, err
 		}
-		if err := writeAtomic(c.Path, c.After); err != nil {
-			return backup, err
-		}
-		if err := os.Chmod(c.Path, mode); err != nil {
+		if err := replaceFile(target, c.After, mode); err != nil {
 			return backup, err
 		}
 	}
 	if s == nil || s.Dir == "" {
 		return backup, nil
 	}
-	rp := s.receiptPath(c.Path)
+	rp := s.receiptPath(target)
 	if !install {
 		os.Remove(rp)
+		os.Remove(s.receiptPath(c.Path))
 		return backup, nil
 	}
-	r := installReceipt{Path: c.Path, Existed: c.Before != nil, Before: c.Before, After: sum(c.After), At: now.UTC()}
+	r := installReceipt{Path: target, Existed: c.Before != nil, Before: c.Before, After: sum(c.After), Backup: backup, At: now.UTC()}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return backup, err
 	}
 	return backup, writeAtomic(rp, data)
+}
+
+// unchanged refuses to write over a file that changed since the change was
+// computed from it (an editor saved it in between).
+func unchanged(c *Change, target string) error {
+	if st, err := os.Lstat(target); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("%s is no longer a regular file: loupe edits only a regular file", target)
+	}
+	now, err := os.ReadFile(target)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if c.Before == nil {
+			return nil
+		}
+	case err != nil:
+		return err
+	case c.Before != nil && bytes.Equal(now, c.Before):
+		return nil
+	}
+	return fmt.Errorf("%s changed since loupe read it: run the command again", c.ShownPath())
 }
 
 // Diff shows the change as a unified diff of lines, three lines of context
@@ -141,7 +193,7 @@ func (c *Change) Diff() string {
 			}
 		}
 	}
-	from, to := "a/"+c.Path, "b/"+c.Path
+	from, to := "a/"+c.ShownPath(), "b/"+c.ShownPath()
 	if c.Before == nil {
 		from = "/dev/null"
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/loupe-dev/loupe/integrations/opencode"
@@ -24,11 +23,20 @@ type InstallOptions struct {
 	Command string
 	// Gate installs loupe as a hard gate where the runtime allows one.
 	Gate bool
+	// Force edits a settings file its owner made read-only.
+	Force bool
 }
 
 // Change is what install or uninstall does to one file.
 type Change struct {
-	Path string
+	// Path is the file as loupe names it; Target the real file written (Path
+	// with every symbolic link resolved), and Redirected says a link below
+	// the project or home leads there, which the diff shows.
+	Path       string
+	Target     string
+	Redirected bool
+	// Mode is the file's permission bits, kept by the write.
+	Mode os.FileMode
 	// Before is the file's content (nil when it does not exist); After the
 	// content to write (nil to remove the file).
 	Before, After []byte
@@ -82,72 +90,73 @@ func handlers(runtime string, gate bool) []handler {
 	return nil
 }
 
-// settingsPath is the file an install edits.
-func settingsPath(opt InstallOptions) (string, error) {
+// settingsPath is the file an install edits, and the directory it is
+// named under (the project, the home directory or the runtime's own
+// directory): links below root are the ones the diff names.
+func settingsPath(opt InstallOptions) (path, root string, err error) {
 	dir := opt.Project
 	if dir == "" && opt.Home == "" {
-		return "", errors.New("no home directory for the user's settings; use --project DIR")
+		return "", "", errors.New("no home directory for the user's settings; use --project DIR")
+	}
+	under := func(root string, rel ...string) (string, string, error) {
+		return filepath.Join(append([]string{root}, rel...)...), root, nil
 	}
 	switch opt.Runtime {
 	case ClaudeCode:
 		if dir != "" {
-			return filepath.Join(dir, ".claude", "settings.json"), nil
+			return under(dir, ".claude", "settings.json")
 		}
 		if d := os.Getenv("CLAUDE_CONFIG_DIR"); d != "" {
-			return filepath.Join(d, "settings.json"), nil
+			return under(d, "settings.json")
 		}
-		return filepath.Join(opt.Home, ".claude", "settings.json"), nil
+		return under(opt.Home, ".claude", "settings.json")
 	case Codex:
 		if dir != "" {
-			return filepath.Join(dir, ".codex", "hooks.json"), nil
+			return under(dir, ".codex", "hooks.json")
 		}
 		if d := os.Getenv("CODEX_HOME"); d != "" {
-			return filepath.Join(d, "hooks.json"), nil
+			return under(d, "hooks.json")
 		}
-		return filepath.Join(opt.Home, ".codex", "hooks.json"), nil
+		return under(opt.Home, ".codex", "hooks.json")
 	case Gemini:
 		if dir != "" {
-			return filepath.Join(dir, ".gemini", "settings.json"), nil
+			return under(dir, ".gemini", "settings.json")
 		}
-		return filepath.Join(opt.Home, ".gemini", "settings.json"), nil
+		return under(opt.Home, ".gemini", "settings.json")
 	case Opencode:
 		if dir != "" {
-			return filepath.Join(dir, ".opencode", "plugins", "loupe.ts"), nil
+			return under(dir, ".opencode", "plugins", "loupe.ts")
 		}
 		if d := os.Getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
-			return filepath.Join(d, "opencode", "plugins", "loupe.ts"), nil
+			return under(d, "opencode", "plugins", "loupe.ts")
 		}
-		return filepath.Join(opt.Home, ".config", "opencode", "plugins", "loupe.ts"), nil
+		return under(opt.Home, ".config", "opencode", "plugins", "loupe.ts")
 	}
-	return "", fmt.Errorf("unknown runtime %q", opt.Runtime)
-}
-
-func readIfExists(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
-	return b, err
+	return "", "", fmt.Errorf("unknown runtime %q", opt.Runtime)
 }
 
 // Install returns the change that adds loupe's hooks to the runtime's
 // settings, leaving every other setting and hook as it is.
 func Install(opt InstallOptions) (*Change, error) {
-	path, err := settingsPath(opt)
+	if err := checkCommand(opt.Command); err != nil {
+		return nil, err
+	}
+	f, err := openSettings(opt)
 	if err != nil {
 		return nil, err
 	}
-	before, err := readIfExists(path)
-	if err != nil {
-		return nil, err
-	}
-	c := &Change{Path: path, Before: before, After: before}
+	c := f.change()
 	if opt.Runtime == Opencode {
-		return installPlugin(c, opt)
+		if _, err := installPlugin(c, opt); err != nil {
+			return nil, err
+		}
+		return c, checkWritable(c, opt.Force)
 	}
-	hs := handlers(opt.Runtime, opt.Gate)
-	if c.After, err = addHooks(before, opt, hs); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if c.After, err = installDoc(c.Before, opt); err != nil {
+		return nil, fmt.Errorf("%s: %w", c.ShownPath(), err)
+	}
+	if err := checkWritable(c, opt.Force); err != nil {
+		return nil, err
 	}
 	switch opt.Runtime {
 	case Codex:
@@ -163,25 +172,44 @@ func Install(opt InstallOptions) (*Change, error) {
 // Uninstall returns the change that removes loupe's hooks (and only
 // them).
 func Uninstall(opt InstallOptions) (*Change, error) {
-	path, err := settingsPath(opt)
+	f, err := openSettings(opt)
 	if err != nil {
 		return nil, err
 	}
-	before, err := readIfExists(path)
-	if err != nil || before == nil {
-		return &Change{Path: path}, err
-	}
-	c := &Change{Path: path, Before: before, After: before}
-	if opt.Runtime == Opencode {
-		if bytes.Contains(before, []byte(opencode.Marker)) {
-			c.After = nil
-		}
+	c := f.change()
+	if c.Before == nil {
 		return c, nil
 	}
-	if c.After, err = removeHooks(before); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if opt.Runtime == Opencode {
+		if bytes.Contains(c.Before, []byte(opencode.Marker)) {
+			c.After = nil
+		}
+		return c, checkWritable(c, opt.Force)
 	}
-	return c, nil
+	if c.After, err = uninstallDoc(c.Before, opt.Runtime); err != nil {
+		return nil, fmt.Errorf("%s: %w", c.ShownPath(), err)
+	}
+	return c, checkWritable(c, opt.Force)
+}
+
+// installDoc is a settings document with loupe's hooks added.
+func installDoc(doc []byte, opt InstallOptions) ([]byte, error) {
+	mark, body := cutBOM(doc)
+	after, err := addHooks(body, opt, handlers(opt.Runtime, opt.Gate))
+	if err != nil {
+		return nil, err
+	}
+	return append(append([]byte(nil), mark...), after...), nil
+}
+
+// uninstallDoc is a settings document with loupe's hooks taken out.
+func uninstallDoc(doc []byte, runtime string) ([]byte, error) {
+	mark, body := cutBOM(doc)
+	after, err := removeHooks(body, runtime)
+	if err != nil {
+		return nil, err
+	}
+	return append(append([]byte(nil), mark...), after...), nil
 }
 
 func installPlugin(c *Change, opt InstallOptions) (*Change, error) {
@@ -192,18 +220,6 @@ func installPlugin(c *Change, opt InstallOptions) (*Change, error) {
 	c.After = plugin
 	c.Notes = append(c.Notes, "opencode loads plugins when it starts: restart it. The plugin runs `"+opt.Command+" hook opencode ...` and needs Bun's shell ($), as every opencode plugin has.")
 	return c, nil
-}
-
-// loupeCommand matches a hook command that runs loupe's hook.
-var loupeCommand = regexp.MustCompile(`(^|[/\\\s'"])loupe(\.exe)?['"]?\s+hook\s`)
-
-// command is the hook command line for arg.
-func command(opt InstallOptions, arg string) string {
-	cmd := opt.Command
-	if strings.ContainsAny(cmd, " \t'\"$") {
-		cmd = "'" + strings.ReplaceAll(cmd, "'", `'\''`) + "'"
-	}
-	return cmd + " hook " + opt.Runtime + " " + arg
 }
 
 // hookEntry is one handler as the settings hold it, in the documented
@@ -259,21 +275,24 @@ func addHooks(doc []byte, opt InstallOptions, hs []handler) ([]byte, error) {
 		return nil, err
 	}
 	if root.kind != '{' {
-		return nil, errors.New("the settings are not a JSON object")
+		return nil, fmt.Errorf("the settings are %s, not a JSON object", kindName(root.kind))
+	}
+	if err := checkDups(doc, root); err != nil {
+		return nil, err
 	}
 	unit := indentUnit(doc)
 	hooks := root.member("hooks")
 	if hooks != nil && hooks.kind != '{' {
-		return nil, errors.New(`"hooks" is not an object`)
+		return nil, fmt.Errorf(`line %d: "hooks" is %s, not an object`, lineAt(doc, hooks.start), kindName(hooks.kind))
 	}
 	var edits []edit
 	var newEvents []string // event members to add, rendered at depth 1
 	for _, h := range hs {
 		arr := hooks.member(h.event)
 		if arr != nil && arr.kind != '[' {
-			return nil, fmt.Errorf("hooks.%s is not an array", h.event)
+			return nil, fmt.Errorf("line %d: hooks.%s is %s, not an array", lineAt(doc, arr.start), h.event, kindName(arr.kind))
 		}
-		if arr != nil && hasLoupe(doc, arr) {
+		if arr != nil && hasLoupe(doc, arr, opt.Runtime, h.event) {
 			continue // already installed
 		}
 		if arr != nil {
@@ -308,19 +327,32 @@ func addHooks(doc []byte, opt InstallOptions, hs []handler) ([]byte, error) {
 	return apply(doc, edits), nil
 }
 
+// kindName says what a JSON value is, for a message.
+func kindName(kind byte) string {
+	switch kind {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	}
+	return "a number, true, false or null"
+}
+
 // hasLoupe reports whether an event's array already runs loupe's hook.
-func hasLoupe(doc []byte, arr *jnode) bool {
+func hasLoupe(doc []byte, arr *jnode, runtime, event string) bool {
 	for _, g := range arr.elems {
-		if loupeGroup(doc, g) != nil {
+		if loupeGroup(doc, g, runtime, event) != nil {
 			return true
 		}
 	}
 	return false
 }
 
-// loupeGroup returns which handlers of a matcher group run loupe (nil when
-// none does).
-func loupeGroup(doc []byte, g *jnode) []bool {
+// loupeGroup returns which handlers of a matcher group of event are
+// loupe's own (nil when none is).
+func loupeGroup(doc []byte, g *jnode, runtime, event string) []bool {
 	hs := g.member("hooks")
 	if hs == nil || hs.kind != '[' {
 		return nil
@@ -332,7 +364,7 @@ func loupeGroup(doc []byte, g *jnode) []bool {
 		is := false
 		if cmd != nil && cmd.kind == '"' {
 			var s string
-			if json.Unmarshal(doc[cmd.start:cmd.end], &s) == nil && loupeCommand.MatchString(" "+s) {
+			if json.Unmarshal(doc[cmd.start:cmd.end], &s) == nil && isLoupeCommand(s, runtime, event) {
 				is = true
 			}
 		}
@@ -345,11 +377,17 @@ func loupeGroup(doc []byte, g *jnode) []bool {
 	return mark
 }
 
-// removeHooks takes loupe's handlers out of a settings document, and the
-// groups, event lists and hooks object left empty by that.
-func removeHooks(doc []byte) ([]byte, error) {
+// removeHooks takes loupe's handlers out of a runtime's settings document,
+// and the groups, event lists and hooks object left empty by that.
+func removeHooks(doc []byte, runtime string) ([]byte, error) {
+	if len(bytes.TrimSpace(doc)) == 0 {
+		return doc, nil
+	}
 	root, err := parseJSONC(doc)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkDups(doc, root); err != nil {
 		return nil, err
 	}
 	hooks := root.member("hooks")
@@ -365,7 +403,7 @@ func removeHooks(doc []byte) ([]byte, error) {
 		}
 		whole := map[int]bool{}
 		for gi, g := range arr.elems {
-			mark := loupeGroup(doc, g)
+			mark := loupeGroup(doc, g, runtime, m.key)
 			if mark == nil {
 				continue
 			}
@@ -373,13 +411,13 @@ func removeHooks(doc []byte) ([]byte, error) {
 				whole[gi] = true
 				continue
 			}
-			edits = append(edits, removeEntries(g.member("hooks"), func(i int) bool { return mark[i] })...)
+			edits = append(edits, removeEntries(doc, g.member("hooks"), func(i int) bool { return mark[i] })...)
 		}
 		if len(whole) == len(arr.elems) && len(whole) > 0 {
 			emptyEvents[mi] = true
 			continue
 		}
-		edits = append(edits, removeEntries(arr, func(i int) bool { return whole[i] })...)
+		edits = append(edits, removeEntries(doc, arr, func(i int) bool { return whole[i] })...)
 	}
 	if len(emptyEvents) > 0 {
 		if len(emptyEvents) == len(hooks.members) {
@@ -389,9 +427,9 @@ func removeHooks(doc []byte) ([]byte, error) {
 					idx = i
 				}
 			}
-			edits = append(edits, removeEntries(root, func(i int) bool { return i == idx })...)
+			edits = append(edits, removeEntries(doc, root, func(i int) bool { return i == idx })...)
 		} else {
-			edits = append(edits, removeEntries(hooks, func(i int) bool { return emptyEvents[i] })...)
+			edits = append(edits, removeEntries(doc, hooks, func(i int) bool { return emptyEvents[i] })...)
 		}
 	}
 	return apply(doc, edits), nil

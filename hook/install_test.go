@@ -48,7 +48,7 @@ func TestInstallRoundTrip(t *testing.T) {
 				project := t.TempDir()
 				store := &Store{Dir: t.TempDir()}
 				opt := InstallOptions{Runtime: rt, Project: project, Command: "loupe", Gate: true}
-				path, _ := settingsPath(opt)
+				path, _, _ := settingsPath(opt)
 				if c.doc != "" {
 					os.MkdirAll(filepath.Dir(path), 0o755)
 					os.WriteFile(path, []byte(c.doc), 0o640)
@@ -62,7 +62,7 @@ func TestInstallRoundTrip(t *testing.T) {
 				}
 				// Structural removal alone restores the document.
 				if rt != Opencode {
-					back, err := removeHooks(in.After)
+					back, err := removeHooks(in.After, rt)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -114,7 +114,7 @@ func TestUninstallKeepsUserEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(in.After, []byte(`"'/opt/loupe bin/loupe' hook claude-code pre-compact"`)) {
+	if !bytes.Contains(in.After, []byte(`"'/opt/loupe bin/loupe' hook claude-code pre-compact # loupe-managed"`)) {
 		t.Fatalf("a command with a space is not quoted for the shell:\n%s", in.After)
 	}
 	store.Apply(in, true, time.Now())
@@ -133,8 +133,8 @@ func TestUninstallKeepsUserEdits(t *testing.T) {
 
 func TestInstallRefuses(t *testing.T) {
 	cases := []struct{ rt, doc, err string }{
-		{ClaudeCode, `{"hooks": []}`, `"hooks" is not an object`},
-		{ClaudeCode, `{"hooks": {"PreCompact": {}}}`, "hooks.PreCompact is not an array"},
+		{ClaudeCode, `{"hooks": []}`, `"hooks" is an array, not an object`},
+		{ClaudeCode, `{"hooks": {"PreCompact": {}}}`, "hooks.PreCompact is an object, not an array"},
 		{Gemini, `[1, 2]`, "not a JSON object"},
 		{Codex, `{"hooks": {`, "line 1"},
 		{Opencode, "export default {}\n", "is not loupe's plugin"},
@@ -142,7 +142,7 @@ func TestInstallRefuses(t *testing.T) {
 	for _, c := range cases {
 		project := t.TempDir()
 		opt := InstallOptions{Runtime: c.rt, Project: project, Command: "loupe"}
-		path, _ := settingsPath(opt)
+		path, _, _ := settingsPath(opt)
 		os.MkdirAll(filepath.Dir(path), 0o755)
 		os.WriteFile(path, []byte(c.doc), 0o644)
 		_, err := Install(opt)
@@ -170,7 +170,7 @@ func TestChangeDiff(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := in.Diff()
-	if !strings.HasPrefix(d, "--- /dev/null\n+++ b/") || !strings.Contains(d, `+            "command": "loupe hook gemini pre-compress",`) {
+	if !strings.HasPrefix(d, "--- /dev/null\n+++ b/") || !strings.Contains(d, `+            "command": "loupe hook gemini pre-compress # loupe-managed",`) {
 		t.Fatalf("diff:\n%s", d)
 	}
 }

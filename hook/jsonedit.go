@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -20,6 +21,10 @@ type jnode struct {
 	start, end int
 	members    []jmember // objects
 	elems      []*jnode  // arrays
+	// dup is the first member name an object holds twice: readers keep the
+	// last, an edit would go to the first, so such an object is refused.
+	dup   string
+	dupAt int
 }
 
 type jmember struct {
@@ -41,9 +46,14 @@ func (n *jnode) member(key string) *jnode {
 }
 
 type jscanner struct {
-	b []byte
-	i int
+	b     []byte
+	i     int
+	depth int
 }
+
+// maxDepth bounds nesting: no settings file nests this deep, and the
+// parser recurses once per level.
+const maxDepth = 200
 
 // parseJSONC parses a JSON document that may hold // and /* */ comments.
 func parseJSONC(b []byte) (*jnode, error) {
@@ -60,8 +70,57 @@ func parseJSONC(b []byte) (*jnode, error) {
 }
 
 func (s *jscanner) errf(format string, args ...any) error {
-	line := bytes.Count(s.b[:min(s.i, len(s.b))], []byte("\n")) + 1
-	return fmt.Errorf("line %d: %s", line, fmt.Sprintf(format, args...))
+	return fmt.Errorf("line %d: %s", lineAt(s.b, s.i), fmt.Sprintf(format, args...))
+}
+
+// lineAt is the line (from 1) of byte offset i in b.
+func lineAt(b []byte, i int) int {
+	return bytes.Count(b[:min(i, len(b))], []byte("\n")) + 1
+}
+
+// memberPath names member key of where for a message (a key is the user's
+// text: quoted unless plain).
+func memberPath(where, key string) string {
+	for _, c := range []byte(key) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return where + "[" + strconv.Quote(key) + "]"
+		}
+	}
+	if key == "" {
+		return where + `[""]`
+	}
+	return where + "." + key
+}
+
+// checkDups refuses a document with a member name twice in an object on
+// the way to loupe's entries (the top level, and everything under
+// "hooks"): runtimes read the last of the two, loupe's edit would land in
+// the first.
+func checkDups(doc []byte, root *jnode) error {
+	if root.dup != "" {
+		return fmt.Errorf("line %d: %q appears twice at the top level: the runtime reads only the last one; merge them, then run loupe again", lineAt(doc, root.dupAt), root.dup)
+	}
+	var walk func(n *jnode, where string) error
+	walk = func(n *jnode, where string) error {
+		if n.dup != "" {
+			return fmt.Errorf("line %d: %q appears twice in %s: the runtime reads only the last one; merge them, then run loupe again", lineAt(doc, n.dupAt), n.dup, where)
+		}
+		for _, m := range n.members {
+			if err := walk(m.val, memberPath(where, m.key)); err != nil {
+				return err
+			}
+		}
+		for i, e := range n.elems {
+			if err := walk(e, fmt.Sprintf("%s[%d]", where, i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if h := root.member("hooks"); h != nil {
+		return walk(h, "hooks")
+	}
+	return nil
 }
 
 func (s *jscanner) space() {
@@ -92,6 +151,13 @@ func (s *jscanner) value() (*jnode, error) {
 		return nil, s.errf("unexpected end of the document")
 	}
 	n := &jnode{start: s.i}
+	switch c := s.b[s.i]; c {
+	case '{', '[':
+		if s.depth++; s.depth > maxDepth {
+			return nil, s.errf("nested more than %d levels deep", maxDepth)
+		}
+		defer func() { s.depth-- }()
+	}
 	switch c := s.b[s.i]; c {
 	case '{':
 		n.kind = '{'
@@ -140,6 +206,7 @@ func (s *jscanner) str() (string, error) {
 
 func (s *jscanner) object(n *jnode) error {
 	s.i++
+	var seen map[string]bool
 	for first := true; ; first = false {
 		s.space()
 		if s.i < len(s.b) && s.b[s.i] == '}' {
@@ -168,6 +235,15 @@ func (s *jscanner) object(n *jnode) error {
 			return err
 		}
 		m.key = key
+		if n.dup == "" {
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			if seen[key] {
+				n.dup, n.dupAt = key, m.keyStart
+			}
+			seen[key] = true
+		}
 		s.space()
 		if s.i >= len(s.b) || s.b[s.i] != ':' {
 			return s.errf("expected : after %q", key)
@@ -215,14 +291,17 @@ type edit struct {
 	text    string
 }
 
-// apply splices edits (which must not overlap) into b.
+// apply splices edits (which must not overlap) into b, in one pass.
 func apply(b []byte, edits []edit) []byte {
-	sort.Slice(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
-	out := append([]byte(nil), b...)
+	sort.SliceStable(edits, func(i, j int) bool { return edits[i].at < edits[j].at })
+	out := make([]byte, 0, len(b))
+	at := 0
 	for _, e := range edits {
-		out = append(out[:e.at], append([]byte(e.text), out[e.end:]...)...)
+		out = append(out, b[at:e.at]...)
+		out = append(out, e.text...)
+		at = e.end
 	}
-	return out
+	return append(out, b[at:]...)
 }
 
 // indentUnit is the document's indentation step (two spaces when it has
@@ -247,12 +326,14 @@ func render(v any, unit string, depth int) (string, error) {
 }
 
 // insertLast adds text (a member "k": v or an element) as the last entry of
-// container c at depth (the container's own), the way removeEntry takes it
-// out again.
+// container c at depth (the container's own), the way removeEntries takes
+// it out again: after the last entry, or in an empty container on lines of
+// its own just before the closing bracket, after whatever space or comment
+// the container held.
 func insertLast(c *jnode, last int, text, unit string, depth int) edit {
 	in := strings.Repeat(unit, depth+1)
 	if last < 0 {
-		return edit{at: c.start + 1, end: c.start + 1, text: "\n" + in + text + "\n" + strings.Repeat(unit, depth)}
+		return edit{at: c.end - 1, end: c.end - 1, text: "\n" + in + text + "\n" + strings.Repeat(unit, depth)}
 	}
 	return edit{at: last, end: last, text: ",\n" + in + text}
 }
@@ -284,8 +365,8 @@ func entrySpans(c *jnode) [][2]int {
 // removeEntries takes the entries of c whose index drop reports out,
 // mirroring insertLast: an entry after another goes with the separator
 // before it; a first entry goes up to the next entry kept; when every entry
-// goes, the container is left empty.
-func removeEntries(c *jnode, drop func(i int) bool) []edit {
+// goes, so do the lines they were on, up to the closing bracket.
+func removeEntries(doc []byte, c *jnode, drop func(i int) bool) []edit {
 	spans := entrySpans(c)
 	firstKept := -1
 	for i := range spans {
@@ -297,7 +378,7 @@ func removeEntries(c *jnode, drop func(i int) bool) []edit {
 		if len(spans) == 0 {
 			return nil
 		}
-		return []edit{{at: c.start + 1, end: c.end - 1}}
+		return []edit{emptied(doc, c, spans[0][0], spans[len(spans)-1][1])}
 	}
 	var edits []edit
 	for i, sp := range spans {
@@ -310,6 +391,26 @@ func removeEntries(c *jnode, drop func(i int) bool) []edit {
 		}
 	}
 	return mergeEdits(edits)
+}
+
+// emptied is the deletion that empties container c, whose entries span
+// [first, last): the entries' own lines when they stand alone before the
+// closing bracket (as insertLast writes them), else everything inside the
+// brackets.
+func emptied(doc []byte, c *jnode, first, last int) edit {
+	whole := edit{at: c.start + 1, end: c.end - 1}
+	at := first
+	for at > c.start+1 && (doc[at-1] == ' ' || doc[at-1] == '\t') {
+		at--
+	}
+	if at <= c.start+1 || doc[at-1] != '\n' {
+		return whole
+	}
+	tail := doc[last : c.end-1]
+	if len(tail) == 0 || tail[0] != '\n' || len(bytes.Trim(tail[1:], " \t")) != 0 {
+		return whole
+	}
+	return edit{at: at - 1, end: c.end - 1}
 }
 
 // mergeEdits joins touching or overlapping deletions.
