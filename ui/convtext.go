@@ -41,7 +41,18 @@ func conversationText(e model.Event) (text, note string, ok bool) {
 			text = "error: " + text
 		}
 		return text, note, true
-	case *model.Plan, *model.CommitmentEvent:
+	case *model.Plan:
+		// A step as a reader sees it: its text and status; runtimes whose
+		// steps have no ids of their own repeat the text as the id.
+		var sb strings.Builder
+		for _, it := range ev.Items {
+			if it.ID != "" && it.ID != it.Text {
+				sb.WriteString(it.ID + " ")
+			}
+			sb.WriteString(it.Text + " (" + strings.ReplaceAll(string(it.Status), "_", " ") + ")\n")
+		}
+		return sb.String(), "", true
+	case *model.CommitmentEvent:
 		return eventPreview(e), "", true
 	}
 	return "", "", false

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/loupe-dev/loupe/model"
 	"strings"
 	"testing"
 	"time"
@@ -119,5 +120,19 @@ func TestHeadingStemPairs(t *testing.T) {
 		if p.cur == 2 && p.prev >= 0 {
 			t.Errorf("“Key Files” paired with %q: only two words of different meaning in common", ps[p.prev].heading)
 		}
+	}
+}
+
+// TestConversationTextOfAPlan: a plan step reads as its text and status,
+// once, when the runtime repeats the text as the step's id.
+func TestConversationTextOfAPlan(t *testing.T) {
+	p := &model.Plan{Items: []model.PlanItem{
+		{ID: "Run tests and lint", Text: "Run tests and lint", Status: model.PlanInProgress},
+		{ID: "t3", Text: "Re-run the migration", Status: model.PlanPending},
+	}}
+	got, _, ok := conversationText(p)
+	want := "Run tests and lint (in progress)\nt3 Re-run the migration (pending)\n"
+	if !ok || got != want {
+		t.Errorf("plan text %q, want %q", got, want)
 	}
 }
