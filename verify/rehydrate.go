@@ -74,7 +74,7 @@ type Rehydration struct {
 func (r *Rehydration) Chars() int { return textLen(r.Text) }
 
 // Rehydrate builds the block of compaction c: every item whose status is not
-// verified, ranked by kind (pending calls, commitments, errors, the user's
+// verified and that is not review, ranked by kind (pending calls, commitments, errors, the user's
 // rules, finished work the summary presents as open, identifiers) and, within
 // a kind, newest first, cut to the cap. events are the events Item.Event
 // indexes: the transcript's Events for a Run, the source given to Check.
@@ -88,7 +88,9 @@ func Rehydrate(c *CompactionResult, events []model.Event, opt RehydrateOptions) 
 	var owed []Owed
 	for i := range c.Items {
 		it := &c.Items[i]
-		if it.Status.Verified() {
+		if !it.Counts() {
+			// Verified, or review: an item only inferred is never put
+			// back into an agent's context unless the check is strict.
 			continue
 		}
 		owed = append(owed, owe(it, events))
