@@ -127,15 +127,27 @@ func leadsWith(lower, w string) bool {
 	return strings.HasPrefix(t, w+" ") || strings.HasPrefix(t, w+",")
 }
 
-// before reports whether word w sits before the action's text in the
-// sentence: "we might need to re-run it", not "re-run what might fail".
+// before reports whether word w qualifies the promise rather than its
+// object: it sits before the action's text in the sentence, or among the
+// action's first words ("we'll probably need to re-run it"), not later
+// ("re-run what might fail").
 func before(lower, w, action string) bool {
 	i := strings.Index(lower, w)
 	if i < 0 {
 		return false
 	}
-	a := strings.Index(lower, lang.FoldText(action))
-	return a < 0 || i < a
+	act := lang.FoldText(action)
+	a := strings.Index(lower, act)
+	if a < 0 || i < a {
+		return true
+	}
+	f := strings.Fields(act)
+	for k := 0; k < len(f) && k < 3; k++ {
+		if strings.Trim(f[k], ",;:") == w {
+			return true
+		}
+	}
+	return false
 }
 
 // ruleBasis decides the basis of a user's rule. A rule phrased as lasting

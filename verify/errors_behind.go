@@ -62,7 +62,7 @@ func (f *failure) stated() bool { return f.item.Open && f.item.Basis != Inferred
 // failed edit's file changed by a command, or enough other work.
 func (e *errorTracker) succeededElsewhere(r *model.ToolResult, info *callInfo) {
 	b := &e.behind
-	if b.byGoal == nil || info.command == "" || info.category == toolRead || info.checks {
+	if b.byGoal == nil || info.command == "" {
 		return
 	}
 	goal, program := goalOf(info)
@@ -79,6 +79,9 @@ func (e *errorTracker) succeededElsewhere(r *model.ToolResult, info *callInfo) {
 			kept = append(kept, f)
 		}
 		b.byGoal[goal] = kept
+	}
+	if info.category == toolRead || info.checks {
+		return // looking around is not work that leaves anything behind
 	}
 	kept := b.edits[:0]
 	for _, f := range b.edits {
