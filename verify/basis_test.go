@@ -208,3 +208,113 @@ func TestReviewIsNoReason(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsLeftBehind works the "left behind" rule over shells and tool
+// families: the run moved on from a failure without resolving it under
+// the rules of errors.go, so the error stays open but only inferred; a
+// failure nothing moved on from stays stated.
+func TestErrorsLeftBehind(t *testing.T) {
+	patch := func(file string) string {
+		return `"*** Begin Patch\n*** Update File: ` + file + `\n@@\n-a\n+b\n*** End Patch\n"`
+	}
+	cases := []struct {
+		name  string
+		src   []model.Event
+		key   string
+		basis Basis // "" when the error must be closed, not listed
+		cue   string
+	}{
+		{
+			name: "pip install of a pinned version, then uv adds the package",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"pip install numpy==1.19.5"}`),
+				result(2, "c1", "ERROR: Could not find a version that satisfies the requirement numpy==1.19.5\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"uv add numpy"}`),
+				result(4, "c2", "Resolved 12 packages", false),
+			},
+			key: "c1", basis: Inferred, cue: "same goal",
+		},
+		{
+			name: "pip install fails, and another package is installed",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"pip install psycopg2"}`),
+				result(2, "c1", "Error: pg_config executable not found.\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"uv add httpx"}`),
+				result(4, "c2", "Resolved 3 packages", false),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
+			name: "compose exec in one service, then the same command succeeds in another",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"docker compose exec worker php artisan migrate"}`),
+				result(2, "c1", "SQLSTATE[HY000] [2002] Connection refused\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"docker compose exec app php artisan migrate"}`),
+				result(4, "c2", "Migrated: 2024_01_01_create_orders_table", false),
+			},
+			key: "c1", basis: Inferred, cue: "elsewhere",
+		},
+		{
+			name: "a script fails, and its second version succeeds",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"python scripts/export_invoices.py --month 2024-05"}`),
+				result(2, "c1", "KeyError: 'customer_id'\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"python scripts/export_invoices_v2.py --month 2024-05"}`),
+				result(4, "c2", "wrote 412 invoices", false),
+			},
+			key: "c1", basis: Inferred, cue: "another script",
+		},
+		{
+			name: "a script fails, and an unrelated one succeeds",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"python scripts/export_invoices.py"}`),
+				result(2, "c1", "KeyError: 'customer_id'\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"python scripts/seed_users.py"}`),
+				result(4, "c2", "seeded 20 users", false),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
+			name: "go test fails in one package and passes in another: still the last word",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"go test ./billing/..."}`),
+				result(2, "c1", "--- FAIL: TestInvoiceTotals (0.00s)\nFAIL\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"go test ./auth/..."}`),
+				result(4, "c2", "ok  \tacme/auth\t0.2s", false),
+			},
+			key: "TestInvoiceTotals", basis: Stated, cue: "last word",
+		},
+		{
+			name: "a failed apply_patch redone by writing the same file",
+			src: []model.Event{
+				call(1, "c1", "apply_patch", patch("src/cart.ts")),
+				result(2, "c1", "apply_patch verification failed: Failed to find expected lines in src/cart.ts", true),
+				call(3, "c2", "Write", `{"file_path":"/repo/src/cart.ts","content":"export const b = 1"}`),
+				result(4, "c2", "File created successfully at: /repo/src/cart.ts", false),
+			},
+			key: "c1", basis: "",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Check(c.src, compaction(50, 1, "Worked on the service."), Options{})
+			var found *ItemResult
+			for i := range r.Items {
+				if it := &r.Items[i]; it.Kind == Error && strings.Contains(it.Key, c.key) {
+					found = it
+				}
+			}
+			switch {
+			case c.basis == "" && found != nil:
+				t.Fatalf("error %q is still open (%s, %s); want it closed", found.Key, found.Basis, found.Cue)
+			case c.basis == "":
+				return
+			case found == nil:
+				t.Fatalf("no open error %q in %v", c.key, r.Items)
+			}
+			if found.Basis != c.basis || !strings.Contains(found.Cue, c.cue) {
+				t.Errorf("error %q: basis %s (%s), want %s (%s)", found.Key, found.Basis, found.Cue, c.basis, c.cue)
+			}
+		})
+	}
+}

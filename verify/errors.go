@@ -46,6 +46,7 @@ type failure struct {
 	// goal and program: what the failed command was for and the program
 	// that failed (errors_behind.go).
 	goal, program string
+	inner         lang.Command // the command run inside a container, or the command itself
 }
 
 func (f *failure) ref() string             { return f.callID }

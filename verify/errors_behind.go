@@ -11,6 +11,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -25,7 +26,10 @@ const leftBehindAfter = 25
 // behind is what the error tracker keeps to see the run move on.
 type behind struct {
 	byGoal map[string][]*failure // open stated failures by goal (see goalOf)
-	edits  []*failure            // open stated failed edits of a named file
+	// byInner holds failed commands by the command they ran inside a
+	// container or cluster exec; byScript failed script runs by program.
+	byInner, byScript map[string][]*failure
+	edits             []*failure // open stated failed edits of a named file
 	// sinceAssistant and sinceUser are the failures opened since the last
 	// assistant and user message: the ones a message moving on speaks of.
 	sinceAssistant, sinceUser []*failure
@@ -38,10 +42,21 @@ type behind struct {
 func (b *behind) opened(f *failure, info *callInfo) {
 	if b.byGoal == nil {
 		b.byGoal, b.others = map[string][]*failure{}, map[*failure]int{}
+		b.byInner, b.byScript = map[string][]*failure{}, map[string][]*failure{}
 	}
 	f.goal, f.program = goalOf(info)
 	if f.goal != "" {
 		b.byGoal[f.goal] = append(b.byGoal[f.goal], f)
+	}
+	if info.command != "" {
+		f.inner = innerCommand(info.key)
+		if f.inner.Program != info.key.Program {
+			k := commandText(f.inner)
+			b.byInner[k] = append(b.byInner[k], f)
+		}
+		if scriptOf(f.inner) != "" {
+			b.byScript[f.inner.Program] = append(b.byScript[f.inner.Program], f)
+		}
 	}
 	if f.category == toolEdit && f.path != "" {
 		b.edits = append(b.edits, f)
@@ -72,13 +87,28 @@ func (e *errorTracker) succeededElsewhere(r *model.ToolResult, info *callInfo) {
 			if !f.stated() {
 				continue
 			}
-			if f.item.Event < r.Index && program != f.program {
+			if f.item.Event < r.Index && sameGoalElsewhere(f, goal, program, innerCommand(info.key)) {
 				f.item.weaken(fmt.Sprintf("left behind: `%s` later succeeded at the same goal (%s)", model.Clip(info.command, 80), goalWords(goal)))
 				continue
 			}
 			kept = append(kept, f)
 		}
 		b.byGoal[goal] = kept
+	}
+	inner := innerCommand(info.key)
+	b.byInner[commandText(inner)] = weakenAll(b.byInner[commandText(inner)], func(f *failure) string {
+		if commandText(f.inner) != commandText(inner) || f.item.Event >= r.Index {
+			return ""
+		}
+		return fmt.Sprintf("left behind: the same command later succeeded elsewhere (`%s`)", model.Clip(info.command, 80))
+	})
+	if script := scriptOf(inner); script != "" {
+		b.byScript[inner.Program] = weakenAll(b.byScript[inner.Program], func(f *failure) string {
+			if old := scriptOf(f.inner); old == script || !sameStem(old, script) {
+				return ""
+			}
+			return fmt.Sprintf("left behind: another script for the same work succeeded (`%s`)", model.Clip(info.command, 80))
+		})
 	}
 	if info.category == toolRead || info.checks {
 		return // looking around is not work that leaves anything behind
@@ -109,6 +139,118 @@ func (e *errorTracker) succeededElsewhere(r *model.ToolResult, info *callInfo) {
 		}
 	}
 }
+
+// weakenAll weakens the stated failures of fs for which why says why, and
+// returns the ones still open and stated.
+func weakenAll(fs []*failure, why func(*failure) string) []*failure {
+	kept := fs[:0]
+	for _, f := range fs {
+		if !f.stated() {
+			continue
+		}
+		if w := why(f); w != "" {
+			f.item.weaken(w)
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept
+}
+
+// sameGoalElsewhere reports whether a success at a failure's goal is the
+// work done another way: another program (npm test, then npx vitest run),
+// or for an install, the same packages installed by any means (pip install
+// foo==1.2, then uv add foo; npm install, then pnpm install).
+func sameGoalElsewhere(f *failure, goal, program string, inner lang.Command) bool {
+	if goal != "install" {
+		return program != f.program
+	}
+	failed, now := installNames(f.inner), installNames(inner)
+	if len(failed) == 0 {
+		return program != f.program
+	}
+	if commandText(f.inner) == commandText(inner) {
+		return false
+	}
+	for _, n := range failed {
+		if slices.Contains(now, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// installNames are the packages an install command names, without their
+// versions or extras ("foo==1.2", "foo[cli]", "foo@^2" are all "foo").
+func installNames(c lang.Command) []string {
+	var out []string
+	pos := c.Positionals()
+	for i, a := range pos {
+		if i == 0 || strings.Contains(a, "=") && strings.HasPrefix(a, "-") {
+			continue // the subcommand; a flag's target
+		}
+		if c.Program == "uv" && a == "install" || a == "pip" {
+			continue
+		}
+		a = strings.ToLower(a)
+		if j := strings.IndexAny(a, "=<>~![ "); j > 0 {
+			a = a[:j]
+		}
+		if j := strings.LastIndexByte(a, '@'); j > 0 {
+			a = a[:j]
+		}
+		if a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// commandText is a command as one string, for comparing two.
+func commandText(c lang.Command) string { return c.Program + " " + strings.Join(c.Args, " ") }
+
+// scriptOf is the script an interpreter runs ("python fetch_v2.py" runs
+// fetch_v2.py), or "".
+func scriptOf(c lang.Command) string {
+	if !interpreters[c.Program] {
+		return ""
+	}
+	for _, a := range c.Positionals() {
+		if strings.Contains(a, ".") && !strings.HasPrefix(a, "-") {
+			return a
+		}
+	}
+	return ""
+}
+
+// sameStem reports whether two scripts' names share a word of their own
+// ("fetch_data.py" and "fetch_data_v2.py"): the second is the first redone.
+func sameStem(a, b string) bool {
+	words := func(p string) []string {
+		base := strings.ToLower(lastSegment(p))
+		if i := strings.LastIndexByte(base, '.'); i > 0 {
+			base = base[:i]
+		}
+		var out []string
+		for _, w := range strings.FieldsFunc(base, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+			if len(w) >= 4 && !genericScriptWords[w] {
+				out = append(out, w)
+			}
+		}
+		return out
+	}
+	for _, w := range words(a) {
+		if slices.Contains(words(b), w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	interpreters       = lang.WordSet("python", "python3", "node", "ts-node", "tsx", "deno", "ruby", "perl", "php", "Rscript", "julia", "bash", "sh", "zsh", "pwsh", "powershell")
+	genericScriptWords = lang.WordSet("test", "tests", "main", "script", "scripts", "index", "run", "check", "temp", "tmp", "debug")
+)
 
 // changesFile reports whether a shell line writes a file: a redirection, an
 // in-place edit, a copy, a move or a patch naming it.
