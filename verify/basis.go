@@ -77,6 +77,14 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 			return Inferred, fmt.Sprintf("hypothetical ‘%s …’", h)
 		}
 	}
+	for _, h := range []string{"if", "when"} {
+		// "If that doesn't work, I'll …", "if it is still broken we'll
+		// need …": a plan for a case that may never come. "If the tests
+		// pass, I'll merge" waits on the expected path, and is owed.
+		if c := condAfter(cond, lower, h); c != "" && contingent(c) {
+			return Inferred, fmt.Sprintf("hypothetical ‘%s …’ (a case that may never come)", h)
+		}
+	}
 	for _, m := range []string{"might", "may", "could", "maybe", "perhaps", "possibly", "probably", "would"} {
 		if lang.HasPhrase(lower, m) && before(lower, m, fc.Action.Text) {
 			return Inferred, fmt.Sprintf("possibility ‘%s’", m)
@@ -113,7 +121,36 @@ func concrete(a lang.Action) string {
 
 // hypotheticalMarkers open a condition that may never hold: what follows is
 // a plan for a case, not an obligation.
-var hypotheticalMarkers = []string{"if", "unless", "in case", "assuming", "provided", "should", "supposing", "otherwise", "in the event"}
+var hypotheticalMarkers = []string{"in case", "should", "supposing", "otherwise", "in the event", "if needed", "if necessary", "if required", "if so"}
+
+// condAfter is the condition a marker opens, from the promise's condition
+// or the sentence's start ("" when neither opens with it).
+func condAfter(cond, lower, marker string) string {
+	if strings.HasPrefix(cond, marker+" ") {
+		return cond
+	}
+	if leadsWith(lower, marker) {
+		return lower
+	}
+	return ""
+}
+
+// contingent reports whether a condition names a case that may not come:
+// a failure, something still wrong, a need that may not arise.
+func contingent(cond string) bool {
+	for _, w := range []string{"n't", "fail", "break", "broke", "error", "wrong", "persist", "problem", "stale", "flak", "missing", "worse"} {
+		if strings.Contains(cond, w) {
+			return true // stems: "fails", "failing", "breaks", "flaky"
+		}
+	}
+	for _, w := range []string{"still", "not", "again", "remain", "remains", "turns out", "issue", "issues", "any", "anything", "else",
+		"needed", "necessary", "happen", "happens", "cannot", "no"} {
+		if lang.HasPhrase(cond, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // statedCues name the commitment phrasing of a stated promise, for its cue.
 var statedCues = []string{"i'll", "i will", "we'll", "we will", "i'm going to", "i am going to", "we're going to",
@@ -167,6 +204,11 @@ func ruleBasis(fr lang.Rule) (Basis, string) {
 	if clause == "" {
 		clause = lower
 	}
+	if strings.Contains(clause, "forget to") {
+		// "Don't forget to update the changelog": a reminder of one thing
+		// to do, not a prohibition.
+		return Inferred, "may be a one-off request (‘don't forget to’, nothing says it lasts)"
+	}
 	if fr.Action.Negated || lang.ProhibitionIn(clause) {
 		return Stated, "prohibition"
 	}
@@ -178,6 +220,9 @@ func ruleBasis(fr lang.Rule) (Basis, string) {
 		rest := strings.Fields(strings.TrimLeft(clause[i+len(c):], " ,:"))
 		for len(rest) > 0 && (rest[0] == "to" || rest[0] == "you" || rest[0] == "that" || rest[0] == "we" || rest[0] == "also" || rest[0] == "please") {
 			rest = rest[1:]
+		}
+		if len(rest) > 1 && rest[0] == "make" && rest[1] == "sure" {
+			continue // "please make sure …": the rule is what follows
 		}
 		if len(rest) > 0 && onceVerbs[strings.Trim(rest[0], ",.;:")] {
 			return Inferred, fmt.Sprintf("may be a one-off request (‘%s %s’, nothing says it lasts)", c, strings.Trim(rest[0], ",.;:"))

@@ -47,6 +47,21 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "stub", basis: Inferred, cue: "probably", review: true,
 		},
 		{
+			name: "a condition on the expected path is stated",
+			src:  []model.Event{msg(5, model.RoleAssistant, "If the tests pass, I'll merge the release branch.")},
+			kind: Commitment, key: "merg", basis: Stated,
+		},
+		{
+			name: "a fallback plan is inferred",
+			src:  []model.Event{msg(5, model.RoleAssistant, "If that doesn't work, I'll try downgrading node to 18.")},
+			kind: Commitment, key: "downgrad", basis: Inferred, cue: "may never come", review: true,
+		},
+		{
+			name: "an offer is inferred",
+			src:  []model.Event{msg(5, model.RoleAssistant, "I'll add integration tests for the exporter too if you'd like.")},
+			kind: Commitment, key: "integr", basis: Inferred, cue: "offer", review: true,
+		},
+		{
 			name: "a call with no result is recorded",
 			src:  []model.Event{call(7, "call_77", "bash", `{"command":"make deploy"}`)},
 			kind: Handle, key: "call_77", basis: Recorded, cue: "no result",
@@ -122,6 +137,11 @@ func TestBasisConformance(t *testing.T) {
 		{
 			name: "a one-off request is inferred",
 			src:  []model.Event{msg(1, model.RoleUser, "Make sure to add a changelog entry for the header fix.")},
+			kind: Constraint, key: "changelog", basis: Inferred, cue: "one-off", review: true,
+		},
+		{
+			name: "a reminder is a one-off request",
+			src:  []model.Event{msg(1, model.RoleUser, "Don't forget to update the changelog for the header fix.")},
 			kind: Constraint, key: "changelog", basis: Inferred, cue: "one-off", review: true,
 		},
 		{
