@@ -295,6 +295,36 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Stated, cue: "last word",
 		},
 		{
+			name: "an inline snippet fails, and another snippet succeeds",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"python3 -c \"import yaml; print(yaml.__version__)\""}`),
+				result(2, "c1", "ModuleNotFoundError: No module named 'yaml'\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"python3 -c \"import ruamel.yaml as y; print(y.__version__)\""}`),
+				result(4, "c2", "0.18.6", false),
+			},
+			key: "c1", basis: Inferred, cue: "python3 snippet",
+		},
+		{
+			name: "a request fails, and a later one to the same host succeeds",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"curl -sf https://api.internal.example/v2/health"}`),
+				result(2, "c1", "curl: (22) The requested URL returned error: 404\nExit code 22", true),
+				call(3, "c2", "bash", `{"command":"curl -sf https://api.internal.example/healthz"}`),
+				result(4, "c2", "ok", false),
+			},
+			key: "c1", basis: Inferred, cue: "request to api.internal.example",
+		},
+		{
+			name: "a POST fails, and a GET to the same host succeeds: still the last word",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"curl -X POST https://deploy.example/api/releases -d @release.json"}`),
+				result(2, "c1", "curl: (22) The requested URL returned error: 500\nExit code 22", true),
+				call(3, "c2", "bash", `{"command":"curl -sf https://deploy.example/api/releases"}`),
+				result(4, "c2", "[]", false),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
 			name: "go test fails in one package and passes in another: still the last word",
 			src: []model.Event{
 				call(1, "c1", "bash", `{"command":"go test ./billing/..."}`),

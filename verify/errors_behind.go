@@ -29,7 +29,10 @@ type behind struct {
 	// byInner holds failed commands by the command they ran inside a
 	// container or cluster exec; byScript failed script runs by program.
 	byInner, byScript map[string][]*failure
-	edits             []*failure // open stated failed edits of a named file
+	// byProbe holds failed probes (an inline snippet, a request) by what
+	// a later success of the same kind would be (see probeKey).
+	byProbe map[string][]*failure
+	edits   []*failure // open stated failed edits of a named file
 	// sinceAssistant and sinceUser are the failures opened since the last
 	// assistant and user message: the ones a message moving on speaks of.
 	sinceAssistant, sinceUser []*failure
@@ -43,6 +46,7 @@ func (b *behind) opened(f *failure, info *callInfo) {
 	if b.byGoal == nil {
 		b.byGoal, b.others = map[string][]*failure{}, map[*failure]int{}
 		b.byInner, b.byScript = map[string][]*failure{}, map[string][]*failure{}
+		b.byProbe = map[string][]*failure{}
 	}
 	f.goal, f.program = goalOf(info)
 	if f.goal != "" {
@@ -56,6 +60,9 @@ func (b *behind) opened(f *failure, info *callInfo) {
 		}
 		if scriptOf(f.inner) != "" {
 			b.byScript[f.inner.Program] = append(b.byScript[f.inner.Program], f)
+		}
+		if k := probeKey(f.inner); k != "" {
+			b.byProbe[k] = append(b.byProbe[k], f)
 		}
 	}
 	if f.category == toolEdit && f.path != "" {
@@ -108,6 +115,14 @@ func (e *errorTracker) succeededElsewhere(r *model.ToolResult, info *callInfo) {
 				return ""
 			}
 			return fmt.Sprintf("left behind: another script for the same work succeeded (`%s`)", model.Clip(info.command, 80))
+		})
+	}
+	if k := probeKey(inner); k != "" {
+		b.byProbe[k] = weakenAll(b.byProbe[k], func(f *failure) string {
+			if f.item.Event >= r.Index || commandText(f.inner) == commandText(inner) {
+				return ""
+			}
+			return fmt.Sprintf("left behind: a later %s succeeded (`%s`)", probeWords(k), model.Clip(info.command, 80))
 		})
 	}
 	if info.category == toolRead || info.checks {
@@ -204,6 +219,47 @@ func installNames(c lang.Command) []string {
 		}
 	}
 	return out
+}
+
+// probeKey says what kind of probe a command is, for a later one of the
+// same kind to leave its failure behind: an inline snippet of an
+// interpreter ("python -c …", "node -e …") is "snippet python"; a request
+// ("curl https://api.example.com/v1/x") is "request api.example.com". Other
+// commands return "".
+func probeKey(c lang.Command) string {
+	switch c.Program {
+	case "python", "python3", "node", "ruby", "perl", "php", "deno", "bun", "Rscript":
+		for _, a := range c.Args {
+			if a == "-c" || a == "-e" || a == "-r" || a == "--eval" || a == "eval" || a == "-E" {
+				return "snippet " + c.Program
+			}
+		}
+	case "curl", "wget", "http", "https", "xh":
+		for _, a := range c.Args {
+			if a == "-X" || a == "--request" || a == "-d" || strings.HasPrefix(a, "--data") || a == "-F" || a == "--form" || a == "-T" ||
+				a == "POST" || a == "PUT" || a == "DELETE" || a == "PATCH" {
+				return "" // a request that changes something is work, not a probe
+			}
+		}
+		for _, a := range c.Args {
+			if i := strings.Index(a, "://"); i > 0 {
+				host := a[i+3:]
+				if j := strings.IndexAny(host, "/?#"); j >= 0 {
+					host = host[:j]
+				}
+				return "request " + strings.Trim(host, `'"`)
+			}
+		}
+	}
+	return ""
+}
+
+func probeWords(k string) string {
+	kind, what, _ := strings.Cut(k, " ")
+	if kind == "snippet" {
+		return what + " snippet"
+	}
+	return "request to " + what
 }
 
 // commandText is a command as one string, for comparing two.
