@@ -64,7 +64,9 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 		e := l.byItem[ir.Item].base()
 		e.steps = append(e.steps, LineageStep{Seq: c.Seq, Status: ir.Status})
 		e.lastSeen = c.Seq
-		if !ir.Status.Verified() && e.firstLoss == 0 {
+		if ir.Counts() && e.firstLoss == 0 {
+			// A review loss (only inferred) is listed, not a loss: a
+			// later claim of the item is an unsupported completion.
 			e.firstLoss = c.Seq
 		}
 	}

@@ -303,8 +303,8 @@ type LineageStep struct {
 type Lineage struct {
 	*Item
 	Steps []LineageStep
-	// FirstLoss is the seq of the first compaction that did not verify it (0
-	// when none).
+	// FirstLoss is the seq of the first compaction that did not verify it,
+	// review aside (0 when none).
 	FirstLoss int
 }
 

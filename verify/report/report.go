@@ -70,6 +70,9 @@ func ReviewNote(it *verify.ItemResult) string {
 	if ev := strings.TrimSpace(it.Item.Evidence); ev != "" && ev != it.Item.Label() {
 		s += " · source: “" + model.Clip(ev, 160) + "”"
 	}
+	if it.Evidence != nil {
+		s += " · in summary: “" + model.Clip(it.Evidence.Text, 120) + "”"
+	}
 	return s
 }
 
