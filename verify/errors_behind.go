@@ -352,6 +352,9 @@ func (e *errorTracker) agentMovedOn(m *model.Message) {
 	b := &e.behind
 	since := b.sinceAssistant
 	b.sinceAssistant = nil
+	if len(since) == 0 && len(e.l.openKind[slotFailure]) == 0 {
+		return // nothing to leave behind: most messages are read no further
+	}
 	lower := lang.FoldText(lang.ProseOnly(m.Text))
 	cue := phraseIn(lower, movedOnPhrases)
 	if cue == "" {
