@@ -262,16 +262,3 @@ func strongestBasis(namers []tracked) (Basis, string) {
 	}
 	return best.Basis, fmt.Sprintf("named by a %s %s (%s)", best.Basis, best.Kind, best.Cue)
 }
-
-// settle weakens a stated promise that a call in its own response acted
-// on: narration of work under way, which the same response or the next
-// calls carry out ("nothing later in the source settles it" no longer
-// holds for sure). A call that seems to carry out a promise waiting on a
-// condition is not enough: it is often the condition's own check ("nginx
-// -t" before "reload nginx once the config passes nginx -t"). Decided from
-// the source up to the compaction, before its summary is read.
-func (p *promise) settle() {
-	if p.item.Basis == Stated && p.narrated {
-		p.item.weaken("narration: a call in the same response acted on it")
-	}
-}

@@ -33,9 +33,6 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	kept := func(tr tracked) bool { return l.keptItem(tr, c) }
 	l.commitments.compete(set, d, kept, cr.Unverifiable)
 	for _, tr := range set {
-		if p, ok := tr.(*promise); ok {
-			p.settle()
-		}
 		ir := l.matchOpen(tr, d, c, cr.Unverifiable)
 		l.judged(&ir)
 		if ir.Evidence != nil && ir.Status == Retained {
