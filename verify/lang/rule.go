@@ -28,10 +28,18 @@ var prohibitionCues = WordSet("never", "don't", "dont", "do not", "avoid", "no m
 // controlled by configuration").
 func FindRules(text string) []Rule {
 	own := OwnWords(text)
+	msgLang := LanguageOf(own)
 	var out []Rule
 	for _, sn := range Sentences(own) {
+		// A label before the rule ("Rule from now on:", "Constraint:")
+		// is not part of it: its key and match are the instruction.
+		sn.Start += trimLabel(own[sn.Start:sn.End])
 		s := own[sn.Start:sn.End]
 		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		if l := SentenceLanguage(s, msgLang); l != "en" {
+			out = append(out, foreignRules(s, l)...)
 			continue
 		}
 		lower := FoldText(s)

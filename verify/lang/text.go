@@ -102,7 +102,7 @@ func infoOf(w string) *wordInfo {
 		return wi
 	}
 	wi = &wordInfo{word: w, stem: stemWord(w)}
-	if !stopWords[w] {
+	if !stopWords[w] && !cjkStop[w] {
 		wi.term = TermOf(w)
 	}
 	wi.past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
@@ -255,10 +255,20 @@ func EachWord(s string, f func(Token)) {
 			continue
 		}
 		i = start
+		if isCJK(r) {
+			// Chinese, Japanese and Korean: one character is one word
+			// (no spaces separate their words).
+			i += size
+			f(newToken(s[start:i], start, i))
+			continue
+		}
 		b.Reset()
 		for i < len(s) {
 			r, size = utf8.DecodeRuneInString(s[i:])
 			r = foldRune(r)
+			if isCJK(r) {
+				break
+			}
 			if isWordRune(r) {
 				b.WriteRune(r)
 				i += size
@@ -449,6 +459,15 @@ func Sentences(s string) []Sentence {
 		case '\n':
 			emit(i)
 			start = i + 1
+		case 0xE3, 0xEF:
+			// A full-width sentence end of CJK text: 。！？；
+			for _, e := range foreignSentenceEnd {
+				if strings.HasPrefix(s[i:], e) {
+					emit(i + len(e))
+					i += len(e) - 1
+					break
+				}
+			}
 		case '.', '!', '?', ';':
 			if i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n' && s[i+1] != '\t' {
 				continue
