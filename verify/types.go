@@ -149,6 +149,11 @@ type ItemResult struct {
 	SelfReport Finding
 	// Why explains the status in one line.
 	Why string
+	// CrossLanguage: the item and the summary are in different languages
+	// and share nothing to match through (no id, path, number or name), so
+	// the summary's words cannot settle it. It is for a person to review,
+	// never a loss: the gate and the verdict do not count it.
+	CrossLanguage bool `json:"cross_language,omitempty"`
 }
 
 // Section is a part of a summary under a heading of a known compactor layout.

@@ -147,9 +147,9 @@ var Languages = []string{"en", "zh", "es", "pt", "fr", "de", "ja", "ko", "vi", "
 var functionWords = map[string][]string{
 	"en": {"the", "and", "to", "is", "of", "you", "never", "always", "don't", "with", "for", "it", "i", "we", "will", "this", "that", "on", "in", "not", "be",
 		"no", "at", "are", "was", "as", "by", "from", "or", "have", "has", "can", "all", "if", "do", "so", "i'll", "we'll", "it's", "let's", "please", "should", "must"},
-	"es": {"de", "ahora", "usa", "esto", "nada", "el", "los", "las", "del", "que", "y", "en", "nunca", "por", "para", "con", "una", "es", "siempre", "voy", "haré", "está", "pero", "lo", "al", "hagas"},
+	"es": {"la", "se", "su", "más", "como", "sin", "hay", "sigue", "de", "ahora", "usa", "esto", "nada", "el", "los", "las", "del", "que", "y", "en", "nunca", "por", "para", "con", "una", "es", "siempre", "voy", "haré", "está", "pero", "lo", "al", "hagas"},
 	"pt": {"de", "agora", "isso", "nada", "o", "os", "as", "do", "da", "que", "e", "em", "não", "para", "com", "uma", "é", "você", "vou", "sempre", "nunca", "mas", "dos", "das", "no", "na"},
-	"fr": {"le", "les", "des", "du", "et", "en", "ne", "pas", "jamais", "pour", "avec", "une", "est", "vous", "tu", "toujours", "je", "vais", "sur", "au", "la", "de"},
+	"fr": {"il", "elle", "nous", "dans", "qui", "mais", "cette", "sont", "reste", "faire", "le", "les", "des", "du", "et", "en", "ne", "pas", "jamais", "pour", "avec", "une", "est", "vous", "tu", "toujours", "je", "vais", "sur", "au", "la", "de"},
 	"de": {"der", "die", "das", "und", "nicht", "nie", "niemals", "ist", "mit", "für", "ein", "eine", "immer", "bitte", "ich", "werde", "auf", "den", "dem", "zu", "du"},
 	"vi": {"không", "và", "của", "là", "được", "tôi", "sẽ", "đừng", "luôn", "phải", "cho", "với", "này", "các", "những"},
 }
@@ -442,6 +442,17 @@ func foreignRules(sentence, lang string) []Rule {
 	return out
 }
 
+// foreignProhibition reports whether a text in another language forbids
+// something by its language's cues ("nunca", "不要").
+func foreignProhibition(lower string) bool {
+	t := cueTables[LanguageOf(lower)]
+	if t == nil {
+		return false
+	}
+	pos, _ := cueAt(lower, t.prohibit, 0)
+	return pos >= 0
+}
+
 // opensWithSubject reports whether a clause opens with a subject: it then
 // describes that subject ("Der Button erscheint nie").
 func opensWithSubject(lower string, t *cueTable) bool {
@@ -581,25 +592,27 @@ func foreignCondition(body, lang string) (action, cond string) {
 }
 
 // ForeignStatus says whether a sentence in another language presents its
-// matter as done or pending by that language's cue words: Done, Pending
-// or "" (no cue). Pending wins when both appear ("todavía falta migrar,
-// lo demás está hecho" speaks of pending work first).
-func ForeignStatus(sentence string) string {
-	lang := LanguageOf(sentence)
-	t := cueTables[lang]
+// matter as done or pending by that language's cue words: "done",
+// "pending" or "" (no cue), with the cue. Pending wins when it comes first
+// ("todavía falta migrar, lo demás está hecho").
+//
+// hint is the language of the text the sentence is part of: a short
+// sentence takes it unless it holds English words of its own.
+func ForeignStatus(sentence, hint string) (string, string) {
+	t := cueTables[SentenceLanguage(sentence, hint)]
 	if t == nil {
-		return ""
+		return "", ""
 	}
 	lower := FoldText(sentence)
-	p, _ := cueAt(lower, t.pending, 0)
-	d, _ := cueAt(lower, t.done, 0)
+	p, pc := cueAt(lower, t.pending, 0)
+	d, dc := cueAt(lower, t.done, 0)
 	switch {
 	case p >= 0 && (d < 0 || p <= d):
-		return "pending"
+		return "pending", pc
 	case d >= 0:
-		return "done"
+		return "done", dc
 	}
-	return ""
+	return "", ""
 }
 
 // Shared returns what two texts in different languages share: the

@@ -406,5 +406,5 @@ func ProhibitionIn(lower string) bool {
 			return true
 		}
 	}
-	return false
+	return foreignProhibition(lower)
 }
