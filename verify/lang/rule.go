@@ -8,6 +8,9 @@ type Rule struct {
 	// of it that is the rule.
 	Sentence, Clause string
 	Action           Action
+	// relayed: the user reports someone else's rule ("the platform team
+	// says ..."); it is the user's unless the message distances them.
+	relayed bool
 }
 
 // Key is the rule's normalized instruction.
@@ -59,6 +62,9 @@ func FindRules(text string) []Rule {
 			}
 			if r, ok := ruleIn(text[sn.Start+cl.start:sn.Start+cl.end], cl); ok {
 				r.Sentence = strings.TrimSpace(text[sn.Start:sn.End])
+				if r.relayed && distanced(lower) {
+					continue // "…says never deploy on Fridays, but that's not our concern"
+				}
 				out = append(out, r)
 			}
 		}
@@ -220,6 +226,10 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	if k := strings.LastIndexAny(subject, ",:"); k >= 0 {
 		subject = subject[k+1:]
 	}
+	relayed := relaying(lower[:pos])
+	if relayed {
+		subject = "" // "the platform team says never ...": the rule is what they say
+	}
 	if f := strings.Fields(strings.ToLower(subject)); len(f) == 1 && !subjectWord(f[0]) && prohibitionCues[cue] {
 		subject = "" // "plase don't ...": no subject, a word before the imperative
 	}
@@ -236,7 +246,34 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	if act.Verb == "" {
 		return Rule{}, false
 	}
-	return Rule{Action: act, Clause: strings.TrimSpace(raw)}, true
+	return Rule{Action: act, Clause: strings.TrimSpace(raw), relayed: relayed}, true
+}
+
+// relaying reports whether what precedes a rule's cue reports someone
+// else's words: "the platform team says", "legal wants".
+func relaying(before string) bool {
+	f := strings.Fields(strings.TrimRight(before, " :,"))
+	if len(f) < 2 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "says", "said", "insists", "wants", "requires", "told", "asked":
+		return true
+	}
+	return false
+}
+
+// distanced reports whether a user message distances the user from a rule
+// it relays: "…but that's not our concern", "that doesn't apply to us".
+func distanced(lower string) bool {
+	for _, p := range []string{"not our concern", "not my concern", "not our problem", "doesn't apply to us", "does not apply to us",
+		"doesn't apply here", "does not apply here", "not relevant here", "not relevant to us", "we can ignore that", "you can ignore that",
+		"ignore that part", "that's their rule", "their rule, not ours"} {
+		if strings.Contains(lower, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // imperativeVerbs are verbs users instruct with that knownVerbs lacks.
@@ -351,6 +388,8 @@ func instructionCue(lower string, i int, cue string, shared bool) bool {
 		switch prev {
 		case "please", "you", "and", "but", "so", "should", "must", "will", "to", "also", "then", "just", "agent", "assistant", "said", "told":
 			return true
+		case "says", "say", "insists", "insist", "wants", "requires":
+			return true // a relayed rule: "the platform team says never deploy on Fridays"
 		case "we", "i":
 			return cue == "always" || cue == "never" // "we always rebase" instructs; "I don't know" does not
 		}

@@ -1,0 +1,61 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// DESIGN.md, "Rulings on wording": a standing rule lasts until the user's
+// own later words name it and lift it; a relayed rule is the user's unless
+// the user distances themself from it in the same message; a bug report or
+// a request about the thing at hand is no rule; a label is not part of it.
+func TestRulingStandingRules(t *testing.T) {
+	cases := []struct {
+		name  string
+		msgs  []string // user messages, in order
+		key   string   // a rule key (substring)
+		owed  bool     // the rule is open at the compaction (and dropped by its summary)
+		exist bool     // the rule was found at all
+	}{
+		{"standing until I say otherwise", []string{"Only run the playbook with --check --diff until I say otherwise."}, "playbook", true, true},
+		{"revoked by naming the rule", []string{"Only run the playbook with --check --diff until I say otherwise.",
+			"Check mode looks right. Go ahead and apply for real — the check-mode rule no longer applies."}, "playbook", false, true},
+		{"revoked by 'that rule'", []string{"Never deploy on Fridays.", "That rule no longer applies."}, "deploy", false, true},
+		{"revoked by forgetting what was said about it", []string{"Never use the staging cluster for load tests.",
+			"Forget what I said about the staging cluster."}, "staging cluster", false, true},
+		{"revoked by allowing it now", []string{"Never push to main.", "You can push to main now."}, "push", false, true},
+		{"revoked by ignoring the earlier instruction", []string{"Always run the linter before committing.",
+			"Ignore my earlier instruction about the linter."}, "linter", false, true},
+		{"another rule's revocation leaves it", []string{"Never push to main.", "Always run the linter before committing.",
+			"Ignore my earlier instruction about the linter."}, "push", true, true},
+		{"a relayed rule is the user's", []string{"The platform team says never deploy on Fridays."}, "deploy", true, true},
+		{"a relayed rule the user distances themself from", []string{"The platform team says never deploy on Fridays, but that's not our concern."}, "deploy", false, false},
+		{"a label before the rule", []string{"Rule from now on: never touch the prod database"}, "touch prod database", true, true},
+		{"a bug report with a negation", []string{"The button never shows up for guests."}, "button", false, false},
+		{"a failure described", []string{"It fails and doesn't retry."}, "retry", false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var src []model.Event
+			for i, m := range c.msgs {
+				src = append(src, msg(i+1, model.RoleUser, m))
+			}
+			r := Check(src, compaction(20, 1, "Worked on the release."), Options{})
+			found := false
+			for _, it := range r.Items {
+				if it.Kind == Constraint && strings.Contains(it.Key, c.key) {
+					found = true
+					if !c.owed {
+						t.Errorf("rule %q is owed (%s), want it closed or none", it.Key, it.Status)
+					}
+				}
+			}
+			if c.owed && !found {
+				t.Errorf("rule %q is not owed: %v", c.key, r.Items)
+			}
+		})
+	}
+}
+
