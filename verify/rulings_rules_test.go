@@ -58,4 +58,3 @@ func TestRulingStandingRules(t *testing.T) {
 		})
 	}
 }
-
