@@ -58,3 +58,28 @@ func TestRulingStandingRules(t *testing.T) {
 		})
 	}
 }
+
+// One source sentence is one reason of a compaction, whatever items were
+// read from it.
+func TestRulingReasonsOncePerSentence(t *testing.T) {
+	src := []model.Event{msg(1, model.RoleUser, "Never touch edge-fra-02; always take a config backup before any write.")}
+	r := Check(src, compaction(5, 1, "Added the peer."), Options{})
+	n := 0
+	for _, reason := range r.Reasons {
+		if strings.Contains(reason, "Never touch edge-fra-02") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the sentence is in %d reasons, want 1: %q", n, r.Reasons)
+	}
+	rules := 0
+	for _, it := range r.Items {
+		if it.Kind == Constraint {
+			rules++
+		}
+	}
+	if rules != 2 {
+		t.Errorf("%d rules, want 2 (each still listed as an item)", rules)
+	}
+}

@@ -16,6 +16,7 @@ func TestRulesInTenLanguages(t *testing.T) {
 	}{
 		{"en", "Rule from now on: never touch the prod database", []string{"never touch prod database"}, true},
 		{"en", "Constraint: don't edit the generated files.", []string{"never edit generated files"}, true},
+		{"en", "Don't use the gpu partition, our allocation there is nearly gone.", []string{"never use gpu partition"}, true},
 		{"es", "Nunca hagas push a main.", []string{"never hagas push main"}, true},
 		{"es", "A partir de ahora usa pnpm.", []string{"usa pnpm"}, false},
 		{"es", "El botón nunca aparece para los invitados.", nil, false},

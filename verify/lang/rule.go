@@ -354,7 +354,10 @@ func oneShot(rest string) bool {
 // colon or "because"/"since": a summary keeps the rule and may drop why.
 func cutRationale(s string) string {
 	cut := len(s)
-	for _, sep := range []string{" — ", " – ", " - ", "; ", ": ", " because ", " since ", " as it ", " as they ", " so that ", " (", ", since ", ", because "} {
+	// A comma before a clause with a subject of its own gives the reason
+	// too: "don't use the gpu partition, our allocation there is nearly gone".
+	for _, sep := range []string{" — ", " – ", " - ", "; ", ": ", " because ", " since ", " as it ", " as they ", " so that ", " (", ", since ", ", because ",
+		", our ", ", its ", ", it's ", ", it is ", ", they're ", ", they are ", ", we're ", ", that's ", ", there's ", ", this is "} {
 		if i := strings.Index(s, sep); i > 0 && i < cut {
 			cut = i
 		}
