@@ -40,6 +40,9 @@ type promise struct {
 	// carriedOut: closed because a call did the work (not merely "acted
 	// on"): a summary listing it as pending resurrects it.
 	carriedOut bool
+	// abandoned: a plan step the agent left out of a later full plan; it
+	// was never done, so a summary that still lists it resurrects nothing.
+	abandoned bool
 	// announced: the message ends with a colon, introducing the calls that
 	// follow ("I need to update the references. Let me find them:").
 	announced bool
@@ -61,6 +64,9 @@ type commitmentTracker struct {
 	l *ledger
 	// byPlan finds a plan step (or logged commitment) by its id or text.
 	byPlan map[string]*promise
+	// lastPlan is the previous plan event's steps by key, with the status
+	// it gave them: a later full plan that leaves one out dropped it.
+	lastPlan map[string]model.PlanStatus
 	// closedByHead indexes closed commitments by head noun and verb, for
 	// the resurrection check: head -> verb -> wording -> latest closed.
 	closedByHead map[string]map[string]map[string]*promise
@@ -270,11 +276,11 @@ func sameAction(a, b lang.Action) bool {
 // commitments; completed and cancelled ones close them. It returns the text
 // of the known steps it completed, whose errors the sweep closes.
 func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
+	listed := make(map[string]model.PlanStatus, len(pl.Items))
+	defer func() { c.vanished(pl, listed) }()
 	for _, pi := range pl.Items {
-		key := pi.ID
-		if key == "" {
-			key = "text:" + strings.ToLower(strings.TrimSpace(pi.Text))
-		}
+		key := planKey(pi)
+		listed[key] = pi.Status
 		p := c.byPlan[key]
 		label := "plan " + pi.ID
 		if pi.ID == "" {
@@ -311,10 +317,57 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 			completed = append(completed, pi.Text)
 		case !p.item.Open:
 			// Reopened: the plan says it is in progress again.
+			p.abandoned = false
 			c.l.reopen(p)
 		}
 	}
 	return completed
+}
+
+// planKey is a plan step's identity across plan events: its id, or its
+// text when the runtime gives none.
+func planKey(pi model.PlanItem) string {
+	if pi.ID != "" {
+		return pi.ID
+	}
+	return "text:" + strings.ToLower(strings.TrimSpace(pi.Text))
+}
+
+// vanished settles the open steps of the previous plan that a full plan
+// leaves out without completing them (DESIGN.md rulings). A step a
+// compaction had already lost stays open: the loss made the agent forget
+// it, and every later summary still owes it. Otherwise the agent dropped
+// it, and it closes as abandoned. A plan is full when it restates a step
+// of the previous one unchanged: an update listing only what changed says
+// nothing of the steps it leaves out.
+func (c *commitmentTracker) vanished(pl *model.Plan, listed map[string]model.PlanStatus) {
+	prev := c.lastPlan
+	c.lastPlan = listed
+	full := false
+	for k, st := range listed {
+		if was, ok := prev[k]; ok && was == st {
+			full = true
+		}
+	}
+	if !full || len(listed) < 2 {
+		for k, st := range prev {
+			if _, ok := listed[k]; !ok {
+				c.lastPlan[k] = st // not full: the steps it leaves out still stand
+			}
+		}
+		return
+	}
+	for k := range prev {
+		if _, ok := listed[k]; ok {
+			continue
+		}
+		p := c.byPlan[k]
+		if p == nil || !p.item.Open || !p.planned || p.firstLoss > 0 {
+			continue
+		}
+		p.abandoned = true
+		c.l.close(p, pl, fmt.Sprintf("abandoned: left out of the plan at turn %d without being completed", pl.Turn))
+	}
 }
 
 // logged applies a commitment event, for runtimes that log obligations.

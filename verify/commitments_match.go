@@ -112,7 +112,7 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	// Only an obligation that waited, a plan step or a step of a plan the
 	// agent stated can be redone by mistake: narration carried out on the
 	// spot is gone once done.
-	if !p.durable && !p.planned && !p.inPlan || !d.hasTerm(p.act.Head) {
+	if !p.durable && !p.planned && !p.inPlan || p.abandoned || !d.hasTerm(p.act.Head) {
 		return ir, false
 	}
 	if repeatable(p.act) {

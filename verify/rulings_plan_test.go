@@ -1,0 +1,79 @@
+package verify
+
+import (
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+func planOf(turn int, items ...model.PlanItem) *model.Plan {
+	return &model.Plan{Base: model.Base{Turn: turn}, Items: items}
+}
+
+func step(id, text string, st model.PlanStatus) model.PlanItem {
+	return model.PlanItem{ID: id, Text: text, Status: st}
+}
+
+// DESIGN.md, "Rulings on wording", plan steps: a step re-emitted keeps the
+// turn it first appeared at; a step a later full plan leaves out without
+// completing it stays owed when a compaction had lost it before (the loss
+// caused it), and closes as abandoned otherwise.
+func TestRulingPlanSteps(t *testing.T) {
+	rotate := step("", "Rotate the signing keys", model.PlanPending)
+	docs := step("", "Update the deploy docs", model.PlanPending)
+	audit := step("", "Run the dependency audit", model.PlanPending)
+	cases := []struct {
+		name     string
+		first    string // the first compaction's summary
+		second   string // the second's
+		wantOpen bool   // the docs step is owed by the second compaction
+		status   Status // its status there, when owed
+	}{
+		{"dropped by the agent before any loss", "Pending: rotate the signing keys; update the deploy docs.", "Pending: rotate the signing keys; run the dependency audit.", false, ""},
+		{"left out after a compaction lost it", "Pending: rotate the signing keys.", "Pending: rotate the signing keys; run the dependency audit.", true, Dropped},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := transcriptOf(
+				planOf(1, rotate, docs),
+				compaction(5, 1, c.first),
+				planOf(8, rotate, audit), // a full plan: rotate restated unchanged
+				compaction(12, 2, c.second),
+			)
+			res := Run(tr, Options{})
+			cr := res.Compactions[1]
+			var found *ItemResult
+			for i := range cr.Items {
+				if cr.Items[i].Kind == Commitment && cr.Items[i].Key == "update deploy docs" {
+					found = &cr.Items[i]
+				}
+			}
+			if !c.wantOpen {
+				if found != nil && found.Status != Resurrected {
+					t.Errorf("the abandoned step is owed (%s: %s)", found.Status, found.Why)
+				}
+				return
+			}
+			if found == nil || found.Status != c.status {
+				t.Fatalf("the step lost at compaction 1: %+v, want %s", found, c.status)
+			}
+			if found.Turn != 1 {
+				t.Errorf("origin turn %d, want 1 (its first appearance)", found.Turn)
+			}
+		})
+	}
+}
+
+// A partial plan update (only what changed) says nothing of the steps it
+// leaves out: they stay open.
+func TestRulingPartialPlanKeepsSteps(t *testing.T) {
+	tr := transcriptOf(
+		planOf(1, step("1", "Rotate the signing keys", model.PlanPending), step("2", "Update the deploy docs", model.PlanPending)),
+		planOf(3, step("1", "Rotate the signing keys", model.PlanCompleted)),
+		compaction(5, 1, "Rotated the signing keys."),
+	)
+	cr := Run(tr, Options{}).Compactions[0]
+	if ir := statusOf(t, cr, Commitment, "deploy docs"); ir.Status != Dropped {
+		t.Errorf("status %s, want dropped: a partial update does not close the steps it leaves out", ir.Status)
+	}
+}
