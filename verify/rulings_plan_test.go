@@ -77,3 +77,38 @@ func TestRulingPartialPlanKeepsSteps(t *testing.T) {
 		t.Errorf("status %s, want dropped: a partial update does not close the steps it leaves out", ir.Status)
 	}
 }
+
+// DESIGN.md, "Rulings on wording", resurrection: a closed plan step is not
+// resurrected by a summary that reports it done, even under a pending
+// heading, nor by a pending cue in a sentence that does not name it; a
+// sentence that names it as still to do does resurrect it.
+func TestRulingResurrection(t *testing.T) {
+	cases := []struct {
+		name, summary string
+		want          bool
+	}{
+		{"listed as pending", "## Pending Tasks\n- Rotate the signing keys", true},
+		{"reported done under a pending heading", "## Pending Tasks\n- Rotate the signing keys (done)\n- Update the deploy docs", false},
+		{"reported completed in prose", "Next steps: rotating the signing keys is completed; update the deploy docs next.", false},
+		{"a pending cue beside it, not naming it", "The signing keys were rotated. Pending: update the deploy docs.", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := transcriptOf(
+				planOf(1, step("1", "Rotate the signing keys", model.PlanPending), step("2", "Update the deploy docs", model.PlanPending)),
+				planOf(3, step("1", "Rotate the signing keys", model.PlanCompleted), step("2", "Update the deploy docs", model.PlanPending)),
+				compaction(5, 1, c.summary),
+			)
+			cr := Run(tr, Options{}).Compactions[0]
+			got := false
+			for _, ir := range cr.Items {
+				if ir.Status == Resurrected && ir.Kind == Commitment {
+					got = true
+				}
+			}
+			if got != c.want {
+				t.Errorf("resurrected = %v, want %v (%v)", got, c.want, cr.Items)
+			}
+		})
+	}
+}
