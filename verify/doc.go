@@ -23,6 +23,7 @@
 //	commitments_work.go       commitment discharge: the call that carries it out, claims, false completions
 //	commitments_match.go      a commitment in a summary; flipped and resurrected commitments
 //	constraints.go            the user's standing rules: opening, revocation, matching
+//	crosslang.go              an item and a summary in different languages: matched through what they share
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
 //	intent.go                 what a call was doing, in other words (intent-only matches)
 //	errors.go                 when an error opens and closes (same call, workaround, plan step), matching

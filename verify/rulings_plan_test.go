@@ -109,6 +109,15 @@ func TestRulingResurrection(t *testing.T) {
 			if got != c.want {
 				t.Errorf("resurrected = %v, want %v (%v)", got, c.want, cr.Items)
 			}
+			// A resurrected step matters to the planner, not the verifier.
+			for _, cs := range cr.Consumers {
+				if cs.Name == "planner" && cs.Allowed == c.want {
+					t.Errorf("planner allowed = %v with resurrected = %v", cs.Allowed, got)
+				}
+				if cs.Name == "verifier" && !cs.Allowed {
+					t.Errorf("verifier refused (%v): a plan step is not its concern", cs.Why)
+				}
+			}
 		})
 	}
 }

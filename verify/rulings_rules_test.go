@@ -35,6 +35,8 @@ func TestRulingStandingRules(t *testing.T) {
 		{"a label before the rule", []string{"Rule from now on: never touch the prod database"}, "touch prod database", true, true},
 		{"a bug report with a negation", []string{"The button never shows up for guests."}, "button", false, false},
 		{"a failure described", []string{"It fails and doesn't retry."}, "retry", false, false},
+		{"a one-off request about the thing at hand", []string{"Make the header sticky too."}, "header", false, false},
+		{"the same request phrased as lasting", []string{"From now on, always make headers sticky."}, "header", true, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
