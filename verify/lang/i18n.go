@@ -170,6 +170,11 @@ var languageOfWord = func() map[string][]string {
 // Latin-script languages. Code, paths and identifiers count for nothing;
 // a text with no word of another language is English.
 func LanguageOf(text string) string {
+	// The first few kilobytes tell the language as well as the whole: a
+	// long tool output or summary is not read twice for it.
+	if len(text) > 3000 {
+		text = text[:CutUTF8(text, 3000)]
+	}
 	var han, kana, hangul, cyr, latin, viet int
 	for _, r := range text {
 		if r < utf8.RuneSelf {
