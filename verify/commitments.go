@@ -337,7 +337,9 @@ func planKey(pi model.PlanItem) string {
 // leaves out without completing them (DESIGN.md rulings). A step a
 // compaction had already lost stays open: the loss made the agent forget
 // it, and every later summary still owes it. Otherwise the agent dropped
-// it, and it closes as abandoned. A plan is full when it restates a step
+// it, and it closes as abandoned. When the source lacks the earlier
+// compactions (Options.lossUnknown), which of the two cannot be told, and
+// the step stays open. A plan is full when it restates a step
 // of the previous one unchanged: an update listing only what changed says
 // nothing of the steps it leaves out.
 func (c *commitmentTracker) vanished(pl *model.Plan, listed map[string]model.PlanStatus) {
@@ -349,7 +351,7 @@ func (c *commitmentTracker) vanished(pl *model.Plan, listed map[string]model.Pla
 			full = true
 		}
 	}
-	if !full || len(listed) < 2 {
+	if !full || len(listed) < 2 || c.l.opt.lossUnknown {
 		for k, st := range prev {
 			if _, ok := listed[k]; !ok {
 				c.lastPlan[k] = st // not full: the steps it leaves out still stand

@@ -121,3 +121,28 @@ func TestRulingResurrection(t *testing.T) {
 		})
 	}
 }
+
+// Check of a later compaction from the raw events alone cannot tell
+// whether an earlier compaction lost a vanished step: it stays owed (fail
+// closed). At the first compaction no earlier one could have: abandoned.
+func TestRulingVanishedStepInCheck(t *testing.T) {
+	src := []model.Event{
+		planOf(1, step("", "Rotate the signing keys", model.PlanPending), step("", "Update the deploy docs", model.PlanPending)),
+		planOf(8, step("", "Rotate the signing keys", model.PlanPending), step("", "Run the dependency audit", model.PlanPending)),
+	}
+	for _, c := range []struct {
+		seq  int
+		owed bool
+	}{{1, false}, {3, true}} {
+		r := Check(src, compaction(12, c.seq, "Pending: rotate the signing keys; run the dependency audit."), Options{})
+		owed := false
+		for _, it := range r.Items {
+			if it.Kind == Commitment && it.Key == "update deploy docs" && it.Status != Resurrected {
+				owed = true
+			}
+		}
+		if owed != c.owed {
+			t.Errorf("compaction %d: the vanished step owed = %v, want %v", c.seq, owed, c.owed)
+		}
+	}
+}

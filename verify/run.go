@@ -11,6 +11,11 @@ type Options struct {
 	// Consumers replaces or adds consumers by name (the command line's
 	// --consumer); they override the transcript's meta and the defaults.
 	Consumers []model.Consumer
+	// lossUnknown: the source lacks earlier compactions the run had
+	// (Check of a later compaction from raw events alone), so whether one
+	// lost a plan step cannot be told; a step that vanishes from the plan
+	// then stays open (fail closed).
+	lossUnknown bool
 }
 
 // Run verifies every compaction of t: one pass over the events keeps what is
