@@ -67,6 +67,9 @@ type commitmentTracker struct {
 	// lastPlan is the previous plan event's steps by key, with the status
 	// it gave them: a later full plan that leaves one out dropped it.
 	lastPlan map[string]model.PlanStatus
+	// asked is the last assistant message that asked the user a question
+	// (-1 before any), with its turn: the user's reply answers it.
+	asked, askedTurn int
 	// closedByHead indexes closed commitments by head noun and verb, for
 	// the resurrection check: head -> verb -> wording -> latest closed.
 	closedByHead map[string]map[string]map[string]*promise
@@ -77,6 +80,7 @@ type commitmentTracker struct {
 func (c *commitmentTracker) init(l *ledger) {
 	c.l = l
 	c.byPlan = map[string]*promise{}
+	c.asked = -1
 	c.closedByHead = map[string]map[string]map[string]*promise{}
 	c.idx.init()
 }
@@ -88,8 +92,55 @@ func (c *commitmentTracker) newPromise(it *Item, act lang.Action) *promise {
 	return p
 }
 
+// asksUser reports whether an assistant message asks the user something:
+// a sentence of its prose ends with a question mark.
+func asksUser(text string) bool {
+	prose := lang.ProseOnly(text)
+	for _, sn := range lang.Sentences(prose) {
+		if strings.HasSuffix(strings.TrimSpace(prose[sn.Start:sn.End]), "?") {
+			return true
+		}
+	}
+	return false
+}
+
+// conversational reports whether an action is done by talking with the
+// user: asking questions, or clarifying or confirming something with them.
+func conversational(a lang.Action) bool {
+	if a.Verb == lang.TermOf("ask") {
+		return true
+	}
+	switch a.Verb {
+	case lang.TermOf("clarify"), lang.TermOf("confirm"), lang.TermOf("discuss"), lang.TermOf("agree"), lang.TermOf("align"), lang.TermOf("check"):
+		l := " " + strings.ToLower(a.Text) + " "
+		return strings.Contains(l, " you ") || strings.Contains(l, " you,") || strings.Contains(l, " your ") || strings.Contains(l, " the user ")
+	}
+	return false
+}
+
+// answered closes the conversational promises a round of questions kept:
+// the agent promised to ask or to confirm something with the user, asked
+// (a question in its prose since the promise) and the user replied. Such
+// work needs no tool call, and a later "confirmed" claims nothing unsupported.
+func (c *commitmentTracker) answered(m *model.Message) {
+	if c.asked < 0 {
+		return
+	}
+	for p := range openOf[*promise](c.l) {
+		if p.item.Open && !p.planned && p.item.Event <= c.asked && conversational(p.act) {
+			c.l.close(p, m, fmt.Sprintf("asked at turn %d and answered by the user at turn %d", c.askedTurn, m.Turn))
+		}
+	}
+	c.asked = -1
+}
+
 // assistantMessage checks completion claims, then extracts commitments.
 func (c *commitmentTracker) assistantMessage(m *model.Message) {
+	defer func() {
+		if asksUser(m.Text) {
+			c.asked, c.askedTurn = m.Index, m.Turn
+		}
+	}()
 	c.closeActedOn(m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
 	c.claims(m)
 	found := c.l.promisesOf(m)

@@ -46,6 +46,34 @@ func TestRulingClaims(t *testing.T) {
 			finding: false,
 		},
 		{
+			name: "requirements clarified with the user in conversation",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "Next I need to clarify the schema requirements with you."),
+				msg(1, model.RoleAssistant, "Should the new column be nullable? Which default should it have?"),
+				msg(2, model.RoleUser, "Nullable, no default."),
+				msg(3, model.RoleAssistant, "The schema requirements are clarified."),
+			},
+			finding: false,
+		},
+		{
+			name: "a target confirmed with the user",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "I'll confirm the target region with you first. Which region should I deploy to?"),
+				msg(2, model.RoleUser, "eu-west-1."),
+				msg(3, model.RoleAssistant, "Target region confirmed: eu-west-1."),
+			},
+			finding: false,
+		},
+		{
+			name: "a confirmation never asked",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "I'll confirm the target region with you before deploying."),
+				msg(2, model.RoleUser, "Also bump the version."),
+				msg(3, model.RoleAssistant, "Target region confirmed: eu-west-1."),
+			},
+			finding: true,
+		},
+		{
 			name: "questions asked and answered",
 			src: []model.Event{
 				msg(1, model.RoleAssistant, "Before I start, I'll ask a few questions about the deployment target."),

@@ -268,6 +268,7 @@ func (l *ledger) step(i int, e model.Event) {
 			switch ev.Role {
 			case model.RoleUser:
 				l.constraints.userMessage(ev)
+				l.commitments.answered(ev)
 			case model.RoleAssistant:
 				l.commitments.assistantMessage(ev)
 			}
