@@ -85,3 +85,33 @@ func TestRulingLanguages(t *testing.T) {
 		})
 	}
 }
+
+// Completion claims in other languages: a claim that the promised work is
+// done, with no call that did it, is an unsupported completion.
+func TestRulingClaimsInOtherLanguages(t *testing.T) {
+	cases := []struct {
+		name    string
+		promise string
+		claim   string
+		want    bool
+	}{
+		{"Spanish", "Voy a ejecutar la migración de la tabla pedidos después de revisar el esquema.", "Ejecutar la migración de la tabla pedidos: hecho.", true},
+		{"Chinese", "我会在 schema diff 审核后重新运行迁移。", "已重新运行迁移。", true},
+		{"Chinese, still pending", "我会在 schema diff 审核后重新运行迁移。", "下一步：重新运行迁移。", false},
+		{"French", "Je vais relancer la migration après la revue.", "Relancer la migration : terminé.", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := Run(transcriptOf(msg(1, model.RoleAssistant, c.promise), msg(2, model.RoleUser, "ok"), msg(3, model.RoleAssistant, c.claim)), Options{})
+			got := false
+			for _, f := range res.Findings {
+				if f.Kind == UnsupportedCompletion {
+					got = true
+				}
+			}
+			if got != c.want {
+				t.Errorf("unsupported completion = %v, want %v (%+v)", got, c.want, res.Findings)
+			}
+		})
+	}
+}

@@ -245,7 +245,13 @@ func stripLeads(lower string, t *cueTable) (int, bool) {
 func ForeignStatus(sentence, hint string) (string, string) {
 	t := cueTables[SentenceLanguage(sentence, hint)]
 	if t == nil {
-		return "", ""
+		// Too short to tell its language ("Relancer la migration :
+		// terminé."): a cue written in letters English never uses still
+		// speaks.
+		if isASCIIText(sentence) {
+			return "", ""
+		}
+		t = nonASCIICues
 	}
 	lower := FoldText(sentence)
 	p, pc := cueAt(lower, t.pending, 0)
@@ -258,6 +264,25 @@ func ForeignStatus(sentence, hint string) (string, string) {
 	}
 	return "", ""
 }
+
+// nonASCIICues are the done and pending cues of every language written
+// with a letter outside ASCII: no English text holds them.
+var nonASCIICues = func() *cueTable {
+	t := &cueTable{}
+	for _, l := range Languages[1:] {
+		for _, c := range cueTables[l].done {
+			if !isASCIIText(c) {
+				t.done = append(t.done, c)
+			}
+		}
+		for _, c := range cueTables[l].pending {
+			if !isASCIIText(c) {
+				t.pending = append(t.pending, c)
+			}
+		}
+	}
+	return t
+}()
 
 // Shared returns what two texts in different languages share: the
 // identifiers, paths, numbers, names and code words of a that also appear
