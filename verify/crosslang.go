@@ -71,6 +71,11 @@ func crossLanguage(d *doc, ir *ItemResult) {
 	ir.Score = round2(float64(bestN) / float64(len(shareable)))
 	ir.Evidence = d.evidence(candidate{unit: best}, pol)
 	quoted := "“" + strings.Join(bestShared, "”, “") + "”"
+	if it.Kind == Constraint && strings.HasPrefix(it.Key, "never ") != lang.ProhibitionIn(d.lower[u.Start:u.End]) {
+		ir.Status = Weak
+		ir.Why = fmt.Sprintf("the summary (in %s) names %s, but with the opposite sense (a prohibition lost or added)", languageNames[sl], quoted)
+		return
+	}
 	if it.Kind == Commitment && pol == Negated {
 		ir.Why = fmt.Sprintf("the summary (in %s) names %s only in a negated mention", languageNames[sl], quoted)
 		return

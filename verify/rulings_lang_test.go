@@ -65,6 +65,18 @@ func TestRulingLanguages(t *testing.T) {
 			kind:    Commitment, key: "migrar", want: Retained,
 		},
 		{
+			name:    "a Chinese rule restated in an English summary",
+			src:     []model.Event{msg(1, model.RoleUser, "以后不要直接 push 到 main 分支。")},
+			summary: "User rule: never push directly to main.",
+			kind:    Constraint, key: "push", want: Retained,
+		},
+		{
+			name:    "a Chinese rule whose prohibition an English summary lost",
+			src:     []model.Event{msg(1, model.RoleUser, "以后不要直接 push 到 main 分支。")},
+			summary: "Next: push the fix to main.",
+			kind:    Constraint, key: "push", want: Weak,
+		},
+		{
 			name: "an English plan step, a Chinese summary that names nothing of it",
 			src: []model.Event{&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
 				{ID: "1", Text: "Rotate the signing keys", Status: model.PlanPending}}}},
