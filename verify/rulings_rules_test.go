@@ -19,6 +19,8 @@ func TestRulingStandingRules(t *testing.T) {
 		owed  bool     // the rule is open at the compaction (and dropped by its summary)
 		exist bool     // the rule was found at all
 	}{
+		{"standing for the rest of the session", []string{"For the rest of this session, use pnpm instead of npm."}, "pnpm", true, true},
+		{"standing going forward", []string{"Going forward, run the linter before every commit."}, "linter", true, true},
 		{"standing until I say otherwise", []string{"Only run the playbook with --check --diff until I say otherwise."}, "playbook", true, true},
 		{"revoked by naming the rule", []string{"Only run the playbook with --check --diff until I say otherwise.",
 			"Check mode looks right. Go ahead and apply for real — the check-mode rule no longer applies."}, "playbook", false, true},

@@ -283,7 +283,8 @@ var imperativeVerbs = WordSet("use", "touch", "change", "modify", "call", "talk"
 // generalCues say a rule holds beyond the request it comes with: inside
 // "can you ... and make sure X" only these make a standing rule.
 var generalCues = WordSet("always", "never", "don't", "dont", "do not", "from now on", "going forward", "only ever",
-	"until i say otherwise", "until further notice", "under no circumstances", "no more", "avoid")
+	"until i say otherwise", "until further notice", "under no circumstances", "no more", "avoid",
+	"for the rest of this session", "for the rest of the session")
 
 // subjectWord reports whether w can be the subject a verb follows.
 func subjectWord(w string) bool {
