@@ -69,7 +69,10 @@ func (c *constraintTracker) revocations(m *model.Message) {
 		for _, w := range []string{"rule", "instruction", "restriction", "constraint", "requirement", "what i said", "what i told you", "i said earlier"} {
 			ruleWord = ruleWord || strings.Contains(lower, w)
 		}
-		dropVerb, lifted := false, permitsNow(lower)
+		// Other languages: "esa regla ya no aplica", "那条规则不再适用".
+		fRule, fLifted, fPoint := lang.ForeignRevocation(lower)
+		ruleWord = ruleWord || fRule
+		dropVerb, lifted := false, permitsNow(lower) || fLifted
 		for _, w := range []string{"forget", "ignore", "disregard", "scrap", "drop", "lift", "cancel", "revoke", "undo", "remove"} {
 			dropVerb = dropVerb || lang.HasPhrase(lower, w)
 		}
@@ -109,7 +112,7 @@ func (c *constraintTracker) revocations(m *model.Message) {
 		// A verb that also edits code ("drop that rule from the policy")
 		// does not lift a standing rule by pointing at it.
 		mindVerb := lang.HasPhrase(lower, "forget") || lang.HasPhrase(lower, "ignore") || lang.HasPhrase(lower, "disregard")
-		if !revoked && latest != nil && (mindVerb || lifted) && pointsAtRule(lower) {
+		if !revoked && latest != nil && (mindVerb || lifted) && (pointsAtRule(lower) || fPoint) {
 			c.l.close(latest, m, fmt.Sprintf("revoked by the user at turn %d: “%s”", m.Turn, model.Clip(sent, 120)))
 		}
 	}

@@ -30,6 +30,8 @@ func TestRulingStandingRules(t *testing.T) {
 		{"revoked by allowing it now", []string{"Never push to main.", "You can push to main now."}, "push", false, true},
 		{"revoked by ignoring the earlier instruction", []string{"Always run the linter before committing.",
 			"Ignore my earlier instruction about the linter."}, "linter", false, true},
+		{"revoked in Spanish", []string{"Nunca hagas push a main.", "Esa regla ya no aplica."}, "push", false, true},
+		{"revoked in Chinese", []string{"以后不要碰生产数据库。", "那条规则不再适用。"}, "碰生产数据库", false, true},
 		{"another rule's revocation leaves it", []string{"Never push to main.", "Always run the linter before committing.",
 			"Ignore my earlier instruction about the linter."}, "push", true, true},
 		{"a relayed rule is the user's", []string{"The platform team says never deploy on Fridays."}, "deploy", true, true},

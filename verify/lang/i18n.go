@@ -336,3 +336,32 @@ func hasInnerCapital(s string) bool {
 	}
 	return false
 }
+
+// revocationWords are, per language, the words that name a rule, lift it,
+// and point at the rule last given.
+var revocationWords = []struct{ rule, lifted, point []string }{
+	{[]string{"regla"}, []string{"ya no aplica", "ya no vale", "olvida lo que dije", "ignora"}, []string{"esa regla", "esta regla"}},
+	{[]string{"regra"}, []string{"não vale mais", "não se aplica mais", "esqueça o que eu disse", "ignore"}, []string{"essa regra", "esta regra"}},
+	{[]string{"règle"}, []string{"ne s'applique plus", "n'est plus valable", "oublie ce que j'ai dit", "ignore"}, []string{"cette règle"}},
+	{[]string{"regel"}, []string{"gilt nicht mehr", "ist aufgehoben", "vergiss, was ich", "ignoriere"}, []string{"diese regel"}},
+	{[]string{"quy tắc"}, []string{"không còn áp dụng", "bỏ qua"}, []string{"quy tắc đó", "quy tắc này"}},
+	{[]string{"правило"}, []string{"больше не действует", "больше не применяется", "забудь", "игнорируй"}, []string{"это правило"}},
+	{[]string{"规则", "规定"}, []string{"不再适用", "不再有效", "取消", "忘掉", "忽略", "可以了"}, []string{"这条规则", "那条规则", "这个规则", "那个规则"}},
+	{[]string{"ルール"}, []string{"もう適用されません", "取り消し", "忘れて", "無視して"}, []string{"そのルール", "このルール"}},
+	{[]string{"규칙"}, []string{"더 이상 적용되지", "취소", "잊어", "무시"}, []string{"그 규칙", "이 규칙"}},
+}
+
+// ForeignRevocation reads a user's sentence in another language for the
+// words of a revocation: it names a rule, lifts one, or points at the rule
+// last given ("esa regla ya no aplica").
+func ForeignRevocation(lower string) (rule, lifted, point bool) {
+	if isASCIIText(lower) && !strings.Contains(lower, "regla") && !strings.Contains(lower, "regra") && !strings.Contains(lower, "regel") {
+		return false, false, false
+	}
+	for _, w := range revocationWords {
+		rule = rule || ContainsAny(lower, w.rule...)
+		lifted = lifted || ContainsAny(lower, w.lifted...)
+		point = point || ContainsAny(lower, w.point...)
+	}
+	return rule, lifted, point
+}
