@@ -214,6 +214,9 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	if (cue == "please use" || cue == "please keep") && deictic(lower[pos:]) {
 		return Rule{}, false // "please use the format of the diagrams above": this piece of work
 	}
+	if cue == "every time" || cue == "each time" {
+		return everyTime(raw, pos, cue, neg)
+	}
 	end := min(pos+len(cue), len(raw))
 	keep := ""
 	if verbCues[cue] {
@@ -247,6 +250,41 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 		return Rule{}, false
 	}
 	return Rule{Action: act, Clause: strings.TrimSpace(raw), relayed: relayed}, true
+}
+
+// everyTime reads a rule phrased as lasting by "every time": "Every time
+// you change the schema, regenerate the types" and "Regenerate the types
+// every time you change the schema" both instruct to regenerate the types,
+// on the condition of a schema change.
+func everyTime(raw string, pos int, cue string, neg bool) (Rule, bool) {
+	var action, cond string
+	if strings.TrimSpace(raw[:pos]) == "" {
+		k := strings.Index(raw[pos:], ", ")
+		if k < 0 {
+			return Rule{}, false
+		}
+		action, cond = raw[pos+k+2:], raw[pos:pos+k]
+	} else {
+		action, cond = raw[:pos], raw[pos:]
+	}
+	// "It fails every time I run it" describes: the action must open
+	// with its verb, not a subject.
+	f := strings.Fields(strings.ToLower(strings.TrimLeft(action, " -*>")))
+	if len(f) == 0 || subjectWord(f[0]) || demonstrative(strings.Join(f, " ")) {
+		return Rule{}, false
+	}
+	switch f[0] {
+	case "my", "our", "your", "their", "his", "her", "a", "an", "the":
+		return Rule{}, false
+	}
+	act := ParseAction(stripPoliteness(cutRationale(strings.TrimSpace(action))))
+	if act.Verb == "" {
+		return Rule{}, false
+	}
+	act.Condition = strings.TrimSpace(strings.TrimRight(cond, " .!"))
+	act.Negated = neg || ProhibitionIn(FoldText(action))
+	act.Deferred = true
+	return Rule{Action: act, Clause: strings.TrimSpace(raw)}, true
 }
 
 // relaying reports whether what precedes a rule's cue reports someone
@@ -284,7 +322,7 @@ var imperativeVerbs = WordSet("use", "touch", "change", "modify", "call", "talk"
 // "can you ... and make sure X" only these make a standing rule.
 var generalCues = WordSet("always", "never", "don't", "dont", "do not", "from now on", "going forward", "only ever",
 	"until i say otherwise", "until further notice", "under no circumstances", "no more", "avoid",
-	"for the rest of this session", "for the rest of the session")
+	"for the rest of this session", "for the rest of the session", "every time", "each time")
 
 // subjectWord reports whether w can be the subject a verb follows.
 func subjectWord(w string) bool {
