@@ -163,6 +163,11 @@ type ItemResult struct {
 	// error the run leaves behind later is weakened then, not here).
 	Basis Basis
 	Cue   string
+	// CrossLanguage: the item and the summary are in different languages
+	// and share nothing to match through (no id, path, number or name), so
+	// the summary's words cannot settle it. It is for a person to review,
+	// never a loss: the gate and the verdict do not count it.
+	CrossLanguage bool `json:"cross_language,omitempty"`
 }
 
 // Counts reports whether the item's loss counts towards the verdict, the
