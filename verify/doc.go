@@ -16,6 +16,7 @@
 // Where each rule lives:
 //
 //	types.go                  Result, CompactionResult, ItemResult, Status: what a run's verification says
+//	glyph.go                  Statuses and each one's glyph, shared by the inspector and the reports
 //	run.go, sweep.go          Run; the one pass over the events, dispatching to a tracker per kind
 //	prefetch.go               what each event alone determines, computed ahead on a second goroutine
 //	commitments.go            when a commitment opens (prose, plan steps, logged events), restatements

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/xml"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -95,5 +96,33 @@ func TestVerifyJSONRuntimeAndSkipped(t *testing.T) {
 	}
 	if !sawSkipped {
 		t.Error("no Claude Code sample skipped a record: the test covers nothing")
+	}
+}
+
+// TestGroupByUnknownFieldWarns: --group-by on a field no run has says so
+// on standard error, naming the fields the runs have; on one they have it
+// says nothing. Text and Markdown tables have the same columns.
+func TestGroupByUnknownFieldWarns(t *testing.T) {
+	dir := t.TempDir()
+	a := withMeta(t, filepath.Join(dir, "a.jsonl"), violateRun, `"prompt":"v1"`)
+	b := withMeta(t, filepath.Join(dir, "b.jsonl"), degradeRun, `"prompt":"v2"`)
+	r := runCLI(t, "", "verify", "--group-by", "promt", a, b)
+	r.expect(t, exitViolation, "--group-by promt: no run has this meta field", "the fields the runs have: agent, format, prompt, run")
+	ok := runCLI(t, "", "verify", "--group-by", "prompt", a, b)
+	if strings.Contains(ok.stderr, "no run has") {
+		t.Errorf("a warning for a field the runs have:\n%s", ok.stderr)
+	}
+	md := runCLI(t, "", "verify", "--format", "markdown", "--group-by", "prompt", a, b)
+	head := "prompt runs compactions violate commitment lost handle lost error lost identifier lost constraint lost mean loss median loss"
+	found := false
+	for _, l := range strings.Split(ok.stdout, "\n") {
+		found = found || strings.Join(strings.Fields(l), " ") == head
+	}
+	if !found {
+		t.Errorf("text group table: no %q in\n%s", head, ok.stdout)
+	}
+	mdHead := "| prompt | runs | compactions | violate | commitment lost | handle lost | error lost | identifier lost | constraint lost | mean loss | median loss |"
+	if !strings.Contains(md.stdout, mdHead) {
+		t.Errorf("markdown group table:\n%s", md.stdout)
 	}
 }
