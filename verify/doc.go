@@ -25,6 +25,7 @@
 //	commitments_match.go      a commitment in a summary; flipped and resurrected commitments
 //	constraints.go            the user's standing rules: opening, revocation, matching
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
+//	quote.go                  what an orphaned-result finding quotes of a result (a notice's readable part)
 //	intent.go                 what a call was doing, in other words (intent-only matches)
 //	errors.go                 when an error opens and closes (same call, workaround, plan step), matching
 //	errors_resolve.go         what a successful call resolves: a covering command, git endings, paths, intent
