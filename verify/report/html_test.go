@@ -146,3 +146,16 @@ func TestHTMLEscapesHostile(t *testing.T) {
 		t.Error("a script tag should be shown as text")
 	}
 }
+
+// FuzzHTMLInert: whatever a transcript holds, in every place the page
+// shows transcript text, the page has only loupe's own tags and
+// attributes, links only to its anchors, and no raw invisible character.
+func FuzzHTMLInert(f *testing.F) {
+	for _, h := range htmlHostile {
+		f.Add(h)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := writeHTML(t, &Report{Results: []*verify.Result{hostileResult(s)}, GroupBy: "prompt", Unverified: []Unverified{{Path: s, Error: s}}})
+		checkInertHTML(t, s, out)
+	})
+}
