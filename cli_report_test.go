@@ -31,7 +31,7 @@ func TestFlagsAfterPaths(t *testing.T) {
 	}
 	r = runCLI(t, "", "verify", degradeRun, "-q", violateRun, "--format=markdown")
 	r.expect(t, exitViolation)
-	if !strings.HasPrefix(r.stdout, "# loupe report: ") || strings.Contains(r.stdout, "paraphrase_gemini") {
+	if !strings.HasPrefix(r.stdout, "# loupe report\n") || strings.Contains(r.stdout, "paraphrase_gemini") {
 		t.Errorf("flags between and after paths:\n%s", r.stdout)
 	}
 	r = runCLI(t, "", "convert", tinyJSONL, "--from", "loupe")
@@ -96,7 +96,7 @@ func TestOnlyViolationsFlag(t *testing.T) {
 			return xml.Unmarshal([]byte(s), &su) == nil && len(su.Suites) == 1 && su.Suites[0].Name == violateRun
 		},
 		"markdown": func(s string) bool {
-			return strings.Count(s, "# loupe report: ") == 1 && strings.Contains(s, violateRun) && !strings.Contains(s, "✓ degrade")
+			return strings.Count(s, "\n## `") == 1 && strings.Contains(s, violateRun) && !strings.Contains(s, "✓ degrade")
 		},
 	} {
 		r := runCLI(t, "", "verify", "-q", "--format", format, degradeRun, violateRun)

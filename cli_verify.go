@@ -38,7 +38,7 @@ func verifyCmd(e *env, args []string) (int, error) {
 			"Exit status: 0 when every compaction degrades, 1 when any violates, 2 on bad input or usage\n"+
 			"(a file that cannot be read, is empty, or holds nothing in its format: it is listed in the report too).\n"+
 			"Flags may come before or after the paths; after -- every argument is a PATH.")
-	format := fset.String("format", "text", "report format: text, json, markdown or junit")
+	format := fset.String("format", "text", "report format: text, json, markdown, junit or html (one self-contained page)")
 	from := fset.String("from", "", "read the input as this runtime's format instead of detecting it")
 	lenient := fset.Bool("lenient", false, "verify files with lines that do not parse (they are reported as warnings)")
 	groupBy := fset.String("group-by", "", "compare the runs grouped by this meta `FIELD` (a prompt variant: prompt; or run, agent, source), in every format")
@@ -55,9 +55,9 @@ func verifyCmd(e *env, args []string) (int, error) {
 		return flagExit(err)
 	}
 	switch *format {
-	case "text", "json", "markdown", "junit":
+	case "text", "json", "markdown", "junit", "html":
 	default:
-		return exitBadInput, usagef("unknown --format %q (text, json, markdown or junit)", *format)
+		return exitBadInput, usagef("unknown --format %q (text, json, markdown, junit or html)", *format)
 	}
 	if len(paths) == 0 {
 		return exitBadInput, usagef("verify needs at least one PATH (a file, a directory, or - for standard input)")
@@ -82,6 +82,7 @@ func verifyCmd(e *env, args []string) (int, error) {
 		}
 		rep.Results = append(rep.Results, verify.Run(t, verify.Options{Consumers: cons, Strict: *strict}))
 	}
+	warnGroupBy(e, rep)
 	if err := rep.Write(e.stdout, *format, textOptions(e, *verbose)); err != nil {
 		return exitBadInput, err
 	}
@@ -198,4 +199,18 @@ func statError(path string, err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
+}
+
+// warnGroupBy says on standard error when no run has the --group-by field:
+// the comparison would be one group "(none)" and read as if it compared.
+func warnGroupBy(e *env, rep *report.Report) {
+	if rep.GroupBy == "" || len(rep.Results) == 0 || report.HasField(rep.Results, rep.GroupBy) {
+		return
+	}
+	have := "none"
+	if fs := report.Fields(rep.Results); len(fs) > 0 {
+		have = strings.Join(fs, ", ")
+	}
+	e.warn("--group-by %s: no run has this meta field, so every run is in the one group (none); the fields the runs have: %s",
+		model.Sanitize(rep.GroupBy), model.Sanitize(have))
 }

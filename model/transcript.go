@@ -52,6 +52,11 @@ type Transcript struct {
 	Path string
 	// Meta is the meta line (zero when the file has none).
 	Meta Meta
+	// Runtime names the format the file was read as (formats.Open sets
+	// it): an importer's name (claude-code, codex…), or "loupe" for a
+	// file in loupe's own format; "" when unknown. An imported transcript's
+	// Meta.Format is loupe's, whatever it was read from.
+	Runtime string
 	// Events are every line but the meta, in file order. Compactions are
 	// events too.
 	Events []Event

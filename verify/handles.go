@@ -218,7 +218,7 @@ func (h *handleTracker) orphanCheck(p *pending, r *model.ToolResult) {
 	}
 	l.res.Findings = append(l.res.Findings, RunFinding{
 		Kind: OrphanedResult, Turn: r.Turn, Event: r.Index, Item: id, ItemID: p.item.ID, LostAt: p.firstLoss,
-		OriginTurn: p.item.Turn, Text: model.Clip(firstLine(r.Text.Head()), 200),
+		OriginTurn: p.item.Turn, Text: resultQuote(r.Text.Head(), id),
 		Why: fmt.Sprintf("the result of %s arrived at turn %d, but summary %d in force then does not carry its id", id, r.Turn, l.inForceComp.Seq),
 	})
 }

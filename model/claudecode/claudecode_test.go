@@ -414,9 +414,10 @@ func TestScan(t *testing.T) {
 			t.Errorf("%s: start %v format %q", si.Path, si.Start, si.Format)
 		}
 	}
+	// bbbbbbbb continues aaaaaaaa (its boundary points into it): one run,
+	// listed once by its newest file, with the first file's title.
 	want := map[string]string{
-		"aaaaaaaa-0000-4000-8000-000000000001.jsonl": "aaaaaaaa-0000-4000-8000-000000000001||Add the orders table. Never push to main.",
-		"bbbbbbbb-0000-4000-8000-000000000002.jsonl": "bbbbbbbb-0000-4000-8000-000000000002||",
+		"bbbbbbbb-0000-4000-8000-000000000002.jsonl": "bbbbbbbb-0000-4000-8000-000000000002||Add the orders table. Never push to main.",
 		"cccccccc-0000-4000-8000-000000000003.jsonl": "cccccccc-0000-4000-8000-000000000003||Unrelated",
 		"agent-a1b2c3.jsonl":                         "a1b2c3|cccccccc-0000-4000-8000-000000000003|Explore the repository.",
 	}

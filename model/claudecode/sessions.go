@@ -33,10 +33,14 @@ func sessionFiles(dir string) ([]string, error) {
 
 // fileLinks is what the directory logic needs to know about one file.
 type fileLinks struct {
-	path        string
-	uuids       map[string]bool
-	refs        []string // parents and logical parents not in the file
-	first, last string   // timestamps
+	path  string
+	uuids map[string]bool
+	refs  []string // parents and logical parents not in the file
+	// lrefs are the logical parents of the file's compact boundaries that
+	// are not in it: the lines opening the file looks for beside it
+	// (findPredecessors).
+	lrefs       []string
+	first, last string // timestamps
 }
 
 func readLinks(path string) (*fileLinks, error) {
@@ -47,7 +51,7 @@ func readLinks(path string) (*fileLinks, error) {
 	}
 	defer closeFn()
 	var p fastjson.Parser
-	var parents []string
+	var parents, lparents []string
 	_, err = kit.ReadLines(r, func(l kit.Line) error {
 		v, err := p.ParseBytes(l.B)
 		if err != nil {
@@ -55,6 +59,11 @@ func readLinks(path string) (*fileLinks, error) {
 		}
 		if u := string(v.GetStringBytes("uuid")); u != "" {
 			fl.uuids[u] = true
+		}
+		if string(v.GetStringBytes("subtype")) == "compact_boundary" {
+			if u := string(v.GetStringBytes("logicalParentUuid")); u != "" {
+				lparents = append(lparents, u)
+			}
 		}
 		for _, k := range []string{"parentUuid", "logicalParentUuid"} {
 			if u := string(v.GetStringBytes(k)); u != "" {
@@ -72,6 +81,11 @@ func readLinks(path string) (*fileLinks, error) {
 	for _, u := range parents {
 		if !fl.uuids[u] {
 			fl.refs = append(fl.refs, u)
+		}
+	}
+	for _, u := range lparents {
+		if !fl.uuids[u] {
+			fl.lrefs = append(fl.lrefs, u)
 		}
 	}
 	return fl, err
@@ -193,8 +207,87 @@ func findPredecessors(path string, imp *importer) []string {
 // Scan lists the sessions at path: one file, or a project directory with its
 // session files and their sub-agents' files (the compaction runs,
 // agent-acompact-*, are not sessions and are left out).
+//
+// A session continued in a new file (a resume that forks at a compaction)
+// is one run: opening its newest file reads the older ones it points into,
+// so the older files are not listed apart and a directory's run is
+// verified and counted once.
 func Scan(path string) ([]registry.SessionInfo, error) {
-	return kit.ScanPath(path, projectFiles, scanFile)
+	infos, err := kit.ScanPath(path, projectFiles, scanFile)
+	if st, serr := os.Stat(path); serr != nil || !st.IsDir() || len(infos) < 2 {
+		return infos, err
+	}
+	gone := continued(path)
+	byPath := map[string]*registry.SessionInfo{}
+	for i := range infos {
+		byPath[infos[i].Path] = &infos[i]
+	}
+	// The newest file stands for the run: it starts when the first file
+	// did, and takes its title when it has none of its own.
+	for old, next := range gone {
+		o, n := byPath[old], byPath[next]
+		if o == nil || n == nil {
+			continue
+		}
+		if !o.Start.IsZero() && (n.Start.IsZero() || o.Start.Before(n.Start)) {
+			n.Start = o.Start
+		}
+		if n.Title == "" {
+			n.Title = o.Title
+		}
+	}
+	kept := infos[:0]
+	for _, si := range infos {
+		if _, ok := gone[si.Path]; !ok {
+			kept = append(kept, si)
+		}
+	}
+	return kept, err
+}
+
+// continued maps each session file of dir that another file of dir
+// continues to that file: one of its compact boundaries points into it, so
+// opening the later file reads it too (findPredecessors). A file that
+// cannot be read is kept (its own reading reports why).
+func continued(dir string) map[string]string {
+	paths, err := sessionFiles(dir)
+	if err != nil || len(paths) < 2 {
+		return nil
+	}
+	owner := map[string]string{}
+	var links []*fileLinks
+	for _, p := range paths {
+		fl, err := readLinks(p)
+		if err != nil {
+			continue
+		}
+		links = append(links, fl)
+		for u := range fl.uuids {
+			if _, dup := owner[u]; !dup {
+				owner[u] = p
+			}
+		}
+	}
+	gone := map[string]string{}
+	for _, fl := range links {
+		for _, u := range fl.lrefs {
+			if p, ok := owner[u]; ok && p != fl.path {
+				gone[p] = fl.path
+			}
+		}
+	}
+	// A chain of three: the oldest file stands under the newest.
+	for old, next := range gone {
+		for seen := 0; seen < len(gone); seen++ {
+			n, ok := gone[next]
+			if !ok {
+				break
+			}
+			next = n
+		}
+		gone[old] = next
+	}
+	return gone
 }
 
 // projectFiles lists the session files of a project directory and its

@@ -63,6 +63,7 @@ func Open(path string, opt Options) (*model.Transcript, error) {
 	if err != nil {
 		return nil, named(name, err)
 	}
+	t.Runtime = f.Name
 	return t, checkContent(t, f, name, opt.From != "")
 }
 
@@ -133,6 +134,7 @@ func OpenReader(r io.Reader, name string, opt Options) (*model.Transcript, error
 	if err != nil {
 		return nil, named(name, err)
 	}
+	t.Runtime = f.Name
 	return t, checkContent(t, f, name, opt.From != "")
 }
 

@@ -99,7 +99,8 @@ func TestList(t *testing.T) {
 	want := []string{
 		"openhands a/b/c/sid-1",
 		"openhands a/sid-2",
-		"claude-code proj/aaaaaaaa-0000-4000-8000-000000000001.jsonl",
+		// aaaaaaaa is not listed: bbbbbbbb continues it (a resume that
+		// forked at a compaction), and opening bbbbbbbb reads both.
 		"claude-code proj/bbbbbbbb-0000-4000-8000-000000000002.jsonl",
 		"claude-code proj/cccccccc-0000-4000-8000-000000000003.jsonl",
 		"claude-code proj/cccccccc-0000-4000-8000-000000000003/subagents/agent-a1b2c3.jsonl",

@@ -242,7 +242,7 @@ func TestJSONEscapesInvisible(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
 		t.Fatalf("not JSON: %v", err)
 	}
-	want := JSONReport{}
+	want := JSONReport{Version: ReportVersion, Verdict: (&Report{Results: results}).OverallVerdict()}
 	for _, r := range results {
 		want.Files = append(want.Files, ToJSON(r))
 	}

@@ -89,29 +89,73 @@ func Groups(results []*verify.Result, field string) []Group {
 }
 
 // WriteGroups writes the comparison table a prompt engineer reads: per
-// group, compactions, violate rate, drop rate per kind and median loss.
+// group, runs, compactions, violate rate, drop rate per kind, mean and
+// median loss; the same columns, in the same words, as the Markdown table
+// (groupHead, groupRow).
 func WriteGroups(w io.Writer, results []*verify.Result, field string) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	head := []string{safe(field), "files", "compactions", "violate"}
+	fmt.Fprintln(tw, strings.Join(groupHead(safe(field)), "\t"))
+	for _, g := range Groups(results, field) {
+		fmt.Fprintln(tw, strings.Join(groupRow(g, safe(g.Value)), "\t"))
+	}
+	return tw.Flush()
+}
+
+// groupHead is the group table's header: the field, then the counts.
+func groupHead(field string) []string {
+	head := []string{field, "runs", "compactions", "violate"}
 	for _, k := range verify.Kinds {
 		head = append(head, string(k)+" lost")
 	}
-	head = append(head, "median loss")
-	fmt.Fprintln(tw, strings.Join(head, "\t"))
-	for _, g := range Groups(results, field) {
-		row := []string{safe(g.Value), fmt.Sprint(g.Files), fmt.Sprint(g.Compactions),
-			fmt.Sprintf("%.0f%% (%d)", 100*ratio(g.Violations, g.Compactions), g.Violations)}
-		for _, k := range verify.Kinds {
-			if g.Items[k] == 0 {
-				row = append(row, "—")
-				continue
-			}
-			row = append(row, fmt.Sprintf("%.0f%% (%d/%d)", 100*ratio(g.Lost[k], g.Items[k]), g.Lost[k], g.Items[k]))
+	return append(head, "mean loss", "median loss")
+}
+
+// groupRow is one group's row under groupHead, its value written as given.
+func groupRow(g Group, value string) []string {
+	row := []string{value, fmt.Sprint(g.Files), fmt.Sprint(g.Compactions),
+		fmt.Sprintf("%.0f%% (%d)", 100*ratio(g.Violations, g.Compactions), g.Violations)}
+	for _, k := range verify.Kinds {
+		if g.Items[k] == 0 {
+			row = append(row, "—")
+			continue
 		}
-		row = append(row, fmt.Sprintf("%.1f%%", 100*g.MedianLoss))
-		fmt.Fprintln(tw, strings.Join(row, "\t"))
+		row = append(row, fmt.Sprintf("%.0f%% (%d/%d)", 100*ratio(g.Lost[k], g.Items[k]), g.Lost[k], g.Items[k]))
 	}
-	return tw.Flush()
+	return append(row, fmt.Sprintf("%.1f%%", 100*g.MeanLoss), fmt.Sprintf("%.1f%%", 100*g.MedianLoss))
+}
+
+// Fields lists the meta fields the runs have that --group-by can group
+// on (files[].meta in the JSON report), sorted; "skipped" is a count, not
+// a variant, and is left out.
+func Fields(results []*verify.Result) []string {
+	set := map[string]bool{}
+	for _, r := range results {
+		if r.Transcript == nil {
+			continue
+		}
+		for k := range metaFields(r.Transcript.Meta) {
+			if k != "skipped" {
+				set[k] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(set))
+	for k := range set {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// HasField reports whether some run has the meta field: grouping on one
+// no run has puts every run in the one group "(none)".
+func HasField(results []*verify.Result, field string) bool {
+	for _, r := range results {
+		if r.Transcript != nil && r.Transcript.Meta.Field(field) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func ratio(a, b int) float64 {

@@ -15,6 +15,10 @@ type (
 	// JSONReport is the whole report: one entry per file, then, with
 	// --group-by, the comparison of the runs grouped by that meta field.
 	JSONReport struct {
+		// Version is the report schema's version (ReportVersion).
+		Version int `json:"version"`
+		// Verdict is the whole report's (OverallVerdict).
+		Verdict string      `json:"verdict"`
 		Files   []JSONFile  `json:"files"`
 		GroupBy string      `json:"group_by,omitempty"`
 		Groups  []JSONGroup `json:"groups,omitempty"`
@@ -24,15 +28,24 @@ type (
 	JSONFile struct {
 		Path string `json:"path"`
 		// Error says why the file could not be verified; "" when it was.
-		Error       string            `json:"error,omitempty"`
-		Format      string            `json:"format"`
-		Source      string            `json:"source,omitempty"`
-		Turns       int               `json:"turns"`
-		Compactions []JSONCompaction  `json:"compactions"`
-		Findings    []JSONFinding     `json:"findings"`
-		Lineage     []JSONLineage     `json:"lineage"`
-		Warnings    []JSONWarning     `json:"warnings"`
-		Meta        map[string]string `json:"meta,omitempty"`
+		Error  string `json:"error,omitempty"`
+		Format string `json:"format"`
+		// Runtime names what the file came from: an importer's name
+		// (claude-code, codex, gemini-cli, …) or "loupe" for a file
+		// written in loupe's own format.
+		Runtime string `json:"runtime"`
+		// Verdict is the file's: violate, degrade or none (FileVerdict).
+		Verdict     string           `json:"verdict"`
+		Source      string           `json:"source,omitempty"`
+		Turns       int              `json:"turns"`
+		Compactions []JSONCompaction `json:"compactions"`
+		Findings    []JSONFinding    `json:"findings"`
+		Lineage     []JSONLineage    `json:"lineage"`
+		Warnings    []JSONWarning    `json:"warnings"`
+		// Meta holds the meta fields as text, but for "skipped", the
+		// records an importer left out on purpose, an object of counts
+		// per record type.
+		Meta map[string]any `json:"meta,omitempty"`
 		// Note is "no compaction in this run: nothing to verify" when the
 		// run has none, "" otherwise.
 		Note string `json:"note,omitempty"`
@@ -150,7 +163,7 @@ func (rep *Report) JSON(w io.Writer) error {
 
 // jsonReport is the report in its JSON schema.
 func (rep *Report) jsonReport() JSONReport {
-	out := JSONReport{Files: []JSONFile{}}
+	out := JSONReport{Version: ReportVersion, Verdict: rep.OverallVerdict(), Files: []JSONFile{}}
 	for _, r := range rep.Results {
 		if !rep.shows(r) {
 			continue
@@ -216,7 +229,7 @@ func intPtr(n int) *int {
 
 // ToJSON converts a result to its report schema.
 func ToJSON(r *verify.Result) JSONFile {
-	f := JSONFile{Path: r.Path, Format: r.Format, Source: r.Source, Turns: r.Turns,
+	f := JSONFile{Path: r.Path, Format: r.Format, Runtime: Runtime(r), Verdict: FileVerdict(r), Source: r.Source, Turns: r.Turns,
 		Compactions: []JSONCompaction{}, Findings: []JSONFinding{}, Lineage: []JSONLineage{}, Warnings: warningsJSON(r.Warnings)}
 	if r.Transcript != nil {
 		f.Meta = metaFields(r.Transcript.Meta)
@@ -290,10 +303,13 @@ func compactionJSON(c *verify.CompactionResult) JSONCompaction {
 // metaFields are the meta line's fields --group-by can group on (Meta.Field):
 // format, run, agent and source when set, and every extra scalar field; nil
 // when there is none.
-func metaFields(m model.Meta) map[string]string {
-	out := map[string]string{}
+func metaFields(m model.Meta) map[string]any {
+	out := map[string]any{}
 	for k, v := range m.Extra {
 		out[k] = v
+	}
+	if s, ok := m.Extra["skipped"]; ok {
+		out["skipped"] = skippedCounts(s)
 	}
 	for _, k := range []string{"format", "run", "agent", "source"} {
 		if v := m.Field(k); v != "" {

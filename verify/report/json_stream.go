@@ -39,7 +39,7 @@ func streamJSON(w io.Writer, rep *Report) error {
 		head := *r
 		head.Compactions, head.Lineage = nil, nil
 		lf := lazyFile{JSONFile: ToJSON(&head), lineage: r.Lineage}
-		lf.Note = ""
+		lf.Note, lf.Verdict = "", FileVerdict(r)
 		if len(r.Compactions) == 0 {
 			lf.Note = verify.NoCompaction
 		}
@@ -53,7 +53,7 @@ func streamJSON(w io.Writer, rep *Report) error {
 	for _, u := range rep.Unverified {
 		files = append(files, lazyFile{JSONFile: JSONFile{Path: u.Path, Error: u.Error}})
 	}
-	out := JSONReport{}
+	out := JSONReport{Version: ReportVersion, Verdict: rep.OverallVerdict()}
 	if rep.GroupBy != "" {
 		out.GroupBy = rep.GroupBy
 		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))

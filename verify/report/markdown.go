@@ -18,37 +18,51 @@ func WriteMarkdown(w io.Writer, results []*verify.Result) error {
 	return (&Report{Results: results}).Markdown(w)
 }
 
-// Markdown writes the report as Markdown: each run (see WriteMarkdown),
-// then the files that could not be verified, then the comparison of groups.
+// Markdown writes the report as Markdown. One run alone is its own
+// document (see WriteMarkdown). Several runs, files that could not be
+// verified or a comparison of groups make one document: a summary table
+// on top, then each run's section, the files not verified, the
+// comparison and the drop rates (markdownSummary).
 func (rep *Report) Markdown(w io.Writer) error {
 	p := &printer{w: w}
-	sections := 0
-	sep := func() {
-		if sections > 0 {
-			p.line("\n---\n")
-		}
-		sections++
-	}
+	shown := 0
 	for _, r := range rep.Results {
 		if rep.shows(r) {
-			sep()
+			shown++
+		}
+	}
+	if len(rep.Results) == 1 && shown == 1 && len(rep.Unverified) == 0 && rep.GroupBy == "" {
+		markdownFile(p, rep, rep.Results[0])
+		barsMarkdown(p, rep.Results, "")
+		return p.err
+	}
+	markdownSummary(p, rep)
+	p.hd = 1
+	for _, r := range rep.Results {
+		if rep.shows(r) {
+			p.line("")
 			markdownFile(p, rep, r)
 		}
 	}
 	if len(rep.Unverified) > 0 {
-		sep()
-		p.line("# Not verified")
+		p.line("")
+		p.line("%s Not verified", p.h(1))
 		p.line("")
 		for _, u := range rep.Unverified {
 			p.line("- %s: %s", mdCode(u.Path), md(u.Error))
 		}
 	}
 	if rep.GroupBy != "" {
-		sep()
+		p.line("")
 		markdownGroups(p, rep.Results, rep.GroupBy)
 	}
+	barsMarkdown(p, rep.Results, rep.GroupBy)
 	return p.err
 }
+
+// h is the heading mark of a level-n heading, n levels down from the top
+// of the run's section (printer.hd).
+func (p *printer) h(n int) string { return strings.Repeat("#", n+p.hd) }
 
 // md makes transcript text inert inline Markdown, for a table cell, a list
 // item or a line: a renderer must show it as the text it is, never as
@@ -154,7 +168,11 @@ func mdCode(s string) string {
 }
 
 func markdownFile(p *printer, rep *Report, r *verify.Result) {
-	p.line("# loupe report: %s", mdCode(r.Path))
+	if p.hd > 0 {
+		p.line("%s %s", p.h(1), mdCode(r.Path))
+	} else {
+		p.line("# loupe report: %s", mdCode(r.Path))
+	}
 	p.line("")
 	src := ""
 	if r.Source != "" {
@@ -166,7 +184,7 @@ func markdownFile(p *printer, rep *Report, r *verify.Result) {
 		p.line("%s.", strings.ToUpper(verify.NoCompaction[:1])+verify.NoCompaction[1:])
 	}
 	p.line("")
-	p.line("## Timeline")
+	p.line("%s Timeline", p.h(2))
 	p.line("")
 	p.line("| # | turn | trigger | loss | verdict | first reason, or why there is none |")
 	p.line("|---:|---:|---|---:|---|---|")
@@ -188,7 +206,7 @@ func markdownFile(p *printer, rep *Report, r *verify.Result) {
 	}
 	if len(r.Findings) > 0 {
 		p.line("")
-		p.line("## Findings")
+		p.line("%s Findings", p.h(2))
 		p.line("")
 		for _, f := range r.Findings {
 			p.line("- **%s** at turn %d — “%s” — %s.", findingTitle(f.Kind), f.Turn, md(model.Clip(f.Text, 200)), md(f.Why))
@@ -202,7 +220,7 @@ func markdownFile(p *printer, rep *Report, r *verify.Result) {
 	}
 	if lost > 0 {
 		p.line("")
-		p.line("## Lost items")
+		p.line("%s Lost items", p.h(2))
 		p.line("")
 		p.line("| item | kind | origin turn | first lost at | status per compaction |")
 		p.line("|---|---|---:|---:|---|")
@@ -217,6 +235,7 @@ func markdownFile(p *printer, rep *Report, r *verify.Result) {
 			p.line("| %s | %s | %d | #%d | %s |", md(model.Clip(lg.Item.Label(), 80)), lg.Kind, lg.Turn, lg.FirstLoss, strings.Join(steps, " → "))
 		}
 	}
+	lineageMarkdown(p, r)
 	for _, c := range r.Compactions {
 		if c.Verdict == verify.Violate {
 			markdownCompaction(p, c)
@@ -264,7 +283,7 @@ func findingTitle(k verify.FindingKind) string {
 
 func markdownCompaction(p *printer, c *verify.CompactionResult) {
 	p.line("")
-	p.line("## Compaction %d (turn %d): %s", c.Seq, c.Turn, badge(c.Verdict))
+	p.line("%s Compaction %d (turn %d): %s", p.h(2), c.Seq, c.Turn, badge(c.Verdict))
 	p.line("")
 	p.line("Loss %.1f%% (%d → %d bytes). Self-report: %s.", 100*c.LossRatio, c.SourceBytes, c.SummaryBytes, map[bool]string{true: "present", false: "none"}[c.Attested])
 	p.line("")
@@ -310,32 +329,20 @@ func markdownCompaction(p *printer, c *verify.CompactionResult) {
 // markdownGroups writes the comparison of the runs grouped by a meta field:
 // the table a prompt engineer pastes to compare compaction prompts.
 func markdownGroups(p *printer, results []*verify.Result, field string) {
-	p.line("# Comparison by %s", mdCode(field))
+	p.line("%s Comparison by %s", p.h(1), mdCode(field))
 	p.line("")
-	head := []string{md(field), "runs", "compactions", "violate"}
-	align := []string{"---", "---:", "---:", "---:"}
-	for _, k := range verify.Kinds {
-		head = append(head, string(k)+" lost")
+	head := groupHead(md(field))
+	align := []string{"---"}
+	for range head[1:] {
 		align = append(align, "---:")
 	}
-	head = append(head, "mean loss", "median loss")
-	align = append(align, "---:", "---:")
 	p.line("| %s |", strings.Join(head, " | "))
 	p.line("|%s|", strings.Join(align, "|"))
 	for _, g := range Groups(results, field) {
-		row := []string{md(g.Value), fmt.Sprint(g.Files), fmt.Sprint(g.Compactions),
-			fmt.Sprintf("%.0f%% (%d)", 100*ratio(g.Violations, g.Compactions), g.Violations)}
+		v := md(g.Value)
 		if g.Missing {
-			row[0] = "*" + noValue + "*"
+			v = "*" + noValue + "*"
 		}
-		for _, k := range verify.Kinds {
-			if g.Items[k] == 0 {
-				row = append(row, "—")
-				continue
-			}
-			row = append(row, fmt.Sprintf("%.0f%% (%d/%d)", 100*ratio(g.Lost[k], g.Items[k]), g.Lost[k], g.Items[k]))
-		}
-		row = append(row, fmt.Sprintf("%.1f%%", 100*g.MeanLoss), fmt.Sprintf("%.1f%%", 100*g.MedianLoss))
-		p.line("| %s |", strings.Join(row, " | "))
+		p.line("| %s |", strings.Join(groupRow(g, v), " | "))
 	}
 }

@@ -48,7 +48,7 @@ func (rep *Report) showsCompaction(c *verify.CompactionResult) bool {
 }
 
 // Write writes the report in one of the formats `loupe verify --format`
-// takes: text, json, markdown or junit (text options apply to text only).
+// takes: text, json, markdown, junit or html (text options apply to text only).
 func (rep *Report) Write(w io.Writer, format string, text TextOptions) error {
 	switch format {
 	case "json":
@@ -57,6 +57,8 @@ func (rep *Report) Write(w io.Writer, format string, text TextOptions) error {
 		return rep.Markdown(w)
 	case "junit":
 		return rep.JUnit(w)
+	case "html":
+		return rep.HTML(w)
 	}
 	return rep.Text(w, text)
 }

@@ -63,6 +63,10 @@ func TestJSONContract(t *testing.T) {
 			}
 		}
 	}
+	check("report", doc, spec{"version": "number", "verdict": "string", "files": "list"})
+	if doc["version"] != float64(ReportVersion) || doc["verdict"] != "violate" {
+		t.Errorf("version %v, verdict %v: want %d and violate (f1_deploy_claude violates)", doc["version"], doc["verdict"], ReportVersion)
+	}
 	files := doc["files"].([]any)
 	if len(files) != 3 {
 		t.Fatalf("%d files", len(files))
@@ -70,9 +74,14 @@ func TestJSONContract(t *testing.T) {
 	sawEvidence, sawFinding := false, false
 	for _, f := range files {
 		fm := f.(map[string]any)
-		check("file", fm, spec{"path": "string", "format": "string", "turns": "number", "compactions": "list", "findings": "list", "lineage": "list", "warnings": "list"})
+		check("file", fm, spec{"path": "string", "format": "string", "runtime": "string", "verdict": "string", "turns": "number", "compactions": "list", "findings": "list", "lineage": "list", "warnings": "list"})
+		if fm["format"] != model.Format || fm["runtime"] != "loupe" {
+			t.Errorf("%v: format %v runtime %v, want loupe/v1 and loupe (a file in loupe's own format)", fm["path"], fm["format"], fm["runtime"])
+		}
+		fileViolates := false
 		for _, c := range fm["compactions"].([]any) {
 			cm := c.(map[string]any)
+			fileViolates = fileViolates || cm["verdict"] == "violate"
 			check("compaction", cm, spec{"seq": "number", "turn": "number", "verdict": "string", "loss_ratio": "number",
 				"loss_ratio_tokens": "number", "source_bytes": "number", "summary_bytes": "number", "unverifiable": "bool",
 				"attested": "bool", "reasons": "list", "items": "list", "unsourced_claims": "list", "consumers": "list", "warnings": "list",
@@ -101,6 +110,9 @@ func TestJSONContract(t *testing.T) {
 			for _, cs := range cm["consumers"].([]any) {
 				check("consumer", cs.(map[string]any), spec{"name": "string", "requires": "list", "allowed": "bool", "why": "list"})
 			}
+		}
+		if want := map[bool]string{true: "violate", false: "degrade"}[fileViolates]; fm["verdict"] != want {
+			t.Errorf("%v: verdict %v, want %s", fm["path"], fm["verdict"], want)
 		}
 		for _, fd := range fm["findings"].([]any) {
 			sawFinding = true

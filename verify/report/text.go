@@ -55,6 +55,10 @@ func (rep *Report) Text(w io.Writer, opt TextOptions) error {
 		sep()
 		p.err = WriteGroups(p.w, rep.Results, rep.GroupBy)
 	}
+	if blocks > 0 && hasItems(rep.Results) { // -q with nothing to say stays silent
+		sep()
+		p.barsText(rep.Results, rep.GroupBy)
+	}
 	return p.err
 }
 
@@ -62,6 +66,9 @@ type printer struct {
 	w     io.Writer
 	color bool
 	err   error
+	// hd is how many levels a Markdown heading goes down: 1 when the
+	// runs are sections of one document under its summary.
+	hd int
 }
 
 func (p *printer) line(format string, args ...any) {
@@ -145,6 +152,7 @@ func (p *printer) file(rep *Report, r *verify.Result, opt TextOptions) {
 			}
 		}
 	}
+	p.lineageText(r, opt.Verbose)
 	if len(r.Findings) > 0 {
 		p.line("  findings:")
 		for _, f := range r.Findings {
