@@ -47,12 +47,9 @@ func hookCmd(e *env, args []string) (int, error) {
 		fmt.Fprintf(e.stderr, "loupe: unknown runtime %q\n", pos[0])
 		return exitOK, nil
 	}
-	in, err := hook.ReadInput(e.stdin)
-	if err != nil {
-		store.Logf(time.Now(), "%s %s: reading standard input: %v", runtime, pos[1], err)
-		return exitOK, nil
-	}
-	out := hook.Run(hook.Request{Runtime: runtime, Event: pos[1], Input: in, Gate: *gate,
+	// Standard input is read by Run, inside the deadline and up to a cap:
+	// a runtime that never closes it must not hang the agent.
+	out := hook.Run(hook.Request{Runtime: runtime, Event: pos[1], Stdin: e.stdin, Gate: *gate,
 		MaxChars: *maxChars, Deadline: *deadline, Store: store})
 	if len(out) > 0 {
 		e.stdout.Write(out)

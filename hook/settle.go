@@ -98,8 +98,9 @@ func (c *call) commit(o *outcome) (claimed, latest *Record, err error) {
 	if o.trivial(c.base) {
 		return nil, nil, nil
 	}
-	store := c.req.Store
-	unlock, err := store.Lock(o.runtime, o.session, time.Second)
+	store, ctl := c.req.Store, c.req.ctl
+	ctl.set(stageLock)
+	unlock, err := store.Lock(o.runtime, o.session, ctl.lockDeadline(time.Now()))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -129,6 +130,9 @@ func (c *call) commit(o *outcome) (claimed, latest *Record, err error) {
 			p.State, p.InjectedAt, p.InjectedVia = stateInjected, c.now.UTC(), o.claim
 			claimed = p
 		}
+	}
+	if !ctl.beginSave() {
+		return nil, nil, errDeadline
 	}
 	if err := store.Save(st, c.now); err != nil {
 		return nil, nil, err
