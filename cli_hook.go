@@ -28,7 +28,7 @@ func hookCmd(e *env, args []string) (int, error) {
 			"Runtimes: "+strings.Join(hook.Runtimes, ", ")+". `loupe hook install RUNTIME` writes the hooks.")
 	gate := fset.Bool("gate", false, "stop the agent after a violating compaction where the runtime allows it (Codex PostCompact, opencode auto-continue)")
 	maxChars := fset.Int("max-chars", 0, "cap the block put back (default 10000, Claude Code's cap)")
-	deadline := fset.Duration("deadline", 0, "give up silently after this long (default: 15s before a compaction, 4-8s after)")
+	deadline := fset.Duration("deadline", 0, "give up after this long, reading standard input included, with a line in the log (default: 15s before a compaction, 4-8s after)")
 	pos, err := parseArgs(fset, args)
 	if err != nil {
 		return flagExit(err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -130,22 +131,27 @@ const saveGrace = 2 * time.Second
 
 // A spool is the private directory in $TMPDIR where a call writes the
 // files the importers read (the transcript's new lines, opencode's
-// messages). It is removed when Run returns, on every path: an answer, an
-// error, a panic, the deadline.
-type spool struct{ dir string }
-
-func newSpool() (*spool, error) {
-	dir, err := os.MkdirTemp("", "loupe-hook-*")
-	if err != nil {
-		return nil, fmt.Errorf("temporary directory: %w", err)
-	}
-	return &spool{dir: dir}, nil
+// messages), made on first use. It is removed when Run returns, on every
+// path: an answer, an error, a panic, the deadline; work that goes on past
+// the deadline cannot make it again.
+type spool struct {
+	mu     sync.Mutex
+	dir    string
+	closed bool
 }
 
+var errSpoolClosed = errors.New("the call is over: its temporary directory is gone")
+
 // remove deletes the spool. A goroutine that outlived the deadline may be
-// creating a file in it at that moment, so a failed removal is tried again.
+// writing a file in it at that moment, so a failed removal is tried again.
 func (s *spool) remove() {
 	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	if s.dir == "" {
 		return
 	}
 	for i := 0; i < 3; i++ {
@@ -156,29 +162,22 @@ func (s *spool) remove() {
 	}
 }
 
-// mkdir makes a directory for one use inside the spool; it fails once the
-// spool is removed, so that work past the deadline leaves nothing behind.
+// mkdir makes a directory for one use inside the spool.
 func (s *spool) mkdir(pattern string) (string, error) {
 	if s == nil {
-		return os.MkdirTemp("", pattern)
+		return os.MkdirTemp("", "loupe-"+pattern)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return "", errSpoolClosed
+	}
+	if s.dir == "" {
+		dir, err := os.MkdirTemp("", "loupe-hook-*")
+		if err != nil {
+			return "", fmt.Errorf("temporary directory: %w", err)
+		}
+		s.dir = dir
 	}
 	return os.MkdirTemp(s.dir, pattern)
-}
-
-// cappedWriter writes at most max bytes to w, then fails.
-type cappedWriter struct {
-	w   io.Writer
-	max int64
-	n   int64
-}
-
-var errSpoolFull = errors.New("over the spool cap")
-
-func (c *cappedWriter) Write(p []byte) (int, error) {
-	if c.n+int64(len(p)) > c.max {
-		return 0, errSpoolFull
-	}
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }

@@ -131,6 +131,33 @@ func TestSpoolRemovedAtDeadline(t *testing.T) {
 	}
 }
 
+// New lines over the tail cap are not copied to $TMPDIR: the transcript is
+// read whole, in place, and the compaction still verified.
+func TestTailOverCap(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	defer func(n int64) { maxTail = n }(maxTail)
+	maxTail = 64
+	spooled := false
+	mark := func() { spooled = true }
+	testSpooled.Store(&mark)
+	defer testSpooled.Store(nil)
+	s := newSession(t, "cap")
+	s.grow("compact_boundary")
+	s.run("PreCompact", "")
+	s.grow("")
+	if out := s.run("PostCompact", ""); !strings.Contains(string(out), "compaction 1 violates") {
+		t.Fatalf("receipt %q\n%s", out, s.log())
+	}
+	st, _ := s.store.Load(ClaudeCode, s.id)
+	if r := st.record(1); r == nil || r.Via != "transcript" || spooled {
+		t.Fatalf("record %+v, spooled %v", r, spooled)
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
+		t.Fatalf("left in $TMPDIR: %v", ents)
+	}
+}
+
 // recent moves the session's timestamps to now, so that a compaction in it
 // is one the runtime just made.
 func (s *session) recent() {

@@ -29,11 +29,11 @@ var errNoTail = errors.New("the transcript cannot be read from an offset")
 
 // maxTail caps the new part of a transcript read into memory and copied to
 // the spool: more than that since the snapshot, and the transcript is read
-// whole, in place, instead.
-const maxTail = 64 << 20
+// whole, in place, instead. A variable for the tests.
+var maxTail int64 = 64 << 20
 
 // errTailTooLarge says the new part of the transcript is over maxTail.
-var errTailTooLarge = fmt.Errorf("the new part of the transcript is over %d MiB", maxTail>>20)
+var errTailTooLarge = errors.New("the new part of the transcript is over its cap")
 
 // stat returns the size and modification time of the transcript, which
 // must be a regular file (a directory for opencode's storage): a named
