@@ -131,6 +131,28 @@ func TestSpoolRemovedAtDeadline(t *testing.T) {
 	}
 }
 
+// A panic once the tail is copied: the copy goes too.
+func TestSpoolRemovedOnPanic(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	boom := func() { panic("boom after the spool") }
+	testSpooled.Store(&boom)
+	defer testSpooled.Store(nil)
+	s := newSession(t, "spoolpanic")
+	s.grow("compact_boundary")
+	s.run("PreCompact", "")
+	s.grow("")
+	if out := s.run("PostCompact", ""); out != nil {
+		t.Fatalf("output after a panic: %s", out)
+	}
+	if !strings.Contains(s.log(), "panic: boom after the spool") {
+		t.Fatalf("log:\n%s", s.log())
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) > 0 {
+		t.Fatalf("left in $TMPDIR after a panic: %v", ents)
+	}
+}
+
 // New lines over the tail cap are not copied to $TMPDIR: the transcript is
 // read whole, in place, and the compaction still verified.
 func TestTailOverCap(t *testing.T) {
