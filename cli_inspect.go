@@ -71,7 +71,7 @@ func inspect(e *env, args []string) (int, error) {
 	default:
 		path := files[0]
 		title = path
-		st, err := os.Stat(path)
+		st, err := formats.Stat(path)
 		if err != nil {
 			return exitBadInput, err
 		}
@@ -86,7 +86,7 @@ func inspect(e *env, args []string) (int, error) {
 			if st.Mode().IsRegular() {
 				// Not a pipe: it can be read only once, and opening one
 				// to look at it blocks until something writes to it.
-				file = path
+				file = formats.File(path) // an opencode db#session: the db
 			}
 			load = fileLoader(path, *from, vopt)
 		}
@@ -262,8 +262,27 @@ func dirSessions(e *env, dir, from string, opt verify.Options) (_ []ui.Session, 
 		}
 		// The counts go apart: the picker replaces the listing's (an
 		// estimate for some runtimes) with the verified run's.
-		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: s.Path,
+		project, file := sessionPlace(dir, formats.File(s.Path))
+		out = append(out, ui.Session{Name: name, Detail: strings.Join(detail, " · "), Path: formats.File(s.Path),
+			Project: project, File: file, Format: s.Format, ID: s.ID, Start: s.Start,
 			Turns: s.Turns, Compactions: s.Compactions, Load: fileLoader(s.Path, f, opt)})
 	}
 	return out, bad, nil
+}
+
+// sessionPlace names where a session lies for the chooser's row: the
+// folder it is in (relative to the directory listed, or that directory's
+// own name when it lies at its top) and its file's name. Two sessions
+// with one title are told apart by them.
+func sessionPlace(dir, path string) (project, file string) {
+	file = filepath.Base(path)
+	parent := filepath.Dir(path)
+	if rel, err := filepath.Rel(dir, parent); err == nil && rel != "." && !strings.HasPrefix(rel, "..") {
+		return rel, file
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	return filepath.Base(abs), file
 }

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/verify"
 	"github.com/loupe-dev/loupe/verify/report"
 )
 
@@ -26,7 +28,7 @@ func TestRehydrateCommand(t *testing.T) {
 	p := migrationFile(t)
 	r := runCLI(t, "", "rehydrate", "--compaction", "4", p)
 	r.expect(t, exitOK)
-	if !strings.Contains(r.stdout, "re-run the migration (promised at turn 210, after the schema diff is reviewed)") {
+	if !hasLostPromise(t, strings.TrimSuffix(r.stdout, "\n"), 210) {
 		t.Fatalf("block lacks the lost promise:\n%s", r.stdout)
 	}
 	// The last compaction of the run degrades: nothing to put back, said on
@@ -40,14 +42,14 @@ func TestRehydrateCommand(t *testing.T) {
 
 func TestRehydrateJSON(t *testing.T) {
 	p := migrationFile(t)
-	r := runCLI(t, "", "rehydrate", "--format", "json", "--compaction", "6", "--max-chars", "500", p)
+	r := runCLI(t, "", "rehydrate", "--format", "json", "--compaction", "6", "--max-chars", strconv.Itoa(verify.MinRehydrateChars), p)
 	r.expect(t, exitOK)
 	var got report.JSONRehydration
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, r.stdout)
 	}
-	if got.Seq != 6 || got.Verdict != "violate" || got.Chars > 500 || got.Chars == 0 {
-		t.Fatalf("seq %d verdict %s chars %d (cap 500)", got.Seq, got.Verdict, got.Chars)
+	if got.Seq != 6 || got.Verdict != "violate" || got.Chars > verify.MinRehydrateChars || got.Chars == 0 {
+		t.Fatalf("seq %d verdict %s chars %d (cap %d)", got.Seq, got.Verdict, got.Chars, verify.MinRehydrateChars)
 	}
 	if len(got.Items)+len(got.Omitted) != 2 || got.Items[0].Turn != 210 || got.Items[0].Kind != "commitment" {
 		t.Fatalf("items %+v omitted %+v", got.Items, got.Omitted)

@@ -161,7 +161,7 @@ func (e *env) expandPaths(args []string, from string) (inputs []input, unverifie
 			inputs = append(inputs, input{a, from})
 			continue
 		}
-		st, err := os.Stat(a)
+		st, err := formats.Stat(a)
 		if err != nil {
 			e.warnErr(err)
 			unverified = append(unverified, unverifiedFile(a, statError(a, err)))

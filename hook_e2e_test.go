@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/internal/framecheck"
 	"github.com/loupe-dev/loupe/internal/replay"
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/model/formats"
@@ -24,8 +25,24 @@ import (
 // calls the way the runtime writes it, and the answer read from standard
 // output in the runtime's contract.
 
-// lostPromise is what the built-in migration run's compaction 4 drops.
-const lostPromise = "re-run the migration (promised at turn %d, after the schema diff is reviewed)"
+// hasLostPromise reports whether a block holds what the built-in migration
+// run's compaction 4 drops: the promise made at turn, with its action and
+// condition quoted as excerpts of the framed block.
+func hasLostPromise(t *testing.T, block string, turn int) bool {
+	t.Helper()
+	b, err := framecheck.Parse(block)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, block)
+	}
+	for _, it := range b.Items {
+		what, _ := it.Excerpt("what")
+		cond, _ := it.Excerpt("on the condition")
+		if it.Line == fmt.Sprintf("open commitment (promised at turn %d)", turn) && what == "re-run the migration" && cond == "after the schema diff is reviewed" {
+			return true
+		}
+	}
+	return false
+}
 
 type hookRig struct {
 	t     *testing.T
@@ -204,7 +221,7 @@ func TestHookClaudeCodeMigration(t *testing.T) {
 			injected[c.Seq] = ctx
 		}
 	}
-	checkInjected(t, injected, want, fmt.Sprintf(lostPromise, 210))
+	checkInjected(t, injected, want, 210)
 	if log := h.log(); strings.Contains(log, "nothing was output") {
 		t.Errorf("a hook failed:\n%s", log)
 	}
@@ -219,7 +236,7 @@ func (h *hookRig) lines(recs []replay.Record) int {
 	return bytes.Count(b, []byte("\n"))
 }
 
-func checkInjected(t *testing.T, injected map[int]string, want map[int]bool, promise string) {
+func checkInjected(t *testing.T, injected map[int]string, want map[int]bool, promiseTurn int) {
 	t.Helper()
 	for seq := range want {
 		if injected[seq] == "" {
@@ -231,8 +248,8 @@ func checkInjected(t *testing.T, injected map[int]string, want map[int]bool, pro
 			t.Errorf("compaction %d degrades, but a block was put back:\n%s", seq, ctx)
 		}
 	}
-	if !strings.Contains(injected[4], promise) {
-		t.Errorf("the block after compaction 4 lacks %q:\n%s", promise, injected[4])
+	if !hasLostPromise(t, injected[4], promiseTurn) {
+		t.Errorf("the block after compaction 4 lacks the promise of turn %d:\n%s", promiseTurn, injected[4])
 	}
 	if len(want) == 0 || want[7] || want[11] {
 		t.Errorf("unexpected reference verdicts %v", want)
@@ -290,7 +307,7 @@ func TestHookCodexMigration(t *testing.T) {
 			injected[c.Seq] = ctx
 		}
 	}
-	checkInjected(t, injected, want, fmt.Sprintf(lostPromise, promiseTurn))
+	checkInjected(t, injected, want, promiseTurn)
 }
 
 // originTurn is the origin turn of the item with key in the replayed file,
@@ -371,5 +388,5 @@ func TestHookGeminiMigration(t *testing.T) {
 			injected[c.Seq] = ctx
 		}
 	}
-	checkInjected(t, injected, want, fmt.Sprintf(lostPromise, promiseTurn))
+	checkInjected(t, injected, want, promiseTurn)
 }

@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/internal/framecheck"
 	"github.com/loupe-dev/loupe/internal/replay"
+	"github.com/loupe-dev/loupe/verify"
 )
 
 // fixture is a runtime's transcript with compactions, replayed line by line.
@@ -254,8 +257,12 @@ func TestHookOpencode(t *testing.T) {
 			}
 			var sys struct{ System string }
 			out = h.hook(payload(t, "opencode", "system", nil), "opencode", "system")
-			if err := json.Unmarshal([]byte(out), &sys); err != nil || !strings.Contains(sys.System, "pending tool call toolu_01PEN (read, turn 2)") {
+			if err := json.Unmarshal([]byte(out), &sys); err != nil {
 				t.Fatalf("system: %v %q", err, out)
+			}
+			if b, err := framecheck.Parse(sys.System); err != nil || len(b.Items) == 0 || !strings.HasPrefix(b.Items[0].Line, "pending tool call (turn 2)") ||
+				!slices.Contains(b.Items[0].Excerpts, verify.Excerpt{Label: "call id", Text: "toolu_01PEN"}) || !slices.Contains(b.Items[0].Excerpts, verify.Excerpt{Label: "tool", Text: "read"}) {
+				t.Fatalf("system: %v %q", err, sys.System)
 			}
 			if again := h.hook(payload(t, "opencode", "system", nil), "opencode", "system"); again != "" {
 				t.Fatalf("a second injection: %s", again)

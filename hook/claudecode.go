@@ -172,22 +172,14 @@ func additionalContext(event, text string) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// steering is the list of items the summary must keep, for the runtimes
-// that add a hook's text to the summarizer's instructions.
+// steering is the framed list of items the summary must keep, for the
+// runtimes that add a hook's text to the summarizer's instructions.
 func steering(p *preservation, maxChars int) string {
-	rh := verify.Rehydrate(p.cr, p.events, verify.RehydrateOptions{MaxChars: max(maxChars, verify.MinRehydrateChars)})
+	rh := verify.Rehydrate(p.cr, p.events, verify.RehydrateOptions{MaxChars: max(maxChars, verify.MinRehydrateChars), Purpose: verify.Steer})
 	if len(rh.Items) == 0 {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString("loupe: these items are still open in the transcript; a summary that leaves one out loses it. Keep each in the summary, with its id, path or wording verbatim:\n")
-	for _, o := range rh.Items {
-		b.WriteString("- " + o.Line + "\n")
-	}
-	if n := len(rh.Omitted); n > 0 {
-		b.WriteString("- and " + plural(n, "more item") + " of lower rank\n")
-	}
-	return strings.TrimRight(b.String(), "\n")
+	return rh.Text
 }
 
 func plainLine(s string) []byte {

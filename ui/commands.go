@@ -156,17 +156,17 @@ func loadEventCmd(t *model.Transcript, i int) tea.Cmd {
 }
 
 // diffCmd computes the word diff of a replaced span against its summary.
-func diffCmd(req int, t *model.Transcript, seq, lo, hi int, summary string, limit time.Duration) tea.Cmd {
+func diffCmd(req int, t *model.Transcript, seq, lo, hi int, summary string, limit time.Duration, focus diffFocus) tea.Cmd {
 	return func() tea.Msg {
-		return diffMsg{req: req, res: computeDiff(t, seq, lo, hi, summary, limit)}
+		return diffMsg{req: req, res: computeDiff(t, seq, lo, hi, summary, limit, focus)}
 	}
 }
 
 // summaryDiffCmd computes the word diff of the previous summary against
 // this one, with the lost items marked.
-func summaryDiffCmd(req, prevSeq, seq int, prevSummary, summary string, lost []lostItem, limit time.Duration) tea.Cmd {
+func summaryDiffCmd(req, prevSeq, seq int, prevSummary, summary string, lost []lostItem, limit time.Duration, focus diffFocus) tea.Cmd {
 	return func() tea.Msg {
-		return diffMsg{req: req, res: computeSummaryDiff(prevSeq, seq, prevSummary, summary, lost, limit)}
+		return diffMsg{req: req, res: computeSummaryDiff(prevSeq, seq, prevSummary, summary, lost, limit, focus)}
 	}
 }
 

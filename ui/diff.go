@@ -54,6 +54,8 @@ type diffResult struct {
 	// the diff, or -1.
 	lost  []lostItem
 	marks []int
+	// focus is the item the diff highlights.
+	focus diffFocus
 }
 
 // wordToken is a word with the whitespace after it, sanitized, and where
@@ -106,27 +108,21 @@ type spanEvent struct {
 	text  string
 }
 
-// spanText collects the text of events [lo, hi) from memory: messages,
-// tool calls and results (large outputs by their head and tail), plans and
-// commitments. It reads no file.
+// spanText collects the conversation of events [lo, hi) from memory (see
+// conversationText): large outputs by their first lines. It reads no file.
 func spanText(t *model.Transcript, lo, hi int) []spanEvent {
 	var out []spanEvent
 	for i := lo; i < hi && i < len(t.Events); i++ {
 		e := t.Events[i]
-		var s string
-		switch ev := e.(type) {
-		case *model.Message:
-			s = ev.Text
-		case *model.ToolCall:
-			s = ev.Name + " " + ev.Input.Preview()
-		case *model.ToolResult:
-			s = ev.Text.Preview()
-		case *model.Plan, *model.CommitmentEvent:
-			s = eventPreview(e)
-		default:
+		s, note, ok := conversationText(e)
+		if !ok || strings.TrimSpace(s) == "" {
 			continue
 		}
-		out = append(out, spanEvent{event: i, title: eventTitle(e), text: s})
+		title := eventTitle(e)
+		if note != "" {
+			title += " · " + note
+		}
+		out = append(out, spanEvent{event: i, title: title, text: s})
 	}
 	return out
 }
@@ -176,17 +172,38 @@ func wordDiff(a, b []wordToken, limit time.Duration) (diffs []diffmatchpatch.Dif
 	return diffs, elapsed, false, ""
 }
 
+// diffFocus is the item under the cursor when the diff was asked for: its
+// origin event in the span (-1: none there) and its evidence in the
+// summary ([a, b), empty when the summary has none). The diff shows both
+// sides of it selected.
+type diffFocus struct {
+	event int
+	a, b  int
+}
+
+// noFocus highlights nothing.
+var noFocus = diffFocus{event: -1}
+
+// inSummary reports whether a summary word lies in the focused evidence.
+func (f diffFocus) inSummary(tk wordToken) bool {
+	return f.b > f.a && tk.off < f.b && tk.off+len(tk.text) > f.a
+}
+
 // renderDiff expands diffs back to words into bl. before is called before
 // each source word (kept or deleted) is written, to add what goes there (an
 // event heading, a lost item's mark) and to pick the word's style.
-func renderDiff(bl *blockBuilder, diffs []diffmatchpatch.Diff, src, sum []wordToken, before func(si int, deleted bool) styleID) (kept, added int) {
+func renderDiff(bl *blockBuilder, diffs []diffmatchpatch.Diff, src, sum []wordToken, focus diffFocus, before func(si int, deleted bool) styleID) (kept, added int) {
 	si, bi := 0, 0
 	for _, d := range diffs {
 		n := utf8.RuneCountInString(d.Text)
 		switch d.Type {
 		case diffmatchpatch.DiffEqual:
 			for range n {
-				bl.write(src[si].text, before(si, false))
+				st := before(si, false)
+				if focus.inSummary(sum[bi]) {
+					st = stSelected
+				}
+				bl.write(src[si].text, st)
 				si++
 				bi++
 				kept++
@@ -199,7 +216,11 @@ func renderDiff(bl *blockBuilder, diffs []diffmatchpatch.Diff, src, sum []wordTo
 			}
 		case diffmatchpatch.DiffInsert:
 			for j := range n {
-				bl.write(bracket(sum[bi].text, "{+", "+}", j == 0, j == n-1), stIns)
+				st := stIns
+				if focus.inSummary(sum[bi]) {
+					st = stSelected
+				}
+				bl.write(bracket(sum[bi].text, "{+", "+}", j == 0, j == n-1), st)
 				bi++
 				added++
 			}
@@ -211,18 +232,25 @@ func renderDiff(bl *blockBuilder, diffs []diffmatchpatch.Diff, src, sum []wordTo
 
 // computeDiff diffs events [lo, hi) of t against summary with a deadline
 // (0: none). It is pure and runs off the UI goroutine.
-func computeDiff(t *model.Transcript, seq, lo, hi int, summary string, limit time.Duration) diffResult {
-	res := diffResult{mode: diffSpan, seq: seq, lo: lo, hi: hi, limit: limit, sumBytes: len(summary)}
+func computeDiff(t *model.Transcript, seq, lo, hi int, summary string, limit time.Duration, focus diffFocus) diffResult {
+	res := diffResult{mode: diffSpan, seq: seq, lo: lo, hi: hi, limit: limit, sumBytes: len(summary), focus: focus}
 	if lo < hi && hi <= len(t.Events) {
 		res.loTurn, res.hiTurn = t.Events[lo].Header().Turn, t.Events[hi-1].Header().Turn
 	}
 	events := spanText(t, lo, hi)
 	var src []wordToken
 	starts := make(map[int]int, len(events)) // token index -> events index
+	focusLo, focusHi := -1, -1               // the focused event's tokens
 	for i, ev := range events {
 		starts[len(src)] = i
 		res.srcBytes += len(ev.text)
+		if ev.event == focus.event {
+			focusLo = len(src)
+		}
 		src = tokenize(ev.text+"\n\n", src)
+		if ev.event == focus.event {
+			focusHi = len(src)
+		}
 	}
 	sum := tokenize(summary, nil)
 	res.srcWords = len(src)
@@ -233,13 +261,20 @@ func computeDiff(t *model.Transcript, seq, lo, hi int, summary string, limit tim
 		return res
 	}
 	var bl blockBuilder
-	res.kept, res.added = renderDiff(&bl, diffs, src, sum, func(si int, deleted bool) styleID {
+	res.kept, res.added = renderDiff(&bl, diffs, src, sum, focus, func(si int, deleted bool) styleID {
 		if k, ok := starts[si]; ok {
 			bl.flush()
-			bl.line = lineOf("── "+events[k].title+" ──", stSubtle)
+			if events[k].event == focus.event {
+				bl.line = lineOf("── "+events[k].title+" ── ", stSubtle, glyphPointer+" the selected item comes from here", stAccent)
+			} else {
+				bl.line = lineOf("── "+events[k].title+" ──", stSubtle)
+			}
 			bl.endLine()
 		}
-		if deleted {
+		switch {
+		case si >= focusLo && si < focusHi && !deleted:
+			return stSelected
+		case deleted:
 			return stDel
 		}
 		return stPlain
@@ -343,7 +378,7 @@ func newDiffView(r *diffResult, pending bool) (*listView, int) {
 		v.add(-1,
 			lineOf(fmt.Sprintf("Compaction #%d kept %s of %s source words (%d%%); the summary adds %s words.", r.seq, commas(r.kept), commas(r.srcWords), pct, commas(r.added)), stHeading),
 			lineOf("[-deleted-]", stDel, " source words the summary does not have · ", stSubtle, "{+added+}", stIns, " summary words not in the source"+took, stSubtle),
-			lineOf(turns+" Tool outputs kept on disk are compared by their head and tail.", stSubtle),
+			lineOf(turns+" The conversation as a reader sees it: messages, what each call did, the first lines of each result.", stSubtle),
 			line{})
 	} else {
 		prev, cur := "#"+strconv.Itoa(r.prevSeq), "#"+strconv.Itoa(r.seq)

@@ -2,7 +2,7 @@ package ui
 
 import (
 	"fmt"
-	"sort"
+	"strconv"
 	"time"
 
 	"github.com/loupe-dev/loupe/verify"
@@ -57,60 +57,117 @@ func lostSince(prev, cur *verify.CompactionResult, prevSummary string) []lostIte
 	return out
 }
 
-// computeSummaryDiff diffs the previous summary against this one, marking
-// the lost items' evidence in the previous one. Pure; it runs in a tea.Cmd.
-func computeSummaryDiff(prevSeq, seq int, prevSummary, summary string, lost []lostItem, limit time.Duration) diffResult {
-	res := diffResult{mode: diffSummary, seq: seq, prevSeq: prevSeq, limit: limit, srcBytes: len(prevSummary), sumBytes: len(summary), lost: lost}
-	src := tokenize(prevSummary, nil)
-	sum := tokenize(summary, nil)
-	res.srcWords = len(src)
-	diffs, elapsed, timedOut, err := wordDiff(src, sum, limit)
-	res.elapsed, res.timedOut, res.err = elapsed, timedOut, err
-	if timedOut || err != "" {
-		return res
+// computeSummaryDiff diffs the previous summary against this one, section
+// by section (diffsections.go), marking the lost items' evidence in the
+// previous one. Pure; it runs in a tea.Cmd.
+func computeSummaryDiff(prevSeq, seq int, prevSummary, summary string, lost []lostItem, limit time.Duration, focus diffFocus) diffResult {
+	res := diffResult{mode: diffSummary, seq: seq, prevSeq: prevSeq, limit: limit, srcBytes: len(prevSummary), sumBytes: len(summary), lost: lost, focus: focus}
+	prevSecs, curSecs := splitSections(prevSummary), splitSections(summary)
+	var pairs []sectionPair
+	if len(prevSecs) < 2 && len(curSecs) < 2 {
+		prevSecs = []textSection{{start: 0, end: len(prevSummary)}}
+		curSecs = []textSection{{start: 0, end: len(summary)}}
+		pairs = []sectionPair{{prev: 0, cur: 0}}
+	} else {
+		pairs = pairSections(prevSummary, prevSecs, summary, curSecs)
 	}
-
-	// The lost spans by start; a word is in one when it overlaps it.
-	order := make([]int, len(lost))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(x, y int) bool { return lost[order[x]].a < lost[order[y]].a })
 	res.marks = make([]int, len(lost))
 	for i := range res.marks {
 		res.marks[i] = -1
 	}
 	bl := blockBuilder{perLine: true}
-	next := 0 // next lost span (in order) to mark
-	res.kept, res.added = renderDiff(&bl, diffs, src, sum, func(si int, deleted bool) styleID {
-		tk := src[si]
-		end := tk.off + len(tk.text)
-		if si+1 < len(src) {
-			end = src[si+1].off
+	var spent time.Duration
+	for _, pr := range pairs {
+		var src, sum []wordToken
+		if pr.prev >= 0 {
+			ps := prevSecs[pr.prev]
+			src = shiftTokens(tokenize(prevSummary[ps.start:ps.end], nil), ps.start)
 		}
-		in := false
-		// Words cover the text from the first one on, so every span is
-		// marked before the first word it overlaps.
-		for next < len(order) && lost[order[next]].a < end {
-			li := lost[order[next]]
-			res.marks[order[next]] = len(bl.blocks)
-			bl.write("⟦"+statusGlyph(li.now)+" "+statusWord(li.now)+" in #"+fmt.Sprint(seq)+": "+oneLine(li.key)+"⟧ ", stLostMark)
-			next++
+		if pr.cur >= 0 {
+			cs := curSecs[pr.cur]
+			sum = shiftTokens(tokenize(summary[cs.start:cs.end], nil), cs.start)
 		}
-		for _, li := range lost {
-			if li.a < end && tk.off < li.b {
-				in = true
-				break
+		res.srcWords += len(src)
+		left := time.Duration(0)
+		if limit > 0 {
+			if left = limit - spent; left <= 0 {
+				res.timedOut, res.elapsed = true, spent
+				return res
 			}
 		}
-		switch {
-		case in:
-			return stLost
-		case deleted:
-			return stDel
+		diffs, elapsed, timedOut, err := wordDiff(src, sum, left)
+		spent += elapsed
+		res.elapsed, res.timedOut, res.err = spent, timedOut, err
+		if timedOut || err != "" {
+			return res
 		}
-		return stPlain
-	})
+		if len(pairs) > 1 {
+			bl.flush()
+			bl.line = sectionHeading(pr, prevSecs, curSecs, prevSeq, seq)
+			bl.endLine()
+		}
+		kept, added := renderDiff(&bl, diffs, src, sum, focus, func(si int, deleted bool) styleID {
+			return markLost(&bl, &res, src, si, deleted, seq)
+		})
+		res.kept += kept
+		res.added += added
+	}
 	res.blocks = bl.blocks
 	return res
+}
+
+// shiftTokens moves tokens' offsets from a section to the whole summary.
+func shiftTokens(ts []wordToken, by int) []wordToken {
+	for i := range ts {
+		ts[i].off += by
+	}
+	return ts
+}
+
+// markLost writes the mark of each lost item before the first word of its
+// evidence in the previous summary, and styles the word: underlined when
+// it is a lost item's evidence, else deleted or kept.
+func markLost(bl *blockBuilder, res *diffResult, src []wordToken, si int, deleted bool, seq int) styleID {
+	tk := src[si]
+	end := tk.off + len(tk.text)
+	if si+1 < len(src) {
+		end = src[si+1].off
+	}
+	in := false
+	for i, li := range res.lost {
+		if li.a < end && tk.off < li.b {
+			in = true
+			if res.marks[i] < 0 {
+				res.marks[i] = len(bl.blocks)
+				bl.write("⟦"+statusGlyph(li.now)+" "+statusWord(li.now)+" in #"+fmt.Sprint(seq)+": "+oneLine(li.key)+"⟧ ", stLostMark)
+			}
+		}
+	}
+	switch {
+	case in:
+		return stLost
+	case deleted:
+		return stDel
+	}
+	return stPlain
+}
+
+// sectionHeading is the line above a pair of sections: the heading, and
+// how the two were paired.
+func sectionHeading(pr sectionPair, prev, cur []textSection, prevSeq, seq int) line {
+	name := func(s textSection) string {
+		if s.heading == "" {
+			return "(before the first heading)"
+		}
+		return oneLine(s.heading)
+	}
+	switch {
+	case pr.prev < 0:
+		return lineOf("§ "+name(cur[pr.cur]), stHeading, "  new in #"+strconv.Itoa(seq), stIns)
+	case pr.cur < 0:
+		return lineOf("§ "+name(prev[pr.prev]), stHeading, "  gone from #"+strconv.Itoa(seq), stDel)
+	case pr.byContent:
+		return lineOf("§ "+name(cur[pr.cur]), stHeading, "  was “"+name(prev[pr.prev])+"” in #"+strconv.Itoa(prevSeq)+" (paired by the words they share)", stSubtle)
+	}
+	return lineOf("§ "+name(cur[pr.cur]), stHeading)
 }

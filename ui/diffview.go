@@ -21,7 +21,7 @@ func (m *Model) openDiff() tea.Cmd {
 	m.ov = ovDiff
 	m.search[ovSlot] = searchState{}
 	m.diffMode = m.defaultDiffMode()
-	if m.diff != nil && m.diff.seq == cr.Seq && m.diff.mode == m.diffMode && !m.diff.timedOut {
+	if m.diff != nil && m.diff.seq == cr.Seq && m.diff.mode == m.diffMode && !m.diff.timedOut && m.diff.focus == m.diffFocus(c.Summary) {
 		m.refreshOverlay()
 		return nil
 	}
@@ -127,10 +127,24 @@ func (m *Model) startDiff(limit time.Duration) tea.Cmd {
 		if pr != nil {
 			prevSeq = pr.Seq
 		}
-		return summaryDiffCmd(m.diffReq, prevSeq, cr.Seq, p.Summary, c.Summary, m.lostFromPrev(), limit)
+		return summaryDiffCmd(m.diffReq, prevSeq, cr.Seq, p.Summary, c.Summary, m.lostFromPrev(), limit, m.diffFocus(c.Summary))
 	}
 	lo, hi := m.t.ReplacedSpan(c)
-	return diffCmd(m.diffReq, m.t, cr.Seq, lo, hi, c.Summary, limit)
+	return diffCmd(m.diffReq, m.t, cr.Seq, lo, hi, c.Summary, limit, m.diffFocus(c.Summary))
+}
+
+// diffFocus is the selected item as the diff highlights it: its origin
+// event and its evidence in this summary.
+func (m *Model) diffFocus(summary string) diffFocus {
+	it := m.curItem()
+	if it == nil || it.Item == nil {
+		return noFocus
+	}
+	f := diffFocus{event: it.Event}
+	if it.Evidence != nil {
+		f.a, f.b = alignSpan(summary, it.Evidence.Start, it.Evidence.End)
+	}
+	return f
 }
 
 func (m *Model) handleDiff(msg diffMsg) {

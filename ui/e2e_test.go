@@ -401,7 +401,11 @@ func e2eChooser(t *testing.T, srv *tmuxServer) {
 	ts := srv.start(t, "120x36", nil, dir)
 	s := ts.waitText(t, "holds 2 sessions", "4,101 turns · 11 compactions · ✗ 4 of 11 violate", "29 turns · 1 compaction · ✗ 1 of 1 violate")
 	t.Logf("the chooser:\n%s", s)
-	for i := 0; i < 3 && !strings.Contains(s, "▌ We are adding"); i++ {
+	// Rows name their folder and file, then the session's first request.
+	if !strings.Contains(s, "/ migration.jsonl  We are adding") || !strings.Contains(s, "/ tiny.jsonl  Add an orders table") {
+		t.Errorf("the chooser's rows do not name folder and file:\n%s", s)
+	}
+	for i := 0; i < 3 && !selectedRowHas(s, "migration.jsonl"); i++ {
 		ts.keys("j")
 		s = ts.capture()
 	}
@@ -412,7 +416,7 @@ func e2eChooser(t *testing.T, srv *tmuxServer) {
 	}
 	ts.keys("Escape")
 	s = ts.waitText(t, "holds 2 sessions", "Choose a session")
-	if !strings.Contains(s, "▌ We are adding") {
+	if !selectedRowHas(s, "migration.jsonl") {
 		t.Errorf("back in the chooser, the selection moved:\n%s", s)
 	}
 	ts.quit(t)
@@ -430,7 +434,9 @@ func e2eCopyAndEditor(t *testing.T, srv *tmuxServer) {
 	os.WriteFile(editor, []byte("#!/bin/sh\necho \"$@\" > "+shellQuote(args)+"\n"), 0o755)
 	home := filepath.Join(dir, "home")
 	ts := srv.start(t, "160x45", []string{"EDITOR=" + editor, "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"), "HOME=" + home}, path)
-	ts.waitText(t, "3 Preservation set")
+	// The verdicts, not only the transcript: y copies the selected item,
+	// and under load the transcript shows well before they arrive.
+	ts.waitText(t, "3 Preservation set", "1 violate")
 	mode, _ := srv.run("show-options", "-gv", "set-clipboard")
 	ts.keys("y")
 	s := ts.waitText(t, "copied ")
@@ -467,3 +473,14 @@ func e2eCopyAndEditor(t *testing.T, srv *tmuxServer) {
 }
 
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// selectedRowHas reports whether the screen's selected row (the one the
+// selection bar ▌ starts) holds text.
+func selectedRowHas(screen, text string) bool {
+	for _, l := range strings.Split(screen, "\n") {
+		if i := strings.Index(l, "▌ "); i >= 0 && strings.Contains(l[i:], text) {
+			return true
+		}
+	}
+	return false
+}

@@ -17,6 +17,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.searching {
 		return m.handleSearchInput(msg)
 	}
+	if m.st == statePicker && m.ch.filtering && msg.String() != "ctrl+c" {
+		return m.handlePickerKey(msg) // q is a letter of the filter
+	}
 	if key.Matches(msg, k.Quit) {
 		return tea.Quit
 	}
@@ -77,6 +80,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.toggleOverlay(ovFindings)
 	case key.Matches(msg, k.Lineage):
 		return m.openLineage()
+	case key.Matches(msg, k.LineageMap):
+		m.toggleOverlay(ovMap)
 	case key.Matches(msg, k.ViolationsOnly):
 		return m.toggleViolationsOnly()
 	case key.Matches(msg, k.Problems):

@@ -13,7 +13,7 @@ type KeyMap struct {
 	PrevCompaction, NextCompaction key.Binding
 	NextViolation, PrevViolation   key.Binding
 
-	Open, Diff, DiffMode, Findings, Lineage, Retry key.Binding
+	Open, Diff, DiffMode, Findings, Lineage, LineageMap, Retry key.Binding
 
 	Search, NextMatch, PrevMatch key.Binding
 
@@ -50,12 +50,13 @@ func DefaultKeyMap() KeyMap {
 		NextViolation:  b([]string{"n"}, "n", "next violation"),
 		PrevViolation:  b([]string{"N", "shift+n"}, "N", "previous violation"),
 
-		Open:     b([]string{"enter", "o"}, "enter/o", "jump / load whole event"),
-		Diff:     b([]string{"d"}, "d", "word diff (the previous summary's when it lost an item, else the span's)"),
-		DiffMode: b([]string{"s"}, "s", "diff: switch span ⇄ previous summary"),
-		Findings: b([]string{"f"}, "f", "findings"),
-		Lineage:  b([]string{"l"}, "l", "lineage of the item"),
-		Retry:    b([]string{"r"}, "r", "diff: retry without a time limit"),
+		Open:       b([]string{"enter", "o"}, "enter/o", "jump / load whole event"),
+		Diff:       b([]string{"d"}, "d", "word diff (the previous summary's when it lost an item, else the span's)"),
+		DiffMode:   b([]string{"s"}, "s", "diff: switch span ⇄ previous summary"),
+		Findings:   b([]string{"f"}, "f", "findings"),
+		Lineage:    b([]string{"l"}, "l", "lineage of the item"),
+		LineageMap: b([]string{"m"}, "m", "lineage map: every item × every compaction"),
+		Retry:      b([]string{"r"}, "r", "diff: retry without a time limit"),
 
 		Search:    b([]string{"/"}, "/", "search this pane"),
 		NextMatch: b([]string{"n"}, "n/N", "next/previous match"),
@@ -79,7 +80,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.FocusSource, k.FocusSummary, k.FocusItems, k.PrevCompaction, k.NextCompaction, k.NextViolation, k.PrevViolation},
-		{k.Open, k.Diff, k.DiffMode, k.Retry, k.Findings, k.Lineage, k.ViolationsOnly, k.Problems, k.Search, k.NextMatch, k.Copy, k.Pager, k.Editor},
+		{k.Open, k.Diff, k.DiffMode, k.Retry, k.Findings, k.Lineage, k.LineageMap, k.ViolationsOnly, k.Problems, k.Search, k.NextMatch, k.Copy, k.Pager, k.Editor},
 		{k.Help, k.Back, k.Quit},
 	}
 }

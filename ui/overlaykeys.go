@@ -28,7 +28,7 @@ func (m *Model) closeOverlay() {
 		m.diffChosen = false // the next d opens on its default again
 	}
 	m.ov = ovNone
-	m.ovView, m.ovPane = nil, nil
+	m.ovView, m.ovPane, m.mapRows = nil, nil, nil
 	m.search[ovSlot] = searchState{}
 }
 
@@ -39,13 +39,18 @@ func (m *Model) refreshOverlay() {
 	case ovNone:
 		return
 	case ovHelp:
-		v = newHelpView(&m.keys)
+		v = newHelpView(&m.keys, m.lay.overlay.w)
 	case ovFindings:
 		v = newFindingsView(m.res)
 	case ovProblems:
 		v = newProblemsView(m.t)
 	case ovLineage:
 		v = newLineageView(m.res, m.lineageID)
+	case ovMap:
+		if m.mapRows == nil {
+			m.mapRows = m.res.LineageMap()
+		}
+		v = newLineageMapView(m.res, m.mapRows, max(0, m.ci), m.lay.overlay.w)
 	case ovDiff:
 		cr, _ := m.cur()
 		if m.diff != nil && cr != nil && (m.diff.seq != cr.Seq || m.diff.mode != m.diffMode) {
@@ -92,6 +97,9 @@ func (m *Model) handleOverlayKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.openDiff()
+	case key.Matches(msg, k.LineageMap):
+		m.toggleOverlay(ovMap)
+		return nil
 	case key.Matches(msg, k.Lineage):
 		if m.ov == ovLineage {
 			m.closeOverlay()
@@ -152,6 +160,8 @@ func (m *Model) overlayOpen() tea.Cmd {
 		cmd := m.selectCompaction(ref)
 		m.selectItemByID(id)
 		return cmd
+	case ovMap:
+		return m.openMapRow(ref)
 	}
 	return nil
 }
@@ -240,4 +250,28 @@ func (m *Model) openLineage() tea.Cmd {
 	m.search[ovSlot] = searchState{}
 	m.refreshOverlay()
 	return nil
+}
+
+// openMapRow is enter on a row of the lineage map: the compaction that
+// first lost the item (the first that checked it, when none lost it), with
+// the item selected.
+func (m *Model) openMapRow(ref int) tea.Cmd {
+	if ref < 0 || ref >= len(m.mapRows) {
+		return nil
+	}
+	r := m.mapRows[ref]
+	target := -1
+	for ci, c := range m.res.Compactions {
+		if r.Cells[ci] != "" && (target < 0 || c.Seq == r.FirstLoss) {
+			target = ci
+		}
+	}
+	if target < 0 {
+		return nil
+	}
+	id := r.ID
+	m.closeOverlay()
+	cmd := m.selectCompaction(target)
+	m.selectItemByID(id)
+	return cmd
 }

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+
+	"github.com/charmbracelet/x/ansi"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,17 +16,51 @@ import (
 // findings, and the lineage of an item. (The diff is in diff.go.)
 
 // newHelpView is the full help: every binding of the key map, then what
-// the marks mean.
-func newHelpView(k *KeyMap) *listView {
+// the marks mean. Two key groups stand side by side when the overlay (w
+// cells) is wide enough for both, so that the keys take fewer rows and
+// the marks below them come sooner.
+func newHelpView(k *KeyMap, w int) *listView {
 	v := &listView{sel: -1}
 	titles := []string{"MOVE", "PANES AND COMPACTIONS", "VIEWS AND ACTIONS", "GENERAL"}
-	for gi, group := range k.FullHelp() {
-		lines := []line{lineOf(titles[gi], stHeading)}
-		for _, b := range group {
-			h := b.Help()
-			lines = append(lines, lineOf(fmt.Sprintf("  %-12s ", h.Key), stAccent, h.Desc, stPlain))
+	groups := k.FullHelp()
+	width := func(gi int) int {
+		n := len([]rune(titles[gi]))
+		for _, b := range groups[gi] {
+			n = max(n, 2+12+1+ansi.StringWidth(b.Help().Desc))
+		}
+		return n
+	}
+	for gi := 0; gi < len(groups); {
+		cols := []int{gi}
+		if gi+1 < len(groups) && width(gi)+3+width(gi+1) <= w {
+			cols = append(cols, gi+1)
+		}
+		var lines []line
+		for row := 0; ; row++ {
+			var l line
+			shown := false
+			for c, g := range cols {
+				var part line
+				switch {
+				case row == 0:
+					part = lineOf(titles[g], stHeading)
+				case row-1 < len(groups[g]):
+					h := groups[g][row-1].Help()
+					part = lineOf(fmt.Sprintf("  %-12s ", h.Key), stAccent, h.Desc, stPlain)
+				}
+				shown = shown || len(part) > 0
+				if c+1 < len(cols) {
+					part = padLine(part, width(g)+3)
+				}
+				l = append(l, part...)
+			}
+			if !shown {
+				break
+			}
+			lines = append(lines, l)
 		}
 		v.add(-1, append(lines, line{})...)
+		gi += len(cols)
 	}
 	legend := []line{lineOf("MARKS", stHeading)}
 	for _, s := range []verify.Status{verify.Retained, verify.Weak, verify.Flipped, verify.IntentOnly, verify.Dropped, verify.Resurrected} {
@@ -178,9 +214,21 @@ func newProblemsView(t *model.Transcript) *listView {
 	}
 	v.add(-1, append(head, line{})...)
 	for i, p := range t.Problems {
+		// Name the file: a run read from several files (a Claude Code
+		// session continued in another) has lines of each.
+		file := p.File
+		if file == "" {
+			file = t.Path
+		}
 		where := "file"
+		if file != "" {
+			where = oneLine(file)
+		}
 		if p.Line > 0 {
-			where = "line " + strconv.Itoa(p.Line)
+			where += ":" + strconv.Itoa(p.Line)
+			if file == "" {
+				where = "line " + strconv.Itoa(p.Line)
+			}
 			if p.Column > 0 {
 				where += ":" + strconv.Itoa(p.Column)
 			}
@@ -301,4 +349,16 @@ func newLineageView(res *verify.Result, id string) *listView {
 		v.add(ci, l)
 	}
 	return v
+}
+
+// padLine pads l with spaces to w cells (help columns).
+func padLine(l line, w int) line {
+	n := 0
+	for _, sg := range l {
+		n += ansi.StringWidth(sg.text)
+	}
+	if n < w {
+		l = append(l, lineOf(strings.Repeat(" ", w-n), stPlain)...)
+	}
+	return l
 }

@@ -281,3 +281,17 @@ func (p *pane) Percent() int {
 	}
 	return p.top.b * 100 / (n - 1)
 }
+
+// moreBelow reports whether rows lie below the last one on screen: a title
+// says so, since nothing else shows that an overlay scrolls.
+func (p *pane) moreBelow() bool {
+	q := p.clamp(p.top)
+	for range p.h {
+		n, ok := p.next(q)
+		if !ok {
+			return false
+		}
+		q = n
+	}
+	return true
+}

@@ -28,6 +28,12 @@ type chooser struct {
 	// the background already verified is instant.
 	cache      map[int]cachedRun
 	cacheOrder []int
+	// filter narrows the rows (filtering while it is typed); sort orders
+	// them; help shows the chooser's keys in place of the list.
+	filter    lineInput
+	filtering bool
+	sort      sortOrder
+	help      bool
 }
 
 // cachedRun is a verified session and the state of its file when read.
@@ -63,13 +69,7 @@ func infoOf(res *verify.Result) sessionInfo {
 func (m *Model) newChooser() {
 	m.st = statePicker
 	m.ch = &chooser{title: m.opt.Title, info: make([]sessionInfo, len(m.opt.Sessions)), checking: -1, cur: -1, cache: map[int]cachedRun{}}
-	m.picker = &listView{sel: -1, gutter: true}
-	for i := range m.opt.Sessions {
-		i := i
-		m.picker.addLazy(i, func() []line { return m.sessionLines(i) })
-	}
-	m.picker.sel = m.picker.first()
-	m.pickPane = newPane(m.picker)
+	m.rebuildPicker()
 }
 
 // sessionLines are session i's rows: its name, what the listing said, and
@@ -77,7 +77,14 @@ func (m *Model) newChooser() {
 // when they are estimates).
 func (m *Model) sessionLines(i int) []line {
 	s := m.opt.Sessions[i]
-	out := []line{lineOf(oneLine(s.Name), stHeading)}
+	head := lineOf(oneLine(s.Name), stHeading)
+	if s.Project != "" || s.File != "" {
+		head = lineOf(oneLine(s.Project), stAccent, pathSep(s.Project, s.File), stSubtle, oneLine(s.File), stHeading)
+		if s.Name != "" && s.Name != s.File {
+			head = append(head, lineOf("  "+clip(oneLine(s.Name), 80), stPlain)...)
+		}
+	}
+	out := []line{head}
 	if s.Detail != "" {
 		out = append(out, lineOf("  "+oneLine(s.Detail), stSubtle))
 	}
@@ -172,7 +179,10 @@ func (m *Model) remember(i int, res *verify.Result, st fileStat) {
 }
 
 func (m *Model) handlePickerKey(msg tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.Open) && m.picker.sel >= 0 {
+	if cmd, ok := m.handleChooserKey(msg); ok {
+		return cmd
+	}
+	if key.Matches(msg, m.keys.Open) && m.picker.sel >= 0 && m.picker.ref[m.picker.sel] >= 0 {
 		return m.openSession(m.picker.ref[m.picker.sel])
 	}
 	if d, ok := m.selectionStep(msg, m.picker, m.pickPane); ok {
@@ -232,16 +242,40 @@ func (m *Model) pickerView() string {
 	if done < len(m.ch.info) {
 		head += glyphSeparator + fmt.Sprintf("verified %d of %d %s", done, len(m.ch.info), glyphEllipsis)
 	}
+	if f := m.ch.filter.value; f != "" {
+		head += glyphSeparator + fmt.Sprintf("filter “%s”: %d shown", oneLine(f), m.shownSessions())
+	}
 	rows[0] = fit(head, m.w)
-	b := box(m.th, "Choose a session · enter opens", m.pickPane.View(m.th), m.lay.body.w, m.lay.body.h, true)
+	title, body := "Choose a session · enter opens · sorted by "+m.ch.sort.String(), m.pickPane.View(m.th)
+	if m.ch.help {
+		title, body = "Help · esc or ? closes", m.chooserHelp()
+	}
+	b := box(m.th, title, body, m.lay.body.w, m.lay.body.h, true)
 	copy(rows[m.lay.body.y:], b)
 	for i, r := range rows {
 		if r == "" {
 			rows[i] = strings.Repeat(" ", m.w)
 		}
 	}
-	rows[m.lay.footer] = m.renderFooter([]footItem{
-		{"j/k", "select", extra}, {"enter", "open (esc comes back here)", keep}, {"q", "quit", keep},
-	})
+	rows[m.lay.footer] = m.chooserFooter()
 	return strings.Join(rows, "\n")
+}
+
+// shownSessions counts the rows the filter keeps.
+func (m *Model) shownSessions() int {
+	n := 0
+	for _, r := range m.picker.ref {
+		if r >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// pathSep joins a project and a file name on the row.
+func pathSep(project, file string) string {
+	if project == "" || file == "" {
+		return ""
+	}
+	return " / "
 }

@@ -161,3 +161,75 @@ func findMsg[T any](cmd tea.Cmd) *T {
 	}
 	return nil
 }
+
+// TestChooserFilterSortHelp: `/` filters as it is typed (q is a letter of
+// the filter, not quit), enter keeps the filter and opens from it, esc
+// clears it; `s` orders by violations once verified; `?` shows the keys.
+func TestChooserFilterSortHelp(t *testing.T) {
+	m, _ := chooserModel(t)
+	for msg := findMsg[sessionCheckedMsg](m.Init()); msg != nil; {
+		_, next := m.Update(*msg)
+		msg = findMsg[sessionCheckedMsg](next)
+	}
+	press(m, "/")
+	typeText(m, "clq")
+	if m.st != statePicker {
+		t.Fatal("typing q in the filter quit or left the chooser")
+	}
+	s := screen(m)
+	if !strings.Contains(s, "no session matches “clq”") || !strings.Contains(s, "filter: clq") {
+		t.Errorf("a filter nothing matches:\n%s", s)
+	}
+	press(m, "backspace")
+	s = screen(m)
+	if !strings.Contains(s, "clean.jsonl") || strings.Contains(s, "fixture.jsonl") || strings.Contains(s, "broken.jsonl") {
+		t.Errorf("filter “cl” should keep clean.jsonl only:\n%s", s)
+	}
+	if !strings.Contains(s, "filter “cl”: 1 shown") {
+		t.Errorf("the header does not say what the filter keeps:\n%s", s)
+	}
+	press(m, "enter") // keeps the filter, leaves the input
+	if m.ch.filtering || m.ch.filter.value != "cl" {
+		t.Fatalf("enter: filtering %v, filter %q", m.ch.filtering, m.ch.filter.value)
+	}
+	press(m, "enter") // opens the one session shown
+	if m.st != stateReady || m.opt.Title != "clean.jsonl" {
+		t.Fatalf("enter on the filtered row: state %d title %q", m.st, m.opt.Title)
+	}
+	press(m, "esc", "esc") // back, then clear the filter
+	if m.st != statePicker || m.ch.filter.value != "" {
+		t.Fatalf("esc, esc: state %d filter %q", m.st, m.ch.filter.value)
+	}
+	if s := screen(m); !strings.Contains(s, "fixture.jsonl") || !strings.Contains(s, "broken.jsonl") {
+		t.Errorf("the cleared filter hides sessions:\n%s", s)
+	}
+
+	// Most violations first: the fixture (2 of 3 violate) before the clean
+	// run; the unreadable one last.
+	press(m, "s")
+	if m.ch.sort != sortViolations {
+		t.Fatalf("s: sort %v", m.ch.sort)
+	}
+	s = screen(m)
+	fi, ci, bi := strings.Index(s, "fixture.jsonl"), strings.Index(s, "clean.jsonl"), strings.Index(s, "broken.jsonl")
+	if !(fi < ci && ci < bi) || !strings.Contains(s, "sorted by most violations") {
+		t.Errorf("sorted by violations: fixture %d, clean %d, broken %d:\n%s", fi, ci, bi, s)
+	}
+	press(m, "s")
+	s = screen(m)
+	if bi, ci, fi := strings.Index(s, "broken.jsonl"), strings.Index(s, "clean.jsonl"), strings.Index(s, "fixture.jsonl"); !(bi < ci && ci < fi) {
+		t.Errorf("sorted by name:\n%s", s)
+	}
+
+	press(m, "?")
+	s = screen(m)
+	for _, want := range []string{"The session chooser", "filter as you type", "sort: newest, most violations, name"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the chooser's help lacks %q:\n%s", want, s)
+		}
+	}
+	press(m, "?")
+	if strings.Contains(screen(m), "The session chooser") {
+		t.Error("? did not close the help")
+	}
+}

@@ -32,7 +32,7 @@ func TestBrokenLineIsAnnouncedAndListed(t *testing.T) {
 		t.Fatal("! did not open the problems")
 	}
 	s := screen(m)
-	for _, want := range []string{"! error line 10:", "not valid JSON"} {
+	for _, want := range []string{"! error fixture.jsonl:10:", "not valid JSON"} { // the line with its file
 		if !strings.Contains(s, want) {
 			t.Errorf("the problems lack %q:\n%s", want, s)
 		}

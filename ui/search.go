@@ -105,6 +105,9 @@ func (m *Model) runSearch(slot int, q string) tea.Cmd {
 	if p == nil {
 		return nil
 	}
+	// What the last search said ("no match for …") is not about this one.
+	m.status = ""
+	m.statusSeq++
 	if q == "" {
 		m.clearSearch(slot)
 		return nil

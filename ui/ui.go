@@ -34,6 +34,14 @@ type LoadFunc func(report func(Progress)) (*verify.Result, error)
 // Session is one transcript a directory holds, for the picker.
 type Session struct {
 	Name, Detail string
+	// Project is the project (or folder) the session belongs to, File its
+	// file's base name, Format the runtime that wrote it and ID the
+	// runtime's session id: the chooser shows them on the row and filters
+	// on them.
+	Project, File, Format, ID string
+	// Start is when the session started (zero when unknown): the chooser
+	// sorts on it.
+	Start time.Time
 	// Path is the session's file (or directory, for the runtimes that keep
 	// a session in one), for $EDITOR and following.
 	Path string
@@ -105,6 +113,7 @@ const (
 	ovHelp
 	ovFindings
 	ovLineage
+	ovMap
 	ovDiff
 	ovProblems
 )
@@ -126,6 +135,7 @@ const ovSlot = numPanes
 type Model struct {
 	opt    Options
 	keys   KeyMap
+	chKeys chooserKeys
 	th     *theme
 	isDark bool
 	w, h   int
@@ -159,6 +169,8 @@ type Model struct {
 	ovView    *listView
 	ovPane    *pane
 	lineageID string
+	// mapRows are the lineage map's rows while it is open.
+	mapRows []verify.LineageRow
 
 	diffReq     int
 	diff        *diffResult
@@ -194,7 +206,7 @@ func New(opt Options) *Model {
 	if opt.DiffLimit == 0 {
 		opt.DiffLimit = diffLimit
 	}
-	m := &Model{opt: opt, keys: DefaultKeyMap(), isDark: !opt.Light, ci: -1, selItem: -1, focus: paneItems, statusTTL: 4 * time.Second}
+	m := &Model{opt: opt, keys: DefaultKeyMap(), chKeys: defaultChooserKeys(), isDark: !opt.Light, ci: -1, selItem: -1, focus: paneItems, statusTTL: 4 * time.Second}
 	m.th = newTheme(m.isDark, opt.NoColor)
 	switch {
 	case opt.Result != nil:
@@ -445,6 +457,7 @@ func (m *Model) keepSelectionVisible(first bool) {
 	if first && m.selItem >= 0 {
 		m.panes[paneItems].Top()
 		m.selectItem(m.selItem)
+		m.showWithHeading(m.panes[paneItems], m.items)
 		return
 	}
 	if m.items != nil && m.items.sel >= 0 {
@@ -452,5 +465,39 @@ func (m *Model) keepSelectionVisible(first bool) {
 	}
 	if m.ovView != nil && m.ovView.sel >= 0 {
 		m.ovPane.Reveal(m.ovView.sel)
+	}
+}
+
+// showWithHeading scrolls p so that the selected block shows with what
+// says what it is: from the top (the verdict and its reasons) when all of
+// that fits, else from the heading of its group (the item's kind), else
+// from the block itself. Opening on an item scrolled so that only
+// its end showed hid what kind it was.
+func (m *Model) showWithHeading(p *pane, v *listView) {
+	b := v.sel
+	if b < 0 {
+		return
+	}
+	h := b
+	for h > 0 && v.ref[h-1] >= 0 {
+		h--
+	}
+	if h > 0 {
+		h-- // the heading block above the group
+	}
+	fits := func(from int) bool {
+		rows := 0
+		for q, ok := (pos{from, 0, 0}), true; ok && q.b <= b && rows <= p.h; q, ok = p.next(q) {
+			rows++
+		}
+		return rows <= p.h
+	}
+	switch {
+	case fits(0):
+		p.Top() // the verdict and its reasons too
+	case fits(h):
+		p.ScrollTo(h, 0)
+	default:
+		p.ScrollTo(b, 0)
 	}
 }

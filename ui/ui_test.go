@@ -413,7 +413,9 @@ func TestDiffOverlay(t *testing.T) {
 		t.Fatalf("diff: overlay %d diff %v pending %v", m.ov, m.diff, m.diffPending)
 	}
 	s := screen(m)
-	for _, want := range []string{"Compaction #2 kept", "Schema diff [-is up for review", "{+## Completed", "── turn 5 message assistant ──"} {
+	// The conversation as a reader sees it: the call as its command, not
+	// its JSON input.
+	for _, want := range []string{"Compaction #2 kept", "[-Schema diff is up for review", "{+## Completed", "── turn 5 message assistant ──", "bash: make", "error: FAIL orders_test.go:41"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("diff lacks %q:\n%s", want, s)
 		}
@@ -432,7 +434,7 @@ func TestDiffThatHitsItsDeadlineIsNotShown(t *testing.T) {
 	tr := loadFixture(t, bigFixture(3000))
 	c := tr.Compactions[len(tr.Compactions)-1]
 	lo, hi := tr.ReplacedSpan(c)
-	r := computeDiff(tr, c.Seq, lo, hi, strings.Repeat("some other words entirely ", 400), time.Nanosecond)
+	r := computeDiff(tr, c.Seq, lo, hi, strings.Repeat("some other words entirely ", 400), time.Nanosecond, noFocus)
 	if !r.timedOut || r.blocks != nil {
 		t.Fatalf("a 1ns diff was not reported as timed out: %+v", r)
 	}
@@ -446,7 +448,7 @@ func TestDiffThatHitsItsDeadlineIsNotShown(t *testing.T) {
 	if !strings.Contains(text, "did not finish") || strings.Contains(text, "[-") {
 		t.Fatalf("timed-out diff view:\n%s", text)
 	}
-	full := computeDiff(tr, c.Seq, lo, hi, "the migration", 0)
+	full := computeDiff(tr, c.Seq, lo, hi, "the migration", 0, noFocus)
 	if full.timedOut || full.kept == 0 {
 		t.Fatalf("diff without a limit: %+v", full)
 	}
@@ -456,7 +458,7 @@ func TestWordDiffKeepsAndDeletes(t *testing.T) {
 	tr := loadFixture(t, fixtureJSONL)
 	c := tr.Compaction(2)
 	lo, hi := tr.ReplacedSpan(c)
-	r := computeDiff(tr, 2, lo, hi, "Schema diff is up for review. Fix the failing orders test.", time.Second)
+	r := computeDiff(tr, 2, lo, hi, "Schema diff is up for review. Fix the failing orders test.", time.Second, noFocus)
 	var sb strings.Builder
 	for _, b := range r.blocks {
 		for _, l := range b.lines {
@@ -761,4 +763,205 @@ func TestRandomKeysKeepTheScreenWhole(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSearchAfterNoMatch: a search that finds something no longer shows
+// what the failed one before it said.
+func TestSearchAfterNoMatch(t *testing.T) {
+	m := newTestModel(t, fixtureResult(t), 160, 45, false)
+	m.statusTTL = time.Hour // the failed search's word would stay on screen
+	press(m, "2", "/")
+	typeText(m, "zzzqqq")
+	press(m, "enter")
+	if !strings.Contains(screen(m), "no match") {
+		t.Fatalf("a failed search says nothing:\n%s", screen(m))
+	}
+	press(m, "esc", "/")
+	typeText(m, "never")
+	press(m, "enter")
+	if s := screen(m); strings.Contains(s, "no match") {
+		t.Errorf("a search that found its match still says “no match”:\n%s", s)
+	}
+}
+
+// TestHelpColumnsAndScrollSign: at 80×24 the help puts the two short key
+// groups side by side and its title says that more lies below.
+func TestHelpColumnsAndScrollSign(t *testing.T) {
+	m := newTestModel(t, fixtureResult(t), 80, 24, false)
+	press(m, "?")
+	s := screen(m)
+	if !strings.Contains(s, "↓ more") {
+		t.Errorf("the help does not say it scrolls:\n%s", s)
+	}
+	sideBySide := false
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, "MOVE") && strings.Contains(l, "PANES AND COMPACTIONS") {
+			sideBySide = true
+		}
+	}
+	if !sideBySide {
+		t.Errorf("MOVE and PANES AND COMPACTIONS are not side by side at 80 columns:\n%s", s)
+	}
+	press(m, "G")
+	if s := screen(m); strings.Contains(s, "↓ more") {
+		t.Errorf("at the bottom the help still says more lies below:\n%s", s)
+	}
+}
+
+// TestFirstCompactionOffersNoSummaryDiff: the first compaction has no
+// summary before it, so the diff's footer does not offer to switch to one.
+func TestFirstCompactionOffersNoSummaryDiff(t *testing.T) {
+	m := newTestModel(t, fixtureResult(t), 160, 45, false)
+	for m.ci > 0 {
+		press(m, "[")
+	}
+	press(m, "d")
+	if m.ov != ovDiff {
+		t.Fatal("d did not open the diff")
+	}
+	if s := screen(m); strings.Contains(s, "summary diff") {
+		t.Errorf("the first compaction's diff offers a summary diff:\n%s", s)
+	}
+	press(m, "esc", "]", "d")
+	if s := screen(m); m.ci == 1 && !strings.Contains(s, "summary diff") && !strings.Contains(s, "span diff") {
+		t.Errorf("the second compaction's diff does not offer to switch:\n%s", s)
+	}
+}
+
+// TestItemsOpenUnderTheirKind: the preservation pane opens with the
+// selected item under its kind's heading (or at the top when both do not
+// fit), never scrolled into the middle of an item.
+func TestItemsOpenUnderTheirKind(t *testing.T) {
+	r, err := sampledata.Open(sampledata.Default)
+	if err != nil {
+		t.Skip(err)
+	}
+	tr, err := model.Read(r, model.ReadOptions{Name: "migration"})
+	r.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	migration := verify.Run(tr, verify.Options{})
+	for _, size := range [][2]int{{80, 24}, {100, 30}, {140, 40}, {220, 50}} {
+		m := newTestModel(t, migration, size[0], size[1], false)
+		p := m.panes[paneItems]
+		if m.items.sel < 0 {
+			t.Fatalf("%v: nothing selected", size)
+		}
+		if p.top.l != 0 || p.top.s != 0 {
+			t.Errorf("%v: the pane opens inside a block (%+v)", size, p.top)
+		}
+		if p.top.b != m.items.sel && m.items.ref[p.top.b] >= 0 {
+			t.Errorf("%v: the pane opens on item block %d, not on the heading above the selected item %d", size, p.top.b, m.items.sel)
+		}
+		if !visible(p, m.items.sel) {
+			t.Errorf("%v: the selected item is not on screen", size)
+		}
+	}
+}
+
+// TestLineageMap: m draws every item × every compaction; the migration
+// promise's row shows it kept by #1–#3 and lost from #4, and enter goes to
+// compaction #4 with the promise selected.
+func TestLineageMap(t *testing.T) {
+	r, err := sampledata.Open(sampledata.Default)
+	if err != nil {
+		t.Skip(err)
+	}
+	tr, err := model.Read(r, model.ReadOptions{Name: "migration"})
+	r.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newTestModel(t, verify.Run(tr, verify.Options{}), 160, 45, false)
+	press(m, "m")
+	if m.ov != ovMap {
+		t.Fatal("m did not open the lineage map")
+	}
+	s := screen(m)
+	for _, want := range []string{"Lineage map", "#1", "#11", "COMMITMENT · LOST", "lost by some summary"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the map lacks %q:\n%s", want, s)
+		}
+	}
+	row := ""
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, "re-run migration") || strings.Contains(l, "re-run the migration") {
+			row = l
+			break
+		}
+	}
+	if row == "" {
+		t.Fatalf("no row for the migration promise:\n%s", s)
+	}
+	if !strings.Contains(row, "✓") || !strings.Contains(row, "✗") || strings.Index(row, "✓") > strings.Index(row, "✗") {
+		t.Errorf("the promise's row should show kept, then lost: %q", row)
+	}
+	// Select that row and go to its first loss.
+	for i := 0; i < 200 && m.ovView.sel >= 0; i++ {
+		if r := m.mapRows[m.ovView.ref[m.ovView.sel]]; strings.Contains(r.Key, "re-run") && strings.Contains(r.Key, "migration") {
+			break
+		}
+		press(m, "j")
+	}
+	press(m, "enter")
+	if m.ov != ovNone || m.res.Compactions[m.ci].Seq != 4 {
+		t.Fatalf("enter: overlay %d, compaction #%d (want #4)", m.ov, m.res.Compactions[m.ci].Seq)
+	}
+	if it := m.curItem(); it == nil || !strings.Contains(it.Key, "migration") {
+		t.Errorf("enter did not select the promise: %+v", it)
+	}
+}
+
+// TestDiffHighlightsTheSelectedItem: the item under the cursor is selected
+// on both sides of the span diff: the words of the event it came from, and
+// its evidence in the summary.
+func TestDiffHighlightsTheSelectedItem(t *testing.T) {
+	res := fixtureResult(t)
+	tr := res.Transcript
+	for ci, cr := range res.Compactions {
+		c := tr.Compactions[ci]
+		lo, hi := tr.ReplacedSpan(c)
+		for _, it := range cr.Items {
+			if it.Item == nil || it.Evidence == nil || it.Event < lo || it.Event >= hi {
+				continue
+			}
+			a, b := alignSpan(c.Summary, it.Evidence.Start, it.Evidence.End)
+			r := computeDiff(tr, cr.Seq, lo, hi, c.Summary, 0, diffFocus{event: it.Event, a: a, b: b})
+			var sel strings.Builder
+			pointer := false
+			for _, bl := range r.blocks {
+				for _, l := range bl.lines {
+					for _, s := range l {
+						if s.st == stSelected {
+							sel.WriteString(s.text)
+						}
+						if strings.Contains(s.text, "the selected item comes from here") {
+							pointer = true
+						}
+					}
+				}
+			}
+			if !pointer {
+				t.Errorf("#%d %s: the origin event is not marked", cr.Seq, it.Key)
+			}
+			got := strings.Join(strings.Fields(sel.String()), " ")
+			ev := strings.Join(strings.Fields(c.Summary[a:b]), " ")
+			if !strings.Contains(strings.ToLower(got), strings.ToLower(strings.Fields(ev)[0])) {
+				t.Errorf("#%d %s: the evidence %q is not selected in the diff (selected: %q)", cr.Seq, it.Key, ev, got)
+			}
+			none := computeDiff(tr, cr.Seq, lo, hi, c.Summary, 0, noFocus)
+			for _, bl := range none.blocks {
+				for _, l := range bl.lines {
+					for _, s := range l {
+						if s.st == stSelected {
+							t.Fatalf("a diff with no focus selects %q", s.text)
+						}
+					}
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("the fixture has no item with evidence whose origin is in its span")
 }

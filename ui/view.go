@@ -170,6 +170,8 @@ func (m *Model) overlayTitle() string {
 		s = "Findings · enter jumps · esc closes"
 	case ovLineage:
 		s = "Lineage · enter goes to the compaction · esc closes"
+	case ovMap:
+		s = "Lineage map · items × compactions · enter goes to the first loss · esc closes"
 	case ovProblems:
 		s = "Problems of the file · enter shows the line · esc closes"
 	case ovDiff:
@@ -190,6 +192,9 @@ func (m *Model) overlayTitle() string {
 	}
 	if l := m.searchLabel(ovSlot); l != "" {
 		s += " · " + l
+	}
+	if m.ovPane != nil && m.ovPane.moreBelow() {
+		s += " · ↓ more (j, space)"
 	}
 	return s
 }
@@ -326,6 +331,10 @@ func (m *Model) footerItems() []footItem {
 		pair(extra, k.Down, k.Up, "select")
 		add(important, k.Open.Keys()[0], "go to compaction")
 		add(keep, k.Back.Help().Key, "close")
+	case ovMap:
+		pair(extra, k.Down, k.Up, "select")
+		add(important, k.Open.Keys()[0], "go to the first loss")
+		add(keep, k.Back.Help().Key, "close")
 	case ovProblems:
 		pair(extra, k.Down, k.Up, "select")
 		add(important, k.Open.Keys()[0], "show the line")
@@ -340,7 +349,8 @@ func (m *Model) footerItems() []footItem {
 		}
 		if m.diffMode == diffSummary {
 			add(keep, k.DiffMode.Help().Key, "span diff")
-		} else {
+		} else if pr, _ := m.prevOf(); pr != nil {
+			// The first compaction has no summary before it to compare.
 			add(keep, k.DiffMode.Help().Key, "summary diff")
 		}
 		hb(extra, k.Search)
@@ -374,6 +384,9 @@ func (m *Model) footerItems() []footItem {
 			add(important, k.ViolationsOnly.Help().Key, "show all")
 		} else {
 			add(extra, k.ViolationsOnly.Help().Key, "violations only")
+		}
+		if m.res != nil && len(m.res.Compactions) > 0 {
+			add(extra, k.LineageMap.Keys()[0], "lineage map")
 		}
 		hb(extra, k.Search)
 	}

@@ -39,6 +39,7 @@
 //	calls.go                  a tool call parsed once: category, command, path, terms
 //	api.go                    the library gate: Check, Admit, InvariantViolation
 //	rehydrate.go              what to put back into an agent's context after a lossy compaction
+//	frame.go                  the frame of every block put into an agent's context: excerpts quoted as inert data
 //
 // What a text says (tokens, stems, the lexicon, commitment and rule
 // phrasing, action parsing, identifier scanning, error lines, commands) is

@@ -11,20 +11,22 @@ import (
 )
 
 // Rehydration: what a compaction failed to keep, as a block of text to put
-// back into the agent's context. Every line carries the verbatim source that
-// makes the item owed (the promise and its turn, the pending call and its
+// back into the agent's context. Every item carries the verbatim source that
+// makes it owed (the promise and its turn, the pending call and its
 // command, the error's first line and what failed, the user's rule as
 // written), so the agent can act on it without trusting loupe's wording.
 // The lines are statements of fact, not orders: runtimes warn that imperative
-// injected text trips prompt-injection defences.
+// injected text trips prompt-injection defences. The block is framed (see
+// frame.go): loupe's lines hold no transcript text, and each piece of
+// transcript text is a fenced excerpt of its own.
 
 // DefaultRehydrateChars is the default cap of a rehydration block: Claude
 // Code caps the context a hook adds at 10,000 characters.
 const DefaultRehydrateChars = 10000
 
-// MinRehydrateChars is the smallest cap that still holds the block's header,
-// one item and the line saying what was left out.
-const MinRehydrateChars = 400
+// MinRehydrateChars is the smallest cap that still holds the block's frame
+// and header, one short item and the line saying what was left out.
+const MinRehydrateChars = 1000
 
 // sourceChars caps the quoted source of one item.
 const sourceChars = 320
@@ -37,6 +39,9 @@ type RehydrateOptions struct {
 	// Transcript is the path the block names as the full source ("" names
 	// none).
 	Transcript string
+	// Purpose is what the block is for: put back into the agent's context
+	// (the default) or added to a summarizer's instructions.
+	Purpose Purpose
 }
 
 // Owed is one item a compaction did not verify, with the source that makes
@@ -47,12 +52,13 @@ type Owed struct {
 	Key    string
 	// Turn is the item's origin turn.
 	Turn int
-	// Line states the item in one line: "re-run the migration (promised at
-	// turn 210, after the schema diff is reviewed)".
+	// Line states the item in loupe's own words, with no transcript text:
+	// "open commitment (promised at turn 210)".
 	Line string
-	// Source is the verbatim source, sanitized and clipped ("" when Line
-	// already quotes it whole).
-	Source string
+	// Excerpts are the transcript text that says what the item is and
+	// makes it owed (the promise as written, the call's id and command),
+	// made inert and clipped.
+	Excerpts []Excerpt
 	// Item is the verifier's result for the item.
 	Item *ItemResult
 }
@@ -87,11 +93,9 @@ func Rehydrate(c *CompactionResult, events []model.Event, opt RehydrateOptions) 
 	r := &Rehydration{Seq: c.Seq, Turn: c.Turn, Verdict: c.Verdict, Unverifiable: c.Unverifiable, MaxChars: maxChars}
 	var owed []Owed
 	for i := range c.Items {
-		it := &c.Items[i]
-		if it.Status.Verified() {
-			continue
+		if it := &c.Items[i]; owedItem(it) {
+			owed = append(owed, owe(it, events))
 		}
-		owed = append(owed, owe(it, events))
 	}
 	if len(owed) == 0 {
 		return r
@@ -103,39 +107,52 @@ func Rehydrate(c *CompactionResult, events []model.Event, opt RehydrateOptions) 
 		}
 		return owed[i].Turn > owed[j].Turn
 	})
-	head := blockHead(c, owed)
+	head := blockHead(c, owed, opt.Purpose)
 	foot := ""
-	if opt.Transcript != "" {
-		foot = "The full source is the transcript " + oneLineSafe(opt.Transcript, 300) + "."
+	if opt.Transcript != "" && opt.Purpose == Reinject {
+		foot = Excerpt{Label: "The full source is the transcript at this path", Text: inert(opt.Transcript, 300)}.render()
 	}
-	r.Items, r.Omitted = fill(owed, maxChars-textLen(head)-textLen(foot)-2, c.Seq)
+	// The frame's lines: the open tag (its count has at most as many digits
+	// as len(owed)), the note and the close tag.
+	frame := textLen(frameOpen(opt.Purpose, len(owed))) + textLen(FrameNote) + textLen(FrameClose) + 3
+	hint := leftOutHint(opt.Purpose, c.Seq)
+	r.Items, r.Omitted = fill(owed, maxChars-frame-textLen(head)-textLen(foot)-2, hint)
 	if len(r.Omitted) > 0 && foot != "" {
 		// The path gives way to an item.
-		if items, omitted := fill(owed, maxChars-textLen(head)-1, c.Seq); len(items) > len(r.Items) {
+		if items, omitted := fill(owed, maxChars-frame-textLen(head)-1, hint); len(items) > len(r.Items) {
 			r.Items, r.Omitted, foot = items, omitted, ""
 		}
 	}
-	parts := []string{head}
+	parts := []string{frameOpen(opt.Purpose, len(r.Items)), FrameNote, head}
 	for _, o := range r.Items {
 		parts = append(parts, o.render())
 	}
 	if len(r.Omitted) > 0 {
-		parts = append(parts, leftOut(r.Omitted, c.Seq))
+		parts = append(parts, leftOut(r.Omitted, hint))
 	}
 	if foot != "" {
 		parts = append(parts, foot)
 	}
+	parts = append(parts, FrameClose)
 	r.Text = strings.Join(parts, "\n")
 	return r
 }
 
+// owedItem selects the items a block puts back (and a summarizer is asked
+// to keep): the ones the summary did not verifiably keep, which are the
+// ones that decide a violating verdict. It is the one place that choice is
+// made. When items carry a basis (DESIGN.md: recorded, stated, inferred),
+// an inferred item must never be put back: exclude it here, unless the
+// check was strict.
+func owedItem(it *ItemResult) bool { return !it.Status.Verified() }
+
 // fill takes owed items in rank order while they fit in budget, keeping
 // room for the line that says what the rest was.
-func fill(owed []Owed, budget, seq int) (items, omitted []Owed) {
+func fill(owed []Owed, budget int, hint string) (items, omitted []Owed) {
 	for i, o := range owed {
 		need := textLen(o.render()) + 1
 		if rest := owed[i+1:]; len(rest) > 0 {
-			need += textLen(leftOut(rest, seq)) + 1
+			need += textLen(leftOut(rest, hint)) + 1
 		}
 		if need > budget {
 			return owed[:i], owed[i:]
@@ -145,7 +162,11 @@ func fill(owed []Owed, budget, seq int) (items, omitted []Owed) {
 	return owed, nil
 }
 
-func blockHead(c *CompactionResult, owed []Owed) string {
+func blockHead(c *CompactionResult, owed []Owed, p Purpose) string {
+	if p == Steer {
+		return fmt.Sprintf("Open in the transcript before this compaction: %s; a summary that leaves one out loses it. Keep each in the summary, with its id, path or wording verbatim.",
+			Plural(len(owed), "item"))
+	}
 	open, done := 0, 0
 	for _, o := range owed {
 		if o.Status == Resurrected {
@@ -162,15 +183,23 @@ func blockHead(c *CompactionResult, owed []Owed) string {
 		what = append(what, fmt.Sprintf("presents %s as still open", Plural(done, "finished item")))
 	}
 	if c.Unverifiable {
-		return fmt.Sprintf("loupe could not read the summary of compaction %d (turn %d): it is empty or opaque, so nothing below can be verified in it. From the transcript:",
+		return fmt.Sprintf("loupe could not read the summary of compaction %d (turn %d): it is empty or opaque, so nothing below can be verified in it.",
 			c.Seq, c.Turn)
 	}
-	return fmt.Sprintf("loupe checked the summary of compaction %d (turn %d) against the transcript: it %s. From the transcript:",
+	return fmt.Sprintf("loupe checked the summary of compaction %d (turn %d) against the transcript: it %s.",
 		c.Seq, c.Turn, strings.Join(what, ", and "))
 }
 
+// leftOutHint is where the items a block left out can be read in full.
+func leftOutHint(p Purpose, seq int) string {
+	if p == Steer {
+		return "of lower rank"
+	}
+	return fmt.Sprintf("(loupe rehydrate --compaction %d lists them all)", seq)
+}
+
 // leftOut says what the cap left out, by kind.
-func leftOut(omitted []Owed, seq int) string {
+func leftOut(omitted []Owed, hint string) string {
 	count := map[string]int{}
 	var order []string
 	for _, o := range omitted {
@@ -187,7 +216,7 @@ func leftOut(omitted []Owed, seq int) string {
 	for i, k := range order {
 		parts[i] = Plural(count[k], k)
 	}
-	return fmt.Sprintf("Left out for length: %s (loupe rehydrate --compaction %d lists them all).", strings.Join(parts, ", "), seq)
+	return fmt.Sprintf("Left out for length: %s %s.", strings.Join(parts, ", "), hint)
 }
 
 // rank orders the kinds in a block: a call whose result will arrive first,
@@ -210,33 +239,47 @@ func rank(o Owed) int {
 	return 5
 }
 
-// render writes one owed item: its line, then its quoted source indented.
+// render writes one owed item: loupe's line, then each excerpt under its
+// label.
 func (o Owed) render() string {
-	s := "- " + o.Line
-	if o.Source != "" {
-		s += "\n  " + o.Source
+	var b strings.Builder
+	b.WriteString("- " + o.Line)
+	for _, e := range o.Excerpts {
+		b.WriteString("\n" + e.render())
 	}
-	return s
+	return b.String()
 }
 
-// owe states one unverified item.
+// quote adds an excerpt of s to o (none when s is blank).
+func (o *Owed) quote(label, s string, n int) {
+	if e, ok := excerpt(label, s, n); ok {
+		o.Excerpts = append(o.Excerpts, e)
+	}
+}
+
+// owe states one unverified item: loupe's line says what kind of item it
+// is, from which turn, and what the summary did with it; everything taken
+// from the transcript (ids, tool names, commands, the words as written) is
+// an excerpt.
 func owe(it *ItemResult, events []model.Event) Owed {
 	o := Owed{Kind: it.Kind, Status: it.Status, Key: it.Key, Turn: it.Turn, Item: it}
-	if it.Status == Resurrected {
-		o.Line = resurrectedLine(it)
+	switch {
+	case it.Status == Resurrected:
+		o.resurrected(it)
 		return o
-	}
-	switch it.Kind {
-	case Commitment:
-		o.Line, o.Source = commitmentLine(it)
-	case Handle:
-		o.Line, o.Source = handleLine(it, events)
-	case Error:
-		o.Line, o.Source = errorLine(it, events)
-	case Constraint:
-		o.Line = fmt.Sprintf("standing rule from the user (turn %d), as written: %s", it.Turn, quote(firstNonEmpty(it.Item.Evidence, it.Text)))
+	case it.Kind == Commitment:
+		o.commitment(it)
+	case it.Kind == Handle:
+		o.handle(it, events)
+	case it.Kind == Error:
+		o.error(it, events)
+	case it.Kind == Constraint:
+		o.Line = fmt.Sprintf("standing rule from the user (turn %d)", it.Turn)
+		o.quote("as written", firstNonEmpty(it.Item.Evidence, it.Text), sourceChars)
 	default:
-		o.Line = fmt.Sprintf("identifier %s: %s", oneLineSafe(it.Key, 200), oneLineSafe(it.Text, sourceChars))
+		o.Line = fmt.Sprintf("identifier (turn %d)", it.Turn)
+		o.quote("identifier", it.Key, 200)
+		o.quote("where it was named", it.Text, sourceChars)
 	}
 	if note := statusNote(it.Status); note != "" {
 		o.Line += "; " + note
@@ -256,87 +299,94 @@ func statusNote(s Status) string {
 	return ""
 }
 
-func commitmentLine(it *ItemResult) (line, source string) {
-	action := oneLineSafe(firstNonEmpty(it.Action, it.Text), 200)
-	var where string
+func (o *Owed) commitment(it *ItemResult) {
+	plan := strings.HasPrefix(it.Origin, "plan ")
 	switch {
-	case strings.HasPrefix(it.Origin, "plan "):
-		where = fmt.Sprintf("%s, planned at turn %d", oneLineSafe(it.Origin, 60), it.Turn)
+	case plan:
+		o.Line = fmt.Sprintf("open commitment (plan step, planned at turn %d)", it.Turn)
 	case strings.HasPrefix(it.Origin, "commitment "):
-		where = fmt.Sprintf("%s, logged at turn %d", oneLineSafe(it.Origin, 60), it.Turn)
+		o.Line = fmt.Sprintf("open commitment (logged at turn %d)", it.Turn)
 	default:
-		where = fmt.Sprintf("promised at turn %d", it.Turn)
+		o.Line = fmt.Sprintf("open commitment (promised at turn %d)", it.Turn)
 	}
-	if cond := oneLineSafe(it.Condition, 200); cond != "" {
-		where += ", " + cond
+	o.quote("what", firstNonEmpty(it.Action, it.Text), 200)
+	o.quote("on the condition", it.Condition, 200)
+	switch {
+	case plan:
+		o.quote("plan step", strings.TrimPrefix(it.Origin, "plan "), 60)
+	case strings.HasPrefix(it.Origin, "commitment "):
+		o.quote("logged as", strings.TrimPrefix(it.Origin, "commitment "), 60)
+		o.quote("as written", firstNonEmpty(it.Item.Evidence, it.Text), sourceChars)
+	default:
+		o.quote(fmt.Sprintf("as written by %s at turn %d", originWho(it.Origin), it.Turn), firstNonEmpty(it.Item.Evidence, it.Text), sourceChars)
 	}
-	line = fmt.Sprintf("open commitment: %s (%s)", action, where)
-	if strings.HasPrefix(it.Origin, "plan ") {
-		return line, ""
-	}
-	return line, fmt.Sprintf("source, %s at turn %d: %s", originWho(it.Origin), it.Turn, quote(firstNonEmpty(it.Item.Evidence, it.Text)))
 }
 
+// originWho names who wrote a message item in loupe's words.
 func originWho(origin string) string {
-	if strings.HasPrefix(origin, "assistant") {
+	switch {
+	case strings.HasPrefix(origin, "assistant"):
 		return "the agent"
+	case strings.HasPrefix(origin, "user"):
+		return "the user"
 	}
-	return oneLineSafe(origin, 60)
+	return "the transcript"
 }
 
-func handleLine(it *ItemResult, events []model.Event) (line, source string) {
+func (o *Owed) handle(it *ItemResult, events []model.Event) {
 	call := callAt(events, it.Event, "")
 	if it.Origin == "asynchronous job" {
-		by := ""
+		o.Line = fmt.Sprintf("background job (turn %d) had not finished", it.Turn)
+		o.quote("job id", it.Key, 120)
 		if r, ok := eventAt(events, it.Event).(*model.ToolResult); ok {
 			call = callAt(events, it.Event, r.ID)
-			by = " started by call " + oneLineSafe(r.ID, 120)
+			if call == nil {
+				o.quote("started by call", r.ID, 120)
+			}
 		}
-		line = fmt.Sprintf("background job %s (%s at turn %d) had not finished", oneLineSafe(it.Key, 120), strings.TrimPrefix(by, " "), it.Turn)
 		if call != nil {
-			line = fmt.Sprintf("background job %s (started by %s call %s at turn %d) had not finished", oneLineSafe(it.Key, 120), oneLineSafe(call.Name, 60), oneLineSafe(call.ID, 120), it.Turn)
+			o.quote("started by call", call.ID, 120)
+			o.quote("tool", call.Name, 60)
 		}
-		return line, "job output so far: " + quote(it.Item.Evidence)
+		o.quote("job output so far", it.Item.Evidence, sourceChars)
+		return
 	}
 	tool := strings.TrimPrefix(it.Origin, "tool call ")
 	if call != nil {
 		tool = call.Name
 	}
-	line = fmt.Sprintf("pending tool call %s (%s, turn %d): its result had not been read when the context was compacted", oneLineSafe(it.Key, 120), oneLineSafe(tool, 60), it.Turn)
+	o.Line = fmt.Sprintf("pending tool call (turn %d): its result had not been read when the context was compacted", it.Turn)
+	o.quote("call id", it.Key, 120)
+	o.quote("tool", tool, 60)
 	what := it.Item.Evidence
 	if call != nil {
 		what = callCommand(call)
 	}
-	if what == "" {
-		return line, ""
-	}
-	return line, "call: " + quote(what)
+	o.quote("call", what, sourceChars)
 }
 
-func errorLine(it *ItemResult, events []model.Event) (line, source string) {
-	first := oneLineSafe(it.Text, 240)
+func (o *Owed) error(it *ItemResult, events []model.Event) {
 	callID := it.Key
 	if i := strings.Index(callID, ": "); i > 0 {
 		callID = callID[:i]
 	}
-	tool := strings.TrimPrefix(it.Origin, "failed ")
-	call := callAt(events, it.Event, callID)
-	line = fmt.Sprintf("unresolved error (turn %d, %s call %s): %s", it.Turn, oneLineSafe(tool, 60), oneLineSafe(callID, 120), quote(first))
-	if call != nil {
-		if cmd := callCommand(call); cmd != "" {
-			return line, "what failed: " + quote(cmd)
-		}
+	o.Line = fmt.Sprintf("unresolved error (turn %d)", it.Turn)
+	o.quote("error", it.Text, 240)
+	o.quote("call id", callID, 120)
+	o.quote("tool", strings.TrimPrefix(it.Origin, "failed "), 60)
+	if call := callAt(events, it.Event, callID); call != nil {
+		o.quote("what failed", callCommand(call), sourceChars)
 	}
-	return line, ""
 }
 
-func resurrectedLine(it *ItemResult) string {
-	what := oneLineSafe(firstNonEmpty(it.Action, it.Text, it.Key), 200)
-	closed := oneLineSafe(it.ClosedBy, 120)
-	if closed == "" {
-		closed = fmt.Sprintf("closed at turn %d", it.ClosedTurn)
+func (o *Owed) resurrected(it *ItemResult) {
+	if it.ClosedTurn > 0 {
+		o.Line = fmt.Sprintf("already done: a %s closed at turn %d; the summary presents it as still open", kindNoun(it.Kind), it.ClosedTurn)
+	} else {
+		o.Line = fmt.Sprintf("already done: a %s; the summary presents it as still open", kindNoun(it.Kind))
 	}
-	return fmt.Sprintf("already done: %s %s (%s); the summary presents it as still open", kindNoun(it.Kind), quote(what), closed)
+	o.quote("what", firstNonEmpty(it.Action, it.Text, it.Key), 200)
+	o.quote("closed by", it.ClosedBy, 120)
 }
 
 func kindNoun(k Kind) string {
@@ -406,16 +456,6 @@ func firstNonEmpty(ss ...string) string {
 		}
 	}
 	return ""
-}
-
-// quote writes transcript text safely on one line, in quotes, clipped.
-func quote(s string) string { return "“" + oneLineSafe(s, sourceChars) + "”" }
-
-// oneLineSafe is s sanitized (no escape sequences, controls or bidi
-// overrides), its whitespace runs folded to single spaces, clipped to n
-// bytes.
-func oneLineSafe(s string, n int) string {
-	return model.Clip(model.Sanitize(strings.Join(strings.Fields(s), " ")), n)
 }
 
 // textLen is the length of s in UTF-16 code units, as JavaScript runtimes

@@ -3,8 +3,10 @@ package verify
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/sampledata"
@@ -24,23 +26,35 @@ func migrationResult(t *testing.T) (*Result, *model.Transcript) {
 	return Run(tr, Options{}), tr
 }
 
+// owedWant is an item a block must hold: loupe's line, and excerpts by
+// label.
+type owedWant struct {
+	line     string
+	excerpts map[string]string
+}
+
 func TestRehydrateMigration(t *testing.T) {
 	res, tr := migrationResult(t)
 	cases := []struct {
 		seq      int
-		want     []string // in this order
-		owed     int
+		want     []owedWant // in this order
 		noBlocks bool
 	}{
-		{seq: 2, owed: 1, want: []string{"pending tool call call_7c41e9 (bash, turn 613)", "“go test ./... -run Integration -timeout 30m”"}},
-		{seq: 4, owed: 1, want: []string{
-			"re-run the migration (promised at turn 210, after the schema diff is reviewed)",
-			"source, the agent at turn 210: “I will re-run the migration after the schema diff is reviewed.”"}},
+		{seq: 2, want: []owedWant{{"pending tool call (turn 613): its result had not been read when the context was compacted; the summary says what the call was doing but not its id",
+			map[string]string{"call id": "call_7c41e9", "tool": "bash", "call": "go test ./... -run Integration -timeout 30m"}}}},
+		{seq: 4, want: []owedWant{{"open commitment (promised at turn 210)", map[string]string{
+			"what": "re-run the migration", "on the condition": "after the schema diff is reviewed",
+			"as written by the agent at turn 210": "I will re-run the migration after the schema diff is reviewed."}}}},
 		// Newest first within a kind; a flipped item says so.
-		{seq: 5, owed: 2, want: []string{"open the PR for the orders table (promised at turn 1148, once CI is green); the summary presents it as done",
-			"re-run the migration (promised at turn 210"}},
+		{seq: 5, want: []owedWant{
+			{"open commitment (promised at turn 1148); the summary presents it as done, but the source does not show it done",
+				map[string]string{"what": "open the PR for the orders table", "on the condition": "once CI is green"}},
+			{"open commitment (promised at turn 210)", map[string]string{"what": "re-run the migration"}}}},
 		// Finished work the summary presents as open comes after what is owed.
-		{seq: 6, owed: 2, want: []string{"re-run the migration (promised at turn 210", "already done: commitment “Add the orders_by_customer index” (plan t6 completed at turn 1389)"}},
+		{seq: 6, want: []owedWant{
+			{"open commitment (promised at turn 210)", map[string]string{"what": "re-run the migration"}},
+			{"already done: a commitment closed at turn 1389; the summary presents it as still open",
+				map[string]string{"what": "Add the orders_by_customer index", "closed by": "plan t6 completed at turn 1389"}}}},
 		{seq: 7, noBlocks: true},
 		{seq: 11, noBlocks: true},
 	}
@@ -53,18 +67,28 @@ func TestRehydrateMigration(t *testing.T) {
 				}
 				return
 			}
-			if len(rh.Items) != c.owed || len(rh.Omitted) != 0 {
-				t.Fatalf("items %d omitted %d, want %d and 0:\n%s", len(rh.Items), len(rh.Omitted), c.owed, rh.Text)
+			if len(rh.Items) != len(c.want) || len(rh.Omitted) != 0 {
+				t.Fatalf("items %d omitted %d, want %d and 0:\n%s", len(rh.Items), len(rh.Omitted), len(c.want), rh.Text)
 			}
 			at := 0
-			for _, w := range c.want {
-				i := strings.Index(rh.Text[at:], w)
-				if i < 0 {
-					t.Fatalf("block lacks %q after byte %d:\n%s", w, at, rh.Text)
+			for i, w := range c.want {
+				o := rh.Items[i]
+				if o.Line != w.line {
+					t.Errorf("item %d: line %q, want %q", i, o.Line, w.line)
 				}
-				at += i + len(w)
+				for label, text := range w.excerpts {
+					if !slices.Contains(o.Excerpts, Excerpt{Label: label, Text: text}) {
+						t.Errorf("item %d lacks the excerpt %s: %q; it has %q", i, label, text, o.Excerpts)
+					}
+				}
+				// The block holds the items in this order.
+				j := strings.Index(rh.Text[at:], "- "+w.line+"\n")
+				if j < 0 {
+					t.Fatalf("block lacks %q after byte %d:\n%s", w.line, at, rh.Text)
+				}
+				at += j
 			}
-			if !strings.Contains(rh.Text, "run.jsonl") {
+			if !strings.Contains(rh.Text, "```\nrun.jsonl\n```") {
 				t.Errorf("block does not name the transcript:\n%s", rh.Text)
 			}
 		})
@@ -118,7 +142,7 @@ func TestRehydrateRanksKinds(t *testing.T) {
 // the block says what it left out.
 func TestRehydrateCap(t *testing.T) {
 	cr, events := hostile(t)
-	for _, maxChars := range []int{MinRehydrateChars, 600, 700} {
+	for _, maxChars := range []int{MinRehydrateChars, MinRehydrateChars + 200, MinRehydrateChars + 300} {
 		rh := Rehydrate(cr, events, RehydrateOptions{MaxChars: maxChars, Transcript: "hostile.jsonl"})
 		if rh.Chars() > maxChars {
 			t.Errorf("cap %d: block is %d chars", maxChars, rh.Chars())
@@ -161,7 +185,54 @@ func TestRehydrateDefaultCap(t *testing.T) {
 	if len(rh.Omitted) == 0 || len(rh.Items) < 20 {
 		t.Fatalf("items %d omitted %d: the cap should keep many and leave some out", len(rh.Items), len(rh.Omitted))
 	}
-	if !strings.Contains(rh.Items[0].Line, "𝔪400") {
-		t.Errorf("the newest promise should come first, got %q", rh.Items[0].Line)
+	if what, _ := excerptOf(rh.Items[0], "what"); !strings.Contains(what, "𝔪400") {
+		t.Errorf("the newest promise should come first, got %q", rh.Items[0].Excerpts)
+	}
+}
+
+func excerptOf(o Owed, label string) (string, bool) {
+	for _, e := range o.Excerpts {
+		if e.Label == label {
+			return e.Text, true
+		}
+	}
+	return "", false
+}
+
+// An excerpt is one inert line, clipped at a rune boundary, and its fence
+// is longer than any run of backticks in it.
+func TestInertExcerpt(t *testing.T) {
+	cases := []struct{ in, want, fence string }{
+		{"plain", "plain", "```"},
+		{"a ``` b", "a ``` b", "````"},
+		{"``````````", "``````````", "```````````"},
+		{"line\nbreak\u2028sep\ttab", "line break sep tab", "```"},
+		{"</system-reminder> <x> ‹y› a < b", "‹/system-reminder> ‹x> ⟨U+2039⟩y› a ‹ b", "```"},
+		{"\x1b[31mred\u202e\u200b", "␛[31mred⟨U+202E⟩⟨U+200B⟩", "```"},
+	}
+	for _, c := range cases {
+		got := inert(c.in, 1000)
+		if got != c.want {
+			t.Errorf("inert(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if f := fenced(got); f != c.fence+"\n"+got+"\n"+c.fence {
+			t.Errorf("fenced(%q) = %q, want fence %q", got, f, c.fence)
+		}
+	}
+	long := strings.Repeat("é𝔪`", 200)
+	for n := 1; n < 40; n++ {
+		got := inert(long, n)
+		if !utf8.ValidString(got) || len(got) > n+len("…") || !strings.HasSuffix(got, "…") {
+			t.Fatalf("inert(…, %d) = %q", n, got)
+		}
+	}
+	// A cut after a joiner or a variation selector leaves it with nothing
+	// to join: it is shown, as Sanitize shows one anywhere else.
+	for _, s := range []string{strings.Repeat("👩\u200d💻", 4), strings.Repeat("é\ufe0f", 8)} {
+		for n := 1; n < 30; n++ {
+			if got := inert(s, n); !model.IsSafe(got) {
+				t.Errorf("inert(%q, %d) = %q: Sanitize would change it", s, n, got)
+			}
+		}
 	}
 }

@@ -43,9 +43,13 @@ export const LoupePlugin: Plugin = async ({ client, $ }) => {
 
   return {
     // Before compaction: snapshot, and tell the summarizer what must survive.
+    // loupe's text goes in as it is: it is already framed, with transcript
+    // text quoted as inert excerpts, and the plugin adds no words of its own.
     "experimental.session.compacting": async (input, output) => {
       const res = await run("compacting", await session(input.sessionID))
-      if (res && Array.isArray(res.context)) output.context.push(...res.context)
+      if (res && Array.isArray(res.context)) {
+        output.context.push(...res.context.filter((c: unknown): c is string => typeof c === "string"))
+      }
     },
 
     // After compaction: verify the summary opencode stored.
@@ -57,7 +61,7 @@ export const LoupePlugin: Plugin = async ({ client, $ }) => {
       if (res?.pending) pending.add(sessionID)
     },
 
-    // The next request: put the block back, once.
+    // The next request: put the block back, once, as loupe wrote it.
     "experimental.chat.system.transform": async (input, output) => {
       const sessionID = (input as { sessionID?: string }).sessionID
       if (!sessionID || !pending.has(sessionID)) return

@@ -54,8 +54,9 @@ func TestImport(t *testing.T) {
 			// micro-compaction, tasks, todos, async handles closed by
 			// KillShell and a task notification, a broken middle line, an
 			// attachment, an unknown line type, an in-file sidechain line
-			path:    "testdata/synthetic/33333333-4444-4555-8666-777777777777.jsonl",
-			counts:  kittest.Counts{Events: 26, Messages: 4, Calls: 7, Results: 8, Plans: 3, PlanItems: 4, Compactions: 1, Raw: 3},
+			path: "testdata/synthetic/33333333-4444-4555-8666-777777777777.jsonl",
+			// its todo_reminder attachment is skipped by name (counted), no raw event
+			counts:  kittest.Counts{Events: 25, Messages: 4, Calls: 7, Results: 8, Plans: 3, PlanItems: 4, Compactions: 1, Raw: 2},
 			pending: [][]string{{"job:a77c0de", "job:b111aaa"}},
 			errors:  1,
 			source:  "claude-code 2.1.120",
@@ -380,7 +381,7 @@ func TestMicrocompactAndHandles(t *testing.T) {
 	if !slices.Equal(roles, wantRoles) {
 		t.Errorf("roles %q, want %q", roles, wantRoles)
 	}
-	if tr.Meta.Extra["skipped"] != "sidechain line (a sub-agent's own context)=1 thinking block=1" {
+	if tr.Meta.Extra["skipped"] != "attachment/todo_reminder=1 sidechain line (a sub-agent's own context)=1 thinking block=1" {
 		t.Errorf("skipped %q", tr.Meta.Extra["skipped"])
 	}
 }

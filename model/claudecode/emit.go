@@ -286,6 +286,11 @@ func (e *emitter) record(i int, l kit.Line) {
 			// Session state (the permission mode, the prompt box's text),
 			// not conversation.
 			e.b.Skip(typ)
+		case "atis-latch", "api-request-shape", "api-request-blob", "api-request", "tools-used", "cost-state", "mode":
+			// 2.1.3xx bookkeeping: the requests as sent, their cost, the
+			// tools used, the mode. What the model read is in the
+			// conversation's own records; these are no part of its source.
+			e.b.Skip(typ)
 		case "":
 			e.b.RawLine(typ, "a Claude Code record with no type", l)
 		default:

@@ -209,12 +209,24 @@ func (e *emitter) unqueue(text string) {
 
 // attachment maps an attachment line. A queued_command is a message folded
 // into the running turn: a task notification, or a prompt typed while the
-// agent worked (written with no user line of its own). Other attachments
-// are context Claude Code adds, kept as raw events.
-func (e *emitter) attachment(v *fastjson.Value, l kit.Line) {
+// agent worked (written with no user line of its own). A
+// hook_additional_context is what a hook put into the agent's context (with
+// loupe's hooks, its re-injected block): a system message naming the hook.
+// Every other attachment is context or bookkeeping Claude Code adds around
+// the conversation (the prompt snapshot, skill and tool listings, date,
+// environment, token reminders...): skipped by its type and counted.
+func (e *emitter) attachment(v *fastjson.Value, _ kit.Line) {
 	a := v.Get("attachment")
-	if kit.Str(a, "type") != "queued_command" {
-		e.b.RawLine("attachment", "attachment: context Claude Code attached to the conversation (not mapped)", l)
+	switch t := kit.Str(a, "type"); t {
+	case "queued_command":
+	case "hook_additional_context":
+		e.hookContext(a)
+		return
+	case "":
+		e.b.Skip("attachment (no type)")
+		return
+	default:
+		e.b.Skip("attachment/" + t)
 		return
 	}
 	text := summaryText(a.Get("prompt"))
@@ -232,6 +244,35 @@ func (e *emitter) attachment(v *fastjson.Value, l kit.Line) {
 	}
 	e.add(&model.Message{Role: userRole(text, meta), Text: text})
 }
+
+// hookContext maps the text a hook added to the agent's context.
+func (e *emitter) hookContext(a *fastjson.Value) {
+	var parts []string
+	if c := a.Get("content"); c != nil && c.Type() == fastjson.TypeArray {
+		for _, x := range c.GetArray() {
+			if s := kit.Str(x); s != "" {
+				parts = append(parts, s)
+			}
+		}
+	} else if s := kit.Str(a, "content"); s != "" {
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		e.b.Skip("attachment/hook_additional_context (empty)")
+		return
+	}
+	hook := kit.Str(a, "hookName")
+	if hook == "" {
+		hook = kit.Str(a, "hookEvent")
+	}
+	e.add(&model.Message{Role: model.RoleSystem, Text: HookContextPrefix + hook + ":\n" + strings.Join(parts, "\n")})
+}
+
+// HookContextPrefix starts the system message made from a hook's
+// additional context (a Claude Code hook_additional_context attachment), so
+// that a reader, and the inspector, can tell what a hook (loupe's live
+// gate, when its block) put back from what the runtime wrote.
+const HookContextPrefix = "hook additional context from "
 
 // needsText reports whether mapping a result of call reads its whole text:
 // a background job's id, a polled job's status, a created task's number.

@@ -128,8 +128,20 @@ type importer struct {
 	needAfter   *model.Compaction   // waiting for the next non-zero token count
 	lastCompIdx int                 // index of the last compaction, -1
 	opaqueItem  *model.Compaction   // made from a response_item compaction, not yet confirmed by a compacted line
+	lastAsst    *asstReply          // the last assistant message, while it may be the summarizer's reply
 
 	version, session, model, cwd, originator, parent, forked string
+}
+
+// asstReply is an assistant message as it was added, with what the
+// importer knew before it: Codex 0.171 writes the summarizer's reply as an
+// assistant message just before the compacted line, and it is no part of
+// the conversation.
+type asstReply struct {
+	m           *model.Message
+	key         uint64
+	inputBefore int
+	asstBefore  bool
 }
 
 // Open imports a rollout file.
@@ -210,6 +222,10 @@ func (imp *importer) lineOf(l kit.Line, last bool) {
 			imp.model = m
 		}
 		imp.b.Skip("turn_context")
+	case "world_state", "token_usage_record":
+		// 0.171: the settings the turn ran with, and the usage of each model
+		// call (the token_count events carry the same numbers).
+		imp.b.Skip(typ)
 	case "response_item":
 		imp.responseItem(pl, l)
 	case "compacted":
@@ -321,6 +337,10 @@ func (imp *importer) responseItem(pl *fastjson.Value, l kit.Line) {
 		imp.add(m)
 		k := msgKey(r, text)
 		imp.msgRefs[k] = append(imp.msgRefs[k], m.Ref)
+		imp.lastAsst = nil
+		if r == model.RoleAssistant {
+			imp.lastAsst = &asstReply{m: m, key: k, inputBefore: imp.lastInput, asstBefore: imp.asstSince}
+		}
 		switch r {
 		case model.RoleUser:
 			imp.lastUser, imp.sinceUser, imp.asstSince = text, 0, false
@@ -361,7 +381,12 @@ func (imp *importer) responseItem(pl *fastjson.Value, l kit.Line) {
 			id = "web_search@" + imp.ref()
 		}
 		imp.call(id, "web_search", callInput(t, pl), l)
-		if st := kit.Str(pl, "status"); st == "completed" || st == "failed" {
+		// It ran inside the response that wrote it: with no status it is
+		// done, not in flight.
+		if st := kit.Str(pl, "status"); st == "" || st == "completed" || st == "failed" {
+			if st == "" {
+				st = "done"
+			}
 			r := &model.ToolResult{ID: id, IsError: st == "failed", Text: model.NewText("(web search " + st + "; Codex does not record its results)")}
 			r.Ref = id
 			imp.add(r)
@@ -568,8 +593,32 @@ func (imp *importer) compaction(c *model.Compaction) {
 	imp.lastCompIdx = c.Index
 }
 
+// dropSummarizerReply takes back the assistant message added last when it
+// is the summarizer's reply to the compaction request: its text ends the
+// compacted line's message (the summary, after Codex's prefix). What the
+// importer knew before it is restored: the last input tokens are the
+// conversation's, not the summarizer's call.
+func (imp *importer) dropSummarizerReply(msg string) {
+	a := imp.lastAsst
+	imp.lastAsst = nil
+	if a == nil || imp.b.Last() != model.Event(a.m) {
+		return
+	}
+	text := strings.TrimSpace(a.m.Text)
+	if text == "" || !strings.HasSuffix(strings.TrimSpace(msg), text) {
+		return
+	}
+	imp.b.T.Events = imp.b.T.Events[:len(imp.b.T.Events)-1]
+	if refs := imp.msgRefs[a.key]; len(refs) > 0 && refs[len(refs)-1] == a.m.Ref {
+		imp.msgRefs[a.key] = refs[:len(refs)-1]
+	}
+	imp.lastInput, imp.asstSince = a.inputBefore, a.asstBefore
+	imp.b.Skip("response_item/message (the summarizer's reply)")
+}
+
 func (imp *importer) compacted(pl *fastjson.Value) {
 	msg := kit.Str(pl, "message")
+	imp.dropSummarizerReply(msg)
 	hist := kit.Array(pl, "replacement_history")
 	opaque := false
 	var refs []string

@@ -14,7 +14,10 @@ import (
 )
 
 // fileSeeds are the single-file fixtures of every format.
-var fileSeeds = []string{claudeReal, claudeSynth, codexRemote, codexLocal, geminiJSONL, geminiLegacy, opencodeFile, "../pi/testdata/v3-tree.jsonl", "../testdata/tiny.jsonl", "../testdata/tiny.jsonl.gz", "../testdata/tiny.jsonl.zst"}
+var fileSeeds = []string{claudeReal, claudeSynth, codexRemote, codexLocal, geminiJSONL, geminiLegacy, opencodeFile, "../pi/testdata/v3-tree.jsonl", "../testdata/tiny.jsonl", "../testdata/tiny.jsonl.gz", "../testdata/tiny.jsonl.zst",
+	"../opencode/testdata/export/ses_first.json", "../gemini/testdata/resume-0.61/session-2026-12-01T23-02-e8decc6d.jsonl",
+	"../codex/testdata/live-0.171/rollout-2026-12-01T23-17-02-01a233e5-b6f6-7631-b79b-9c742d1218cf.jsonl",
+	"../claudecode/testdata/synthetic/live_2_1_332_hooks.jsonl"}
 
 // FuzzDetect: detection never panics; a stream is detected as the file
 // with the same bytes is; what opens from the file opens the same from the

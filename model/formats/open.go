@@ -33,7 +33,7 @@ func Open(path string, opt Options) (*model.Transcript, error) {
 	if name == "" {
 		name = path
 	}
-	st, err := os.Stat(path)
+	file, st, err := stat(path)
 	if err != nil {
 		return nil, err // an *fs.PathError: it names the path
 	}
@@ -48,14 +48,14 @@ func Open(path string, opt Options) (*model.Transcript, error) {
 	var head []byte
 	if !st.IsDir() {
 		var complete bool
-		if head, complete, err = sniffFile(path); err != nil {
+		if head, complete, err = sniffFile(file); err != nil {
 			return nil, named(name, err)
 		}
 		if complete && len(bytes.TrimSpace(head)) == 0 {
 			return nil, fmt.Errorf("%s: %w", name, ErrEmpty)
 		}
 	}
-	f, err := pick(path, opt.From, head, st.IsDir())
+	f, err := pick(file, opt.From, head, st.IsDir())
 	if err != nil {
 		return nil, named(name, err)
 	}
@@ -64,6 +64,39 @@ func Open(path string, opt Options) (*model.Transcript, error) {
 		return nil, named(name, err)
 	}
 	return t, checkContent(t, f, name, opt.From != "")
+}
+
+// Stat is os.Stat, and also accepts a path naming one session of a file
+// that holds several (an opencode database) as file#session: it then
+// describes the file.
+func Stat(path string) (os.FileInfo, error) {
+	_, st, err := stat(path)
+	return st, err
+}
+
+// File is the file path reads: path itself, or the file of a
+// file#session path (what to follow or open in an editor).
+func File(path string) string {
+	if f, _, err := stat(path); err == nil {
+		return f
+	}
+	return path
+}
+
+func stat(path string) (file string, st os.FileInfo, err error) {
+	st, err = os.Stat(path)
+	if err == nil {
+		return path, st, nil
+	}
+	i := strings.LastIndexByte(path, '#')
+	if i <= 0 {
+		return "", nil, err
+	}
+	st2, err2 := os.Stat(path[:i])
+	if err2 != nil || !st2.Mode().IsRegular() {
+		return "", nil, err
+	}
+	return path[:i], st2, nil
 }
 
 // OpenReader reads a transcript from r, a stream that can be read only once

@@ -232,6 +232,12 @@ func (w *walker) file(p string, group Format) {
 		return
 	}
 	f, err := pick(p, "", head, false)
+	if err == nil && f.Owner != nil {
+		if o := f.Owner(p); o != "" {
+			w.skip(p, "only a resume of the session in "+filepath.Base(o)+", which is read for it", false)
+			return
+		}
+	}
 	switch {
 	case err != nil:
 		w.skip(p, err.Error(), false)

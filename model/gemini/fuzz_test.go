@@ -13,5 +13,6 @@ import (
 // a stream.
 func FuzzImport(f *testing.F) {
 	paths, _ := filepath.Glob("testdata/session-*")
-	kittest.FuzzFile(f, Open, Read, kittest.Seeds(f, paths...))
+	more, _ := filepath.Glob("testdata/resume-0.61/session-*") // 0.61: resume $sets, snapshot second
+	kittest.FuzzFile(f, Open, Read, kittest.Seeds(f, append(paths, more...)...))
 }

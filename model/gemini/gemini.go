@@ -3,9 +3,11 @@
 // 2026-04: a metadata line, message records, {"$set":…} and
 // {"$rewindTo":…} records) and the older single-JSON session-*.json.
 //
-// A compaction is a {"$set":{"messages":[…]}} checkpoint whose first message
-// is the <state_snapshot> summary; the messages it keeps after the summary
-// are listed in Kept. Earlier lines stay in the file and are the source. The
+// A compaction is a {"$set":{"messages":[…]}} checkpoint holding a new
+// <state_snapshot> summary (the first message before 0.61, the second after
+// the session context since); the messages it keeps after the summary are
+// listed in Kept. The $set.messages written at a session's start and on
+// each resume repeat the conversation and are not compactions. Earlier lines stay in the file and are the source. The
 // "info" messages Gemini CLI writes when it compresses ("… (compressed from:
 // A to B tokens)", "Context compressed from X% to Y%.") give the token
 // counts; before 2026-05 they are the only trace of a compression, which then
@@ -50,6 +52,7 @@ func init() {
 		Read:        Read,
 		Scan:        Scan,
 		Homes:       Homes,
+		Owner:       Owner,
 	})
 }
 
@@ -100,6 +103,23 @@ type msgState struct {
 	raw    string // the record as last written, for a rewind
 	text   *model.Message
 	line   int
+	typ    string // user, gemini, info...
+	gist   string // what the model sees of it: see gist
+}
+
+// gist is what a message says to the model: its text and its function
+// responses' output. A resume writes the history again in the API's form
+// (content as parts, tool calls as functionCall parts), so two writes of one
+// message compare by their gist.
+func gist(v *fastjson.Value) string {
+	text, responses, _ := parts(v.Get("content"))
+	var b strings.Builder
+	b.WriteString(text)
+	for _, r := range responses {
+		out, _ := responseText(r)
+		b.WriteString("\x00" + out)
+	}
+	return b.String()
 }
 
 type importer struct {
@@ -127,8 +147,18 @@ func newImporter(path, name string) *importer {
 	}
 }
 
-// Open imports a session file in either form.
+// Open imports a session file in either form. A file that only records a
+// resume of a session opens the file that holds its conversation.
 func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
+	if o := Owner(path); o != "" {
+		t, err := Open(o, model.ReadOptions{LazyAbove: opt.LazyAbove, Progress: opt.Progress})
+		if err != nil {
+			return nil, err
+		}
+		t.Problems = append(t.Problems, &model.Problem{Severity: model.Warning, File: o,
+			Msg: fmt.Sprintf("%s only records a resume of this session; its conversation is in this file, which loupe read", filepath.Base(path))})
+		return t, nil
+	}
 	name := opt.Name
 	if name == "" {
 		name = path
@@ -384,6 +414,7 @@ func (imp *importer) message(v *fastjson.Value, raw []byte) {
 	ts := kit.Str(v, "timestamp")
 	base := model.Base{Ref: id, TS: ts}
 	typ := kit.Str(v, "type")
+	st.typ, st.gist = typ, gist(v)
 	text, responses, thoughts := parts(v.Get("content"))
 	for range thoughts {
 		imp.b.Skip("thought")
@@ -539,38 +570,50 @@ func (imp *importer) compaction(c *model.Compaction) {
 	imp.compEnd = len(imp.b.T.Events)
 }
 
-// setMessages handles a $set of the whole message list.
+// setMessages handles a $set of the whole message list. Gemini CLI writes
+// one at a session's start (the session context alone), on every resume
+// (the context, then the whole history again) and after a compression (the
+// context, the <state_snapshot>, the model's acknowledgement, the kept
+// turns). Only two are compactions: a new snapshot, wherever it sits in the
+// list, and a rewrite of a message already seen (tool-output masking). A
+// list that only repeats or adds messages is a start or a resume.
 func (imp *importer) setMessages(msgs []*fastjson.Value, raw []byte) {
 	ids := make([]string, len(msgs))
+	types := make([]string, len(msgs))
 	for i, m := range msgs {
 		ids[i] = kit.ID(m, "id")
+		types[i] = kit.Str(m, "type")
 	}
-	snapshot := ""
-	if len(msgs) > 0 {
-		t, _, _ := parts(msgs[0].Get("content"))
-		if strings.Contains(t, snapshotTag) {
-			snapshot = t
+	snapshot, snap := "", -1
+	rewritten := false
+	same := make([]bool, len(msgs))
+	for i, m := range msgs {
+		st := imp.msgs[ids[i]]
+		same[i] = st != nil && (st.hash == hashOf([]byte(kit.JSON(m))) || sameContent(st.raw, m))
+		// A resume writes a function response again under its call's id:
+		// another message, not a rewrite of the call.
+		if st != nil && !same[i] && st.typ == types[i] && st.gist != gist(m) {
+			rewritten = true
 		}
+		if snap < 0 && !same[i] {
+			if t, _, _ := parts(m.Get("content")); strings.Contains(t, snapshotTag) {
+				snapshot, snap = t, i
+			}
+		}
+	}
+	if snap < 0 && !rewritten {
+		imp.b.Skip("$set.messages (session start or resume)")
+		imp.setOrder(msgs, ids, types)
+		return
 	}
 	var refs []string
-	changed := len(ids) != len(imp.order)
-	for i, m := range msgs {
-		id := ids[i]
-		st := imp.msgs[id]
-		same := st != nil && st.hash == hashOf([]byte(kit.JSON(m))) || st != nil && sameContent(st.raw, m)
-		if !changed && (i >= len(imp.order) || imp.order[i] != id || !same) {
-			changed = true
+	for i := range msgs {
+		if snap >= 0 && (i <= snap || i == snap+1 && types[i] == "gemini") {
+			continue // the context before it, the summary, the acknowledgement
 		}
-		if snapshot != "" && i < 2 {
-			continue // the summary and the model's acknowledgement
+		if same[i] {
+			refs = append(refs, ids[i])
 		}
-		if same {
-			refs = append(refs, id)
-		}
-	}
-	if !changed && snapshot == "" {
-		imp.b.Skip("$set.messages (no change)")
-		return
 	}
 	c := &model.Compaction{Summary: snapshot, TokensBefore: imp.lastIn}
 	c.Ref = "$set@" + strconv.Itoa(imp.b.Line())
@@ -579,15 +622,19 @@ func (imp *importer) setMessages(msgs []*fastjson.Value, raw []byte) {
 		c.Trigger = "tool_output_masking"
 	}
 	imp.compaction(c)
-	// The list is now this one; messages first seen here (the summary)
-	// belong to the compaction.
+	imp.setOrder(msgs, ids, types)
+}
+
+// setOrder makes the list the conversation; messages first seen here (the
+// session context, the summary) have no events.
+func (imp *importer) setOrder(msgs []*fastjson.Value, ids, types []string) {
 	imp.order = imp.order[:0]
 	for i, m := range msgs {
 		id := ids[i]
 		imp.order = append(imp.order, id)
 		if imp.msgs[id] == nil {
 			j := kit.JSON(m)
-			imp.msgs[id] = &msgState{hash: hashOf([]byte(j)), raw: j}
+			imp.msgs[id] = &msgState{hash: hashOf([]byte(j)), raw: j, typ: types[i], gist: gist(m)}
 		}
 	}
 }
@@ -679,8 +726,8 @@ func Scan(path string) ([]registry.SessionInfo, error) {
 			return nil
 		}
 		head, err := kit.Sniff(p, 4<<10)
-		if err != nil || !Detect(p, head, false) {
-			return nil
+		if err != nil || !Detect(p, head, false) || Owner(p) != "" {
+			return nil // a resume's stub is listed by its session's file
 		}
 		si, err := describe(p)
 		if err != nil {

@@ -17,10 +17,10 @@
 package opencode
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,11 +40,26 @@ const Name = "opencode"
 func init() {
 	registry.Register(registry.Format{
 		Name:        Name,
-		Description: "opencode JSON storage (~/.local/share/opencode/storage: session/, message/, part/), or one session file in it",
+		Description: "opencode: its SQLite store (~/.local/share/opencode/opencode.db, 1.2 on; path#session for one of its sessions), `opencode export` JSON, or the JSON storage of earlier versions (storage/: session/, message/, part/)",
 		Detect:      Detect,
 		Open:        Open,
-		Scan:        Scan,
-		Homes:       Homes,
+		// A database or an export can come through a pipe; a storage tree
+		// cannot.
+		Read:  readStream,
+		Scan:  Scan,
+		Homes: Homes,
+	})
+}
+
+// readStream reads a database or an export from a stream, through a copy
+// in a temporary file; errors name the stream, not the copy.
+func readStream(r io.Reader, opt model.ReadOptions) (*model.Transcript, error) {
+	return kit.ReadByCopy(r, opt, func(path string, o model.ReadOptions) (*model.Transcript, error) {
+		t, err := Open(path, o)
+		if err != nil {
+			return nil, errors.New(strings.ReplaceAll(err.Error(), path, o.Name))
+		}
+		return t, nil
 	})
 }
 
@@ -72,21 +87,14 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// Detect accepts a storage directory, or a session file inside one.
+// Detect accepts a storage directory or a data directory holding
+// opencode.db; a session file inside a storage directory; a SQLite database
+// with opencode's tables; an `opencode export` file.
 func Detect(path string, head []byte, dir bool) bool {
 	if dir {
-		return storageRoot(path, true) != ""
+		return storageRoot(path, true) != "" || isFile(filepath.Join(path, dbName))
 	}
-	head = bytes.TrimSpace(head)
-	if !bytes.HasPrefix(head, []byte("{")) || !bytes.Contains(head, []byte(`"ses_`)) {
-		return false
-	}
-	var p fastjson.Parser
-	v, err := p.ParseBytes(head)
-	if err != nil || !strings.HasPrefix(kit.Str(v, "id"), "ses_") || !v.Exists("time") {
-		return false
-	}
-	return storageRoot(path, false) != ""
+	return detectFile(path, head)
 }
 
 // Homes returns opencode's storage directory ($XDG_DATA_HOME/opencode/storage
@@ -104,7 +112,12 @@ func Homes() []string {
 }
 
 type session struct {
-	path    string
+	// src is where its messages are read from: a storage tree, a database
+	// or an export.
+	src  store
+	path string
+	// open is what Open takes to read this session alone.
+	open    string
 	id      string
 	title   string
 	version string
@@ -172,43 +185,42 @@ func readSession(path string, p *fastjson.Parser) (session, error) {
 	}, nil
 }
 
-// Open imports a session: the newest of a storage directory, or a session
-// file.
+// Open imports a session: the newest of a storage directory or of a
+// database, a session file, an `opencode export` file, or one session of a
+// database named as path#sessionID.
 func Open(path string, opt model.ReadOptions) (*model.Transcript, error) {
-	st, err := os.Stat(path)
+	src, want, err := openStore(path)
 	if err != nil {
 		return nil, err
 	}
-	root := storageRoot(path, st.IsDir())
-	if root == "" {
-		return nil, fmt.Errorf("%s: not in an opencode storage directory (session/, message/, part/)", path)
+	defer src.close()
+	all, err := src.sessions()
+	if err != nil {
+		return nil, err
 	}
 	var s session
 	var note string
-	if st.IsDir() {
-		all, err := sessions(root)
-		if err != nil {
-			return nil, err
+	switch {
+	case want != "":
+		i := slices.IndexFunc(all, func(s session) bool { return s.id == want })
+		if i < 0 {
+			return nil, fmt.Errorf("%s: no session %q", src.name(), want)
 		}
-		if len(all) == 0 {
-			return nil, fmt.Errorf("%s: no opencode sessions", path)
-		}
+		s = all[i]
+	case len(all) == 0:
+		return nil, fmt.Errorf("%s: no opencode sessions", path)
+	default:
 		slices.SortFunc(all, func(a, b session) int { return cmp.Compare(b.updated, a.updated) })
 		s = all[0]
 		if len(all) > 1 {
-			note = fmt.Sprintf("the storage holds %d sessions; loupe opened the newest (%s); open its session file, or pick one, to read another", len(all), s.id)
-		}
-	} else {
-		var p fastjson.Parser
-		if s, err = readSession(path, &p); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			note = fmt.Sprintf("it holds %d sessions; loupe opened the newest (%s); pick one, or open %s#<session id>, to read another", len(all), s.id, src.name())
 		}
 	}
 	name := opt.Name
 	if name == "" {
 		name = path
 	}
-	imp := &importer{b: kit.NewBuilder(path, name), root: root}
+	imp := &importer{b: kit.NewBuilder(path, name)}
 	n, err := imp.session(s)
 	if err != nil {
 		return nil, err
@@ -240,36 +252,14 @@ type part struct {
 
 type importer struct {
 	b     *kit.Builder
-	root  string
 	plan  kit.PlanList
 	model string
 }
 
 func (imp *importer) session(s session) (int64, error) {
-	var total int64
-	msgDir := filepath.Join(imp.root, "message", s.id)
-	ents, err := os.ReadDir(msgDir)
+	msgs, total, err := s.src.messages(imp, s)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %w", s.path, err)
-	}
-	var msgs []*message
-	for _, e := range ents {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
-			continue
-		}
-		var p fastjson.Parser // each message keeps its parsed value
-		path := filepath.Join(msgDir, e.Name())
-		v, data, err := readJSON(path, &p)
-		total += int64(len(data))
-		if err != nil {
-			imp.b.File = path
-			imp.b.BadLine(kit.Line{B: data, N: 1, Terminated: true}, false)
-			continue
-		}
-		m := &message{path: path, id: kit.Str(v, "id"), role: kit.Str(v, "role"), parent: kit.Str(v, "parentID"),
-			summary: kit.Bool(v, "summary"), created: int64(kit.Int(v, "time", "created")), v: v, data: data}
-		total += imp.readParts(m, s.id)
-		msgs = append(msgs, m)
+		return 0, err
 	}
 	slices.SortStableFunc(msgs, func(a, b *message) int {
 		if a.created != b.created {
@@ -319,7 +309,10 @@ func (imp *importer) session(s session) (int64, error) {
 			if sum != nil {
 				used[sum] = true
 				c.Summary = texts(sum)
-				if n := tokensIn(sum.v); n > 0 {
+				// The last request before the compaction measures the context
+				// it replaced; the summarizer's own call is that context plus
+				// its prompt (or, from a compact endpoint, much less).
+				if n := tokensIn(sum.v); n > 0 && c.TokensBefore == 0 {
 					c.TokensBefore = n
 				}
 				c.TokensAfter = kit.Int(sum.v, "tokens", "output")
@@ -374,34 +367,6 @@ func msTime(ms int64) string {
 
 func tokensIn(v *fastjson.Value) int {
 	return kit.Int(v, "tokens", "input") + kit.Int(v, "tokens", "cache", "read") + kit.Int(v, "tokens", "cache", "write")
-}
-
-func (imp *importer) readParts(m *message, sessionID string) int64 {
-	var total int64
-	for _, dir := range []string{filepath.Join(imp.root, "part", m.id), filepath.Join(imp.root, "part", sessionID, m.id)} {
-		ents, err := os.ReadDir(dir)
-		if err != nil {
-			continue
-		}
-		for _, e := range ents {
-			if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
-				continue
-			}
-			var p fastjson.Parser
-			path := filepath.Join(dir, e.Name())
-			v, data, err := readJSON(path, &p)
-			total += int64(len(data))
-			if err != nil {
-				imp.b.File = path
-				imp.b.BadLine(kit.Line{B: data, N: 1, Terminated: true}, false)
-				continue
-			}
-			m.parts = append(m.parts, part{path: path, id: kit.Str(v, "id"), v: v, data: data})
-		}
-		break
-	}
-	slices.SortStableFunc(m.parts, func(a, b part) int { return strings.Compare(a.id, b.id) })
-	return total
 }
 
 func texts(m *message) string {
@@ -518,40 +483,35 @@ func (imp *importer) tool(pt part, ref, ts string) {
 	}
 }
 
-// Scan lists the sessions of a storage directory (or describes one session
-// file).
+// Scan lists the sessions of a storage directory or a database (or
+// describes one session file or export).
 func Scan(path string) ([]registry.SessionInfo, error) {
-	st, err := os.Stat(path)
+	src, want, err := openStore(path)
 	if err != nil {
 		return nil, err
 	}
-	root := storageRoot(path, st.IsDir())
-	if root == "" {
-		return nil, fmt.Errorf("%s: not an opencode storage directory", path)
-	}
-	var list []session
-	if st.IsDir() {
-		if list, err = sessions(root); err != nil {
-			return nil, err
-		}
-	} else {
-		var p fastjson.Parser
-		s, err := readSession(path, &p)
-		if err != nil {
-			return nil, err
-		}
-		list = []session{s}
+	list, err := src.sessions()
+	src.close()
+	if err != nil {
+		return nil, err
 	}
 	var out []registry.SessionInfo
 	var errs []error
 	for _, s := range list {
-		t, err := Open(s.path, model.ReadOptions{})
+		if want != "" && s.id != want {
+			continue
+		}
+		p := s.open
+		if len(list) == 1 {
+			p = path // the one session: the path as given opens it
+		}
+		t, err := Open(p, model.ReadOptions{})
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		out = append(out, registry.SessionInfo{
-			Path: s.path, Format: Name, ID: s.id, Title: s.title, Parent: s.parent,
+			Path: p, Format: Name, ID: s.id, Title: s.title, Parent: s.parent,
 			Start: time.UnixMilli(s.created).UTC(), Updated: time.UnixMilli(s.updated).UTC(),
 			Turns: t.Turns(), Compactions: len(t.Compactions),
 		})

@@ -15,7 +15,7 @@ import (
 var testSize = map[string]string{
 	"mixed": "10MB", "sample-large": "20MB", "flaky": "1MB", "commitments": "300KB", "compactions": "500KB",
 	"giant-summaries": "3MB", "rules": "150KB", "big-plan": "200KB", "plan-updates": "1.5MB",
-	"tiny-events": "4MB", "huge-output": "8MB", "claude-code": "6MB",
+	"tiny-events": "4MB", "huge-output": "8MB", "claude-code": "6MB", "dense-compactions": "100KB",
 }
 
 func TestEveryShapeHasATestSize(t *testing.T) {
@@ -192,6 +192,20 @@ var shapeChecks = map[string]func(t *testing.T, tr *model.Transcript, res *verif
 		for _, c := range res.Compactions {
 			if c.SummaryBytes < 1<<20 || c.SummaryBytes > 5<<20+64<<10 {
 				t.Errorf("compaction %d: summary of %d bytes, want 1–5 MB", c.Seq, c.SummaryBytes)
+			}
+		}
+	},
+	"dense-compactions": func(t *testing.T, tr *model.Transcript, res *verify.Result, _ int64) {
+		// A compaction every five events, each keeping the one rule and
+		// degrading: the cost is in how many compactions there are.
+		if n := len(tr.Events); len(res.Compactions) < n/6 {
+			t.Errorf("%d compactions in %d events, want one every five", len(res.Compactions), n)
+		}
+		for _, c := range res.Compactions {
+			rules := openItems(c, verify.Constraint)
+			if len(rules) != 1 || c.Verdict != verify.Degrade {
+				t.Errorf("compaction %d: %d rules open, verdict %s; want the one rule kept and a degrade", c.Seq, len(rules), c.Verdict)
+				break
 			}
 		}
 	},

@@ -11,7 +11,9 @@ import (
 
 // The JSON form of a rehydration block (`loupe rehydrate --format json`),
 // for runtimes and scripts that place the block themselves. Every string
-// from the transcript is sanitized before it is encoded.
+// from the transcript is sanitized before it is encoded; the block is the
+// framed text the hooks put back, and each item's transcript text is in its
+// excerpts, never in its line.
 type (
 	// JSONRehydration is one compaction's block.
 	JSONRehydration struct {
@@ -35,8 +37,10 @@ type (
 		Status verify.Status `json:"status"`
 		Key    string        `json:"key"`
 		Turn   int           `json:"turn"`
-		Line   string        `json:"line"`
-		Source string        `json:"source,omitempty"`
+		// Line is loupe's own statement of the item, with no transcript text.
+		Line string `json:"line"`
+		// Excerpts are the transcript text that makes the item owed.
+		Excerpts []verify.Excerpt `json:"excerpts"`
 	}
 )
 
@@ -50,7 +54,7 @@ func ToJSONRehydration(path string, r *verify.Rehydration) JSONRehydration {
 func owedJSON(os []verify.Owed) []JSONOwed {
 	out := make([]JSONOwed, 0, len(os))
 	for _, o := range os {
-		out = append(out, JSONOwed{Kind: o.Kind, Status: o.Status, Key: model.Sanitize(o.Key), Turn: o.Turn, Line: o.Line, Source: o.Source})
+		out = append(out, JSONOwed{Kind: o.Kind, Status: o.Status, Key: model.Sanitize(o.Key), Turn: o.Turn, Line: o.Line, Excerpts: o.Excerpts})
 	}
 	return out
 }

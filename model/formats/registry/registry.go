@@ -42,6 +42,12 @@ type Format struct {
 	// Detect accepted) without importing them in full. When nil, a listing
 	// opens the path and describes the transcript.
 	Scan func(path string) ([]SessionInfo, error)
+	// Owner, when set, returns the file that holds the conversation of the
+	// session the file at path only continues (a Gemini CLI resume writes a
+	// stub with the session's id beside the session's file), or "" when the
+	// file is its own. A listing leaves such a file out: its session is
+	// listed once, by its owner.
+	Owner func(path string) string
 	// Homes, when set, returns the directories where the runtime keeps its
 	// sessions on this machine (environment variables honoured), for
 	// formats.Latest.
