@@ -28,7 +28,7 @@ func hookCmd(e *env, args []string) (int, error) {
 			"Runtimes: "+strings.Join(hook.Runtimes, ", ")+". `loupe hook install RUNTIME` writes the hooks.")
 	gate := fset.Bool("gate", false, "stop the agent after a violating compaction where the runtime allows it (Codex PostCompact, opencode auto-continue)")
 	maxChars := fset.Int("max-chars", 0, "cap the block put back (default 10000, Claude Code's cap)")
-	deadline := fset.Duration("deadline", 0, "give up silently after this long (default: 15s before a compaction, 4-8s after)")
+	deadline := fset.Duration("deadline", 0, "give up after this long, reading standard input included, with a line in the log (default: 15s before a compaction, 4-8s after)")
 	pos, err := parseArgs(fset, args)
 	if err != nil {
 		return flagExit(err)
@@ -52,12 +52,9 @@ func hookCmd(e *env, args []string) (int, error) {
 		fmt.Fprintf(e.stderr, "loupe: unknown runtime %q\n", pos[0])
 		return exitOK, nil
 	}
-	in, err := hook.ReadInput(e.stdin)
-	if err != nil {
-		store.Logf(time.Now(), "%s %s: reading standard input: %v", runtime, pos[1], err)
-		return exitOK, nil
-	}
-	out := hook.Run(hook.Request{Runtime: runtime, Event: pos[1], Input: in, Gate: *gate,
+	// Standard input is read by Run, inside the deadline and up to a cap:
+	// a runtime that never closes it must not hang the agent.
+	out := hook.Run(hook.Request{Runtime: runtime, Event: pos[1], Stdin: e.stdin, Gate: *gate,
 		MaxChars: *maxChars, Deadline: *deadline, Store: store})
 	if len(out) > 0 {
 		e.stdout.Write(out)

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // `loupe hook install` shows the change, --write makes it with a backup,
@@ -166,5 +171,73 @@ func TestHookInstallHostileBackupLink(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(settings); string(b) != "{}\n" {
 		t.Fatalf("round trip: %q", b)
+	}
+}
+
+// stuckStdin is a runtime that never closes the hook's standard input.
+type stuckStdin struct{ release chan struct{} }
+
+func (r stuckStdin) Read([]byte) (int, error) { <-r.release; return 0, io.EOF }
+
+// endlessStdin never ends, and counts what was read of it.
+type endlessStdin struct{ n atomic.Int64 }
+
+func (r *endlessStdin) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	r.n.Add(int64(len(p)))
+	return len(p), nil
+}
+
+// runHook runs `loupe hook` on stdin, failing the test when it does not
+// return in 20 s (these cases used to hang).
+func runHook(t *testing.T, stdin io.Reader, args ...string) result {
+	t.Helper()
+	done := make(chan result, 1)
+	go func() {
+		var out, errOut bytes.Buffer
+		code := run(append([]string{"hook"}, args...), stdin, &out, &errOut)
+		done <- result{code, out.String(), errOut.String()}
+	}()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(20 * time.Second):
+		t.Fatal("loupe hook did not return in 20s")
+	}
+	return result{}
+}
+
+// Standard input is read inside the hook's deadline and up to a cap: a
+// runtime that never closes it, or sends without end, gets no answer, exit
+// 0, and a log line saying why; no more than the cap is read.
+func TestHookStdinBounded(t *testing.T) {
+	state := t.TempDir()
+	t.Setenv("XDG_STATE_HOME", state)
+	log := func() string {
+		b, _ := os.ReadFile(filepath.Join(state, "loupe", "hook.log"))
+		return string(b)
+	}
+	stuck := stuckStdin{make(chan struct{})}
+	defer close(stuck.release)
+	r := runHook(t, stuck, "--deadline", "300ms", "claude-code", "post-compact")
+	r.expect(t, exitOK)
+	if r.stdout != "" || !strings.Contains(log(), "reading standard input (the runtime did not close it)") {
+		t.Fatalf("stdout %q, log:\n%s", r.stdout, log())
+	}
+	for _, rt := range []struct {
+		name string
+		cap  int64
+	}{{"claude-code", 8 << 20}, {"codex", 8 << 20}, {"opencode", 64 << 20}} {
+		endless := &endlessStdin{}
+		r = runHook(t, endless, "--deadline", "15s", rt.name, "pre-compact")
+		r.expect(t, exitOK)
+		if r.stdout != "" || !strings.Contains(log(), fmt.Sprintf("standard input is over %d MiB", rt.cap>>20)) {
+			t.Fatalf("%s: stdout %q, log:\n%s", rt.name, r.stdout, log())
+		}
+		if n := endless.n.Load(); n > rt.cap+1<<20 {
+			t.Fatalf("%s: read %d bytes of standard input, over its cap of %d", rt.name, n, rt.cap)
+		}
 	}
 }

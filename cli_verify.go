@@ -65,6 +65,10 @@ func verifyCmd(e *env, args []string) (int, error) {
 	inputs, unverified := e.expandPaths(paths, *from)
 	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only}
 	for _, in := range inputs {
+		// A regular file is looked at before and after: one that shrinks or
+		// is replaced while it is read (and while its large texts are read
+		// back during the verification) gets no verdict.
+		before, _ := os.Stat(in.path)
 		t, err := openTranscript(e, in.path, in.from)
 		if err != nil {
 			e.warnErr(err)
@@ -80,7 +84,18 @@ func verifyCmd(e *env, args []string) (int, error) {
 				fmt.Sprintf("%d line(s) do not parse (fix them or pass --lenient); the first: %v", len(errs), errs[0])))
 			continue
 		}
-		rep.Results = append(rep.Results, verify.Run(t, verify.Options{Consumers: cons, Strict: *strict}))
+		res := verify.Run(t, verify.Options{Consumers: cons, Strict: *strict})
+		if h := verifyReadHook; h != nil {
+			h(in.path)
+		}
+		if before != nil && in.path != "-" {
+			if err := model.Unchanged(in.path, in.path, before, -1); err != nil {
+				e.warnErr(err)
+				rep.Unverified = append(rep.Unverified, unverifiedFile(in.path, err.Error()))
+				continue
+			}
+		}
+		rep.Results = append(rep.Results, res)
 	}
 	warnGroupBy(e, rep)
 	if err := rep.Write(e.stdout, *format, textOptions(e, *verbose)); err != nil {
@@ -94,6 +109,10 @@ func verifyCmd(e *env, args []string) (int, error) {
 	}
 	return exitOK, nil
 }
+
+// verifyReadHook, when set by a test, runs after a file is verified and
+// before it is looked at again (to change it as if while it was read).
+var verifyReadHook func(path string)
 
 // textOptions colour the human report only on a terminal, and never when
 // NO_COLOR is set.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 const (
@@ -186,4 +187,41 @@ func TestVerifyStrict(t *testing.T) {
 	if r := runCLI(t, "", "rehydrate", "--strict", plain); !strings.Contains(r.stdout, "manifest") {
 		t.Errorf("rehydrate --strict left the inferred promise out:\n%s", r.stdout)
 	}
+}
+
+// A file that shrinks or is replaced while verify reads it (here, between
+// the read and the check after it, where a lazily read text would see it)
+// exits 2 with a message naming it, never a verdict on what was read.
+func TestVerifyFileChangedWhileRead(t *testing.T) {
+	src := "model/claudecode/testdata/synthetic/pending_tool_use_at_boundary.jsonl"
+	orig, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]func(path string){
+		"truncated": func(path string) { os.Truncate(path, int64(len(orig)/2)) },
+		"replaced": func(path string) {
+			os.WriteFile(path+".new", orig, 0o600)
+			os.Rename(path+".new", path)
+		},
+		"rewritten": func(path string) {
+			b := []byte(strings.Replace(string(orig), "Check both files.", "Check both FILES.", 1))
+			os.WriteFile(path, b, 0o600)
+			os.Chtimes(path, time.Now().Add(time.Hour), time.Now().Add(time.Hour))
+		},
+	}
+	for name, change := range cases {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "session.jsonl")
+			os.WriteFile(path, orig, 0o600)
+			verifyReadHook = change
+			defer func() { verifyReadHook = nil }()
+			r := runCLI(t, "", "verify", path)
+			r.expect(t, exitBadInput, path, "changed while it was read")
+		})
+	}
+	// Standard input is a stream: nothing to look at again.
+	verifyReadHook = func(string) {}
+	defer func() { verifyReadHook = nil }()
+	runCLI(t, string(orig), "verify", "-").expect(t, exitViolation)
 }

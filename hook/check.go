@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -48,10 +47,12 @@ func (c *call) snapshot(st *Session, tr transcript) (*preservation, error) {
 	if fast {
 		snap.Fast, snap.Closed = true, closed
 		snap.File = c.req.Store.snapshotPath(st.Runtime, st.Session)
-		if err := writeMinimal(snap.File, t.Meta, events); err != nil {
+		if snap.Sum, err = writeMinimal(snap.File, t.Meta, events); err != nil {
 			return nil, err
 		}
-		if err := writeAtomic(snap.File+".calls", answeredCalls(p.events)); err != nil {
+		calls := answeredCalls(p.events)
+		snap.CallsSum = checksum(calls)
+		if err := writeAtomic(snap.File+".calls", calls); err != nil {
 			return nil, err
 		}
 	} else {
@@ -84,10 +85,15 @@ type verified struct {
 func (c *call) newest(st *Session, tr transcript, explicit bool) (*verified, error) {
 	if s := st.Snapshot; s != nil && !s.Used && s.Fast {
 		v, err := c.fromSnapshot(st, tr)
-		if !errors.Is(err, errNoTail) {
+		if errors.Is(err, errDamaged) {
+			c.snapshotDamaged(st, err)
+		} else if !errors.Is(err, errNoTail) {
 			return v, err
 		}
 	}
+	// A state rebuilt after damage knows nothing of the compactions before:
+	// a recent one in the transcript is verified from the transcript.
+	explicit = explicit || st.Rebuilt
 	size, _, err := tr.stat()
 	if err != nil {
 		return nil, err
@@ -102,6 +108,9 @@ func (c *call) newest(st *Session, tr transcript, explicit bool) (*verified, err
 		if errors.Is(err, errNoTail) {
 			return nil, nil
 		}
+		if errors.Is(err, errTailTooLarge) {
+			b, err = []byte(tr.marker), nil // too much to search: read whole
+		}
 		if err != nil || !bytes.Contains(b, []byte(tr.marker)) {
 			return nil, err
 		}
@@ -115,20 +124,23 @@ func (c *call) newest(st *Session, tr transcript, explicit bool) (*verified, err
 func (c *call) fromSnapshot(st *Session, tr transcript) (*verified, error) {
 	s := st.Snapshot
 	b, err := tr.tailBytes(s.Size)
+	if errors.Is(err, errTailTooLarge) {
+		return nil, errNoTail // read whole instead
+	}
 	if err != nil {
 		return nil, err
 	}
 	if !bytes.Contains(b, []byte(tr.marker)) {
 		return nil, nil
 	}
-	tail, err := tr.importTail(b, s.LastTurn)
+	tail, err := tr.importTail(c.req.spool, b, s.LastTurn)
 	if err != nil {
 		return nil, err
 	}
 	if len(tail.Compactions) == 0 {
 		return nil, nil
 	}
-	base, err := readMinimal(s.File)
+	base, err := readMinimal(s.File, s.Sum)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +150,7 @@ func (c *call) fromSnapshot(st *Session, tr transcript) (*verified, error) {
 	if cc.Summary == "" && !cc.Opaque && c.in.CompactSummary != "" {
 		return nil, nil // the summary line is not written yet: the payload has it
 	}
-	answered, err := os.ReadFile(s.File + ".calls")
+	answered, err := readChecked(s.File+".calls", s.CallsSum)
 	if err != nil {
 		return nil, err
 	}
@@ -149,6 +161,15 @@ func (c *call) fromSnapshot(st *Session, tr transcript) (*verified, error) {
 	s.Used = true
 	st.ScannedTo = s.Size + int64(len(b))
 	return &verified{cr: cr, events: events, via: "snapshot"}, nil
+}
+
+// snapshotDamaged drops the fast path of a snapshot whose files are not
+// the ones written (cut short, changed): the compaction is verified from
+// the transcript, read whole, and never from the damaged snapshot.
+func (c *call) snapshotDamaged(st *Session, err error) {
+	c.req.Store.Logf(c.now, "%s %s: the snapshot of session %s is %v; the transcript is read whole instead",
+		c.req.Runtime, c.req.Event, st.Session, err)
+	st.Snapshot.Fast = false
 }
 
 // answeredCalls lists the calls a source has a result for, one id a line.
@@ -199,7 +220,11 @@ func newInTail(base []model.Event, answered []byte, tail []model.Event) []model.
 // PostCompact compact_summary) before the transcript has it.
 func (c *call) fromPayload(st *Session, tr transcript, summary string) (*verified, error) {
 	if s := st.Snapshot; s != nil && !s.Used && s.Fast {
-		base, err := readMinimal(s.File)
+		base, err := readMinimal(s.File, s.Sum)
+		if errors.Is(err, errDamaged) {
+			c.snapshotDamaged(st, err)
+			return c.fromPayload(st, tr, summary)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -47,20 +47,26 @@ type Request struct {
 	// wrote it (pre-compact, session-start, post-compact, reinject...) or
 	// the runtime's own event name.
 	Runtime, Event string
-	// Input is the JSON the runtime wrote on standard input.
+	// Input is the JSON the runtime wrote on standard input; Stdin, when
+	// set, is read instead, up to a cap, inside the deadline.
 	Input []byte
+	Stdin io.Reader
 	// Gate makes a violating compaction stop the agent where the runtime
 	// allows it (Codex PostCompact, opencode auto-continue).
 	Gate bool
 	// MaxChars caps a block put back (0: verify.DefaultRehydrateChars).
 	MaxChars int
-	// Deadline bounds the work; past it the hook gives up silently (0:
-	// the event's default).
+	// Deadline bounds the whole call; past it the hook gives up, prints
+	// nothing and logs what it was doing (0: the event's default).
 	Deadline time.Duration
 	// Store is loupe's state directory.
 	Store *Store
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+
+	// ctl and spool are Run's, for the call's goroutine.
+	ctl   *control
+	spool *spool
 }
 
 // Default deadlines, below the timeouts `loupe hook install` writes: the
@@ -72,22 +78,6 @@ const (
 	nextDeadline = 4 * time.Second
 )
 
-// maxInput caps what is read from standard input (opencode's plugin sends
-// the session's messages).
-const maxInput = 256 << 20
-
-// ReadInput reads a hook's standard input, up to maxInput.
-func ReadInput(r io.Reader) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, maxInput+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > maxInput {
-		return nil, fmt.Errorf("hook input is over %d MiB", maxInput>>20)
-	}
-	return b, nil
-}
-
 // plan is what the slow part of a hook decided; commit applies it under the
 // session's lock and returns what to print.
 type plan struct {
@@ -95,8 +85,10 @@ type plan struct {
 }
 
 // Run answers one hook call. It fails open: whatever goes wrong (bad input,
-// an unreadable transcript, a panic, the deadline), it returns no output,
-// and the failure goes to loupe's log. The caller exits 0 in every case.
+// input over its cap or never closed, an unreadable transcript, a panic, a
+// lock that cannot be taken, the deadline), it returns no output, and the
+// failure goes to loupe's log. The caller exits 0 in every case. The
+// deadline covers the whole call, from reading Stdin to writing the state.
 func Run(req Request) []byte {
 	if req.Now == nil {
 		req.Now = time.Now
@@ -107,6 +99,11 @@ func Run(req Request) []byte {
 	if deadline <= 0 {
 		deadline = ph.deadline()
 	}
+	ctl := newControl(time.Now().Add(deadline))
+	req.ctl = ctl
+	sp := &spool{}
+	defer sp.remove()
+	req.spool = sp
 	done := make(chan result, 1)
 	go func() {
 		defer func() {
@@ -114,45 +111,67 @@ func Run(req Request) []byte {
 				done <- result{err: fmt.Errorf("panic: %v\n%s", p, debug.Stack())}
 			}
 		}()
-		pl, err := prepare(req, ph)
-		done <- result{plan: pl, err: err}
+		out, err := work(req, ph)
+		done <- result{out: out, err: err}
 	}()
+	timer := time.NewTimer(deadline)
+	defer timer.Stop()
 	var res result
 	select {
 	case res = <-done:
-	case <-time.After(deadline):
-		req.Store.Logf(req.Now(), "%s %s: gave up after %s (deadline); nothing was output", req.Runtime, req.Event, deadline)
+	case <-timer.C:
+		if !ctl.abandon() {
+			// The state is being written: a block it claims must be printed.
+			grace := time.NewTimer(saveGrace)
+			defer grace.Stop()
+			select {
+			case res = <-done:
+			case <-grace.C:
+				req.Store.Logf(req.Now(), "%s %s: gave up %s past the deadline of %s while writing the session's state; nothing was output",
+					req.Runtime, req.Event, saveGrace, deadline)
+				return nil
+			}
+			break
+		}
+		req.Store.Logf(req.Now(), "%s %s: gave up after %s (deadline) while %s; nothing was output", req.Runtime, req.Event, deadline, ctl.what())
 		return nil
 	}
-	if res.err == nil && res.plan != nil && res.plan.commit != nil {
-		var out []byte
-		out, res.err = safeCommit(res.plan.commit)
-		if res.err == nil {
-			return out
-		}
+	if res.err == nil {
+		return res.out
 	}
-	if res.err != nil && !errors.Is(res.err, errSilent) {
+	if !errors.Is(res.err, errSilent) {
 		req.Store.Logf(req.Now(), "%s %s: %v (after %s; nothing was output)", req.Runtime, req.Event, res.err, req.Now().Sub(start).Round(time.Millisecond))
 	}
 	return nil
 }
 
+// work is a hook call inside its deadline: read the input, decide, commit.
+func work(req Request, ph phase) ([]byte, error) {
+	if req.Stdin != nil {
+		req.ctl.set(stageStdin)
+		in, err := readInput(req.Stdin, inputCap(req.Runtime))
+		if err != nil {
+			return nil, err
+		}
+		req.Input = in
+	}
+	req.ctl.set(stageWork)
+	pl, err := prepare(req, ph)
+	if err != nil || pl == nil || pl.commit == nil {
+		return nil, err
+	}
+	out, err := pl.commit()
+	req.ctl.set(stageDone)
+	return out, err
+}
+
 type result struct {
-	plan *plan
-	err  error
+	out []byte
+	err error
 }
 
 // errSilent is a reason to do nothing that is not worth a log line.
 var errSilent = errors.New("nothing to do")
-
-func safeCommit(f func() ([]byte, error)) (out []byte, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			out, err = nil, fmt.Errorf("panic: %v\n%s", p, debug.Stack())
-		}
-	}()
-	return f()
-}
 
 // phase is what an event means to loupe.
 type phase int
@@ -231,6 +250,9 @@ func parseInput(b []byte) (*input, error) {
 // make one panic or stall). Atomic because a stalled call's goroutine
 // outlives Run and still reads it while the test restores it.
 var testHook atomic.Pointer[func()]
+
+// testSpooled, when set by a test, runs once a tail copy is in the spool.
+var testSpooled atomic.Pointer[func()]
 
 // prepare does the slow part of a hook call: read, verify, decide.
 func prepare(req Request, ph phase) (*plan, error) {

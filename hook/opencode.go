@@ -117,7 +117,7 @@ func (c *call) opencodeTranscript(id string) (transcript, func(), error) {
 		return transcript{}, none, fmt.Errorf("sessionID %q is not an opencode id", id)
 	}
 	if len(c.in.Messages) > 0 && string(c.in.Messages) != "null" {
-		return materialize(id, c.in.Messages, c.in.SessionInfo)
+		return materialize(c.req.spool, id, c.in.Messages, c.in.SessionInfo)
 	}
 	roots := []string{c.in.Storage}
 	if c.in.Storage == "" {
@@ -153,13 +153,14 @@ type idOnly struct {
 }
 
 // materialize writes the plugin's messages as opencode's JSON storage tree
-// in a temporary directory, for the importer; cleanup removes it.
-func materialize(id string, messages, session json.RawMessage) (transcript, func(), error) {
+// in the call's spool, for the importer; cleanup removes it (and the spool
+// goes when Run returns, whatever happens).
+func materialize(sp *spool, id string, messages, session json.RawMessage) (transcript, func(), error) {
 	var msgs []sdkMessage
 	if err := json.Unmarshal(messages, &msgs); err != nil {
 		return transcript{}, func() {}, fmt.Errorf("messages: %w", err)
 	}
-	dir, err := os.MkdirTemp("", "loupe-opencode-*")
+	dir, err := sp.mkdir("opencode-*")
 	if err != nil {
 		return transcript{}, func() {}, err
 	}

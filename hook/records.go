@@ -1,7 +1,6 @@
 package hook
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,12 +32,12 @@ func (s *Store) Records(path string) ([]Record, error) {
 		if err != nil {
 			continue
 		}
-		var st Session
-		if json.Unmarshal(data, &st) != nil || st.Transcript == "" || canonical(st.Transcript) != want {
-			continue
+		st, err := decodeState(data)
+		if err != nil || st.Transcript == "" || canonical(st.Transcript) != want {
+			continue // a damaged state file is rebuilt by the next hook
 		}
 		if newest == nil || st.Updated.After(newest.Updated) {
-			newest = &st
+			newest = st
 		}
 	}
 	if newest == nil {

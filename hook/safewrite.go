@@ -72,7 +72,7 @@ func syncDir(dir string) error {
 	}
 	defer d.Close()
 	if err := d.Sync(); err != nil && !errors.Is(err, fs.ErrInvalid) {
-		return err
+		return fmt.Errorf("syncing %s: %w", dir, err)
 	}
 	return nil
 }

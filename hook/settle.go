@@ -35,7 +35,8 @@ func (c *call) load(runtime, session string) (*Session, error) {
 		return nil, err
 	}
 	st.Runtime, st.Session = runtime, session
-	c.base = base{scanned: st.ScannedTo, pending: st.pending() != nil, transcript: st.Transcript}
+	c.base = base{scanned: st.ScannedTo, pending: st.pending() != nil, transcript: st.Transcript,
+		used: st.Snapshot != nil && st.Snapshot.Used}
 	return st, nil
 }
 
@@ -44,6 +45,8 @@ type base struct {
 	scanned    int64
 	pending    bool
 	transcript string
+	// used: the snapshot was spent already (marking it again is no change).
+	used bool
 }
 
 // rescanStep is how far the searched part of a transcript must advance
@@ -53,7 +56,7 @@ const rescanStep = 1 << 20
 
 // trivial reports whether o would change nothing worth a write.
 func (o *outcome) trivial(b base) bool {
-	if o.snapshot != nil || o.used || o.found != nil || o.rescanned || (o.claim != "" && b.pending) {
+	if o.snapshot != nil || o.used && !b.used || o.found != nil || o.rescanned || (o.claim != "" && b.pending) {
 		return false
 	}
 	if o.transcript != "" && o.transcript != b.transcript {
@@ -98,8 +101,9 @@ func (c *call) commit(o *outcome) (claimed, latest *Record, err error) {
 	if o.trivial(c.base) {
 		return nil, nil, nil
 	}
-	store := c.req.Store
-	unlock, err := store.Lock(o.runtime, o.session, time.Second)
+	store, ctl := c.req.Store, c.req.ctl
+	ctl.set(stageLock)
+	unlock, err := store.Lock(o.runtime, o.session, ctl.lockDeadline(time.Now()))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -129,6 +133,9 @@ func (c *call) commit(o *outcome) (claimed, latest *Record, err error) {
 			p.State, p.InjectedAt, p.InjectedVia = stateInjected, c.now.UTC(), o.claim
 			claimed = p
 		}
+	}
+	if !ctl.beginSave() {
+		return nil, nil, errDeadline
 	}
 	if err := store.Save(st, c.now); err != nil {
 		return nil, nil, err

@@ -2,6 +2,9 @@ package hook
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"os"
 	"slices"
 	"sort"
@@ -349,26 +352,47 @@ func missingKeys(want []string, events []model.Event, seq int, consumers []model
 	return missing
 }
 
-// writeMinimal writes the minimal source as loupe JSONL.
-func writeMinimal(path string, meta model.Meta, events []model.Event) error {
+// writeMinimal writes the minimal source as loupe JSONL, and returns its
+// checksum for the state.
+func writeMinimal(path string, meta model.Meta, events []model.Event) (string, error) {
 	var b bytes.Buffer
 	meta.Format = model.Format
 	if err := model.Write(&b, &model.Transcript{Meta: meta, Events: events}); err != nil {
-		return err
+		return "", err
 	}
-	return writeAtomic(path, b.Bytes())
+	return checksum(b.Bytes()), writeAtomic(path, b.Bytes())
 }
 
-// readMinimal reads a minimal source back.
-func readMinimal(path string) ([]model.Event, error) {
-	f, err := os.Open(path)
+func checksum(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// readChecked reads a file the state names with its checksum: a file cut
+// short or changed is errDamaged, never read as the snapshot.
+func readChecked(path, sum string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errDamaged, err)
+	}
+	if sum == "" || checksum(b) != sum {
+		return nil, fmt.Errorf("%w: %s does not match its checksum", errDamaged, path)
+	}
+	return b, nil
+}
+
+// readMinimal reads a minimal source back, checking it is the one written.
+func readMinimal(path, sum string) ([]model.Event, error) {
+	b, err := readChecked(path, sum)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	t, err := model.Read(f, model.ReadOptions{Name: path, LazyAbove: -1})
+	t, err := model.Read(bytes.NewReader(b), model.ReadOptions{Name: path, LazyAbove: -1})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %v", errDamaged, err)
+	}
+	if errs := t.Problems.Errors(); len(errs) > 0 {
+		return nil, fmt.Errorf("%w: %v", errDamaged, errs[0])
 	}
 	return t.Events, nil
 }

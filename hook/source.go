@@ -27,17 +27,34 @@ type transcript struct {
 // errNoTail says the transcript cannot be read from an offset.
 var errNoTail = errors.New("the transcript cannot be read from an offset")
 
-// stat returns the size and modification time of the transcript.
+// maxTail caps the new part of a transcript read into memory and copied to
+// the spool: more than that since the snapshot, and the transcript is read
+// whole, in place, instead. A variable for the tests.
+var maxTail int64 = 64 << 20
+
+// errTailTooLarge says the new part of the transcript is over maxTail.
+var errTailTooLarge = errors.New("the new part of the transcript is over its cap")
+
+// stat returns the size and modification time of the transcript, which
+// must be a regular file (a directory for opencode's storage): a named
+// pipe, a device (/dev/zero) or a socket handed as transcript_path would be
+// read as an endless stream.
 func (tr transcript) stat() (int64, time.Time, error) {
 	st, err := os.Stat(tr.path)
 	if err != nil {
 		return 0, time.Time{}, err
 	}
+	if !st.Mode().IsRegular() && !(st.IsDir() && tr.marker == "") {
+		return 0, time.Time{}, fmt.Errorf("%s is %s, not a regular file; a transcript is not read from it", tr.path, model.FileKind(st.Mode()))
+	}
 	return st.Size(), st.ModTime(), nil
 }
 
-// open reads the whole transcript. The importers only read.
+// open reads the whole transcript, in place. The importers only read.
 func (tr transcript) open() (*model.Transcript, error) {
+	if _, _, err := tr.stat(); err != nil {
+		return nil, err
+	}
 	t, err := formats.Open(tr.path, formats.Options{From: tr.format})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", tr.path, err)
@@ -94,19 +111,27 @@ func (tr transcript) tailBytes(offset int64) ([]byte, error) {
 	if st.Size() == offset {
 		return nil, nil
 	}
+	if !st.Mode().IsRegular() {
+		return nil, errNoTail
+	}
+	if st.Size()-offset > maxTail {
+		return nil, errTailTooLarge
+	}
 	b := make([]byte, st.Size()-offset)
-	if _, err := f.ReadAt(b, offset); err != nil && !errors.Is(err, io.EOF) {
+	n, err := f.ReadAt(b, offset)
+	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, err
 	}
-	return b, nil
+	return b[:n], nil
 }
 
-// importTail reads the lines of b (the file's new part) with the runtime's
-// importer, from a private copy in a temporary directory: the importers
+// importTail reads the lines of b (the file's new part, at most maxTail)
+// with the runtime's importer, from a private copy in the call's spool
+// (removed on return, and with the spool whatever happens): the importers
 // read files, and the transcript itself is never touched. The tail's turns
 // are shifted to follow lastTurn.
-func (tr transcript) importTail(b []byte, lastTurn int) (*model.Transcript, error) {
-	dir, err := os.MkdirTemp("", "loupe-tail-*")
+func (tr transcript) importTail(sp *spool, b []byte, lastTurn int) (*model.Transcript, error) {
+	dir, err := sp.mkdir("tail-*")
 	if err != nil {
 		return nil, err
 	}
@@ -114,6 +139,9 @@ func (tr transcript) importTail(b []byte, lastTurn int) (*model.Transcript, erro
 	p := filepath.Join(dir, filepath.Base(tr.path))
 	if err := os.WriteFile(p, b, 0o600); err != nil {
 		return nil, err
+	}
+	if h := testSpooled.Load(); h != nil {
+		(*h)()
 	}
 	t, err := formats.Open(p, formats.Options{From: tr.format, Read: model.ReadOptions{LazyAbove: -1}})
 	if err != nil {

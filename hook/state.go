@@ -31,6 +31,9 @@ type Session struct {
 	// compaction lines.
 	ScannedTo int64     `json:"scanned_to,omitempty"`
 	Updated   time.Time `json:"updated"`
+	// Rebuilt says the state file was damaged and this state starts again
+	// (never written).
+	Rebuilt bool `json:"-"`
 }
 
 // Snapshot is what loupe took from the transcript before a compaction.
@@ -51,6 +54,10 @@ type Snapshot struct {
 	// so the summary can be verified without reading the transcript again.
 	Fast bool   `json:"fast"`
 	File string `json:"file,omitempty"`
+	// Sum and CallsSum are the SHA-256 of File and of File.calls: a
+	// snapshot that does not match is not used.
+	Sum      string `json:"sha256,omitempty"`
+	CallsSum string `json:"calls_sha256,omitempty"`
 	// Keys are the open items (kind and key) and Closed the finished plan
 	// steps and logged commitments the minimal source carries.
 	Keys   []string `json:"keys,omitempty"`
@@ -137,44 +144,132 @@ func (s *Store) snapshotPath(runtime, session string) string {
 	return filepath.Join(s.sessionsDir(), fileKey(runtime, session)+".source.jsonl")
 }
 
-// Load reads a session's state; a session never seen is empty, not an error.
+// stateVersion is the version of a session's state file. The file is an
+// envelope: the version, the SHA-256 of the state's JSON, and that JSON,
+// so that a file cut short, or written over by something else, is known
+// for what it is instead of being read as a session.
+const stateVersion = 1
+
+type envelope struct {
+	Version int             `json:"loupe_state"`
+	Sum     string          `json:"sha256"`
+	State   json.RawMessage `json:"state"`
+}
+
+// errDamaged says a state file (or a snapshot it names) is not what loupe
+// wrote.
+var errDamaged = errors.New("damaged")
+
+// decodeState reads a state file's bytes; a file that is not a whole state
+// of the current version is errDamaged.
+func decodeState(data []byte) (*Session, error) {
+	var env envelope
+	if err := json.Unmarshal(data, &env); err != nil {
+		return nil, fmt.Errorf("%w: not JSON (%v)", errDamaged, err)
+	}
+	if env.Version != stateVersion {
+		return nil, fmt.Errorf("%w: version %d, not %d", errDamaged, env.Version, stateVersion)
+	}
+	sum := sha256.Sum256(env.State)
+	if env.Sum != hex.EncodeToString(sum[:]) {
+		return nil, fmt.Errorf("%w: checksum mismatch", errDamaged)
+	}
+	var st Session
+	if err := json.Unmarshal(env.State, &st); err != nil {
+		return nil, fmt.Errorf("%w: %v", errDamaged, err)
+	}
+	return &st, nil
+}
+
+// valid checks what the rest of the hook trusts of a state: it is the
+// session asked for, its snapshot file is where loupe puts it, and its
+// records are numbered.
+func (s *Store) valid(st *Session, runtime, session string) error {
+	if st.Runtime != runtime || st.Session != session {
+		return fmt.Errorf("%w: it is the state of %s %q", errDamaged, st.Runtime, st.Session)
+	}
+	if sn := st.Snapshot; sn != nil {
+		if sn.File != "" && sn.File != s.snapshotPath(runtime, session) {
+			return fmt.Errorf("%w: its snapshot is at %q", errDamaged, sn.File)
+		}
+		if sn.Size < 0 || sn.Compactions < 0 || sn.LastTurn < 0 {
+			return fmt.Errorf("%w: its snapshot has negative counts", errDamaged)
+		}
+	}
+	for _, r := range st.Compactions {
+		if r.Seq <= 0 {
+			return fmt.Errorf("%w: compaction record %d", errDamaged, r.Seq)
+		}
+	}
+	if st.ScannedTo < 0 {
+		return fmt.Errorf("%w: scanned_to %d", errDamaged, st.ScannedTo)
+	}
+	return nil
+}
+
+// Load reads a session's state; a session never seen is empty, not an
+// error. A damaged state file (cut short, not loupe's, of another version)
+// is moved aside to NAME.damaged and said in the log, and the session
+// starts again from an empty state with Rebuilt set: the hook then reads
+// the transcript itself rather than trust anything of the damaged one.
 func (s *Store) Load(runtime, session string) (*Session, error) {
-	data, err := os.ReadFile(s.path(runtime, session))
+	path := s.path(runtime, session)
+	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return &Session{Runtime: runtime, Session: session}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	var st Session
-	if err := json.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("%s: %w", s.path(runtime, session), err)
+	st, err := decodeState(data)
+	if err == nil {
+		err = s.valid(st, runtime, session)
 	}
-	return &st, nil
+	if err != nil {
+		if rerr := os.Rename(path, path+".damaged"); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s is %v, and cannot be moved aside: %w", path, err, rerr)
+		}
+		s.Logf(time.Now(), "%s is %v; moved to %s.damaged, the session's state is rebuilt from its transcript", path, err, filepath.Base(path))
+		return &Session{Runtime: runtime, Session: session, Rebuilt: true}, nil
+	}
+	return st, nil
 }
 
-// Save writes a session's state atomically (a temporary file renamed over
-// the old one), so that a reader never sees half a file.
+// Save writes a session's state atomically and durably (see writeAtomic),
+// so that a reader never sees half a file, and a crash leaves the old state
+// or the new one.
 func (s *Store) Save(st *Session, now time.Time) error {
 	st.Updated = now.UTC()
-	data, err := json.MarshalIndent(st, "", "  ")
+	st.Rebuilt = false
+	raw, err := json.Marshal(st)
 	if err != nil {
 		return err
 	}
-	return writeAtomic(s.path(st.Runtime, st.Session), data)
-}
-
-func writeAtomic(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	sum := sha256.Sum256(raw)
+	data, err := json.Marshal(envelope{Version: stateVersion, Sum: hex.EncodeToString(sum[:]), State: raw})
+	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	return writeAtomic(s.path(st.Runtime, st.Session), append(data, '\n'))
+}
+
+// writeAtomic writes path through a temporary file in the same directory:
+// written, synced, renamed over path, and the directory synced, so that
+// the rename itself survives a crash.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return err
 	}
 	_, werr := f.Write(data)
-	cerr := f.Close()
 	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr == nil {
@@ -182,23 +277,33 @@ func writeAtomic(path string, data []byte) error {
 	}
 	if werr != nil {
 		os.Remove(f.Name())
+		return werr
 	}
-	return werr
+	return syncDir(dir)
 }
 
 // lockStale is how old a lock file may be before it is taken as left by a
 // process that died holding it.
 const lockStale = 30 * time.Second
 
+// Lock backoff: the first wait, and the longest.
+const (
+	lockFirstWait = 2 * time.Millisecond
+	lockMaxWait   = 100 * time.Millisecond
+)
+
 // Lock takes the session's lock, so that two hooks running at once (a
 // runtime runs matching hooks in parallel) cannot both put a block back. It
-// waits up to wait, and breaks a lock older than lockStale.
-func (s *Store) Lock(runtime, session string, wait time.Duration) (unlock func(), err error) {
+// waits until deadline, backing off between tries, and breaks a lock older
+// than lockStale. A lock it cannot take or break (a stale lock that cannot
+// be removed) makes it give up at the deadline, never spin.
+func (s *Store) Lock(runtime, session string, deadline time.Time) (unlock func(), err error) {
 	if err := os.MkdirAll(s.sessionsDir(), 0o700); err != nil {
 		return nil, err
 	}
 	path := s.path(runtime, session) + ".lock"
-	deadline := time.Now().Add(wait)
+	wait := lockFirstWait
+	var why error
 	for {
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 		if err == nil {
@@ -208,14 +313,23 @@ func (s *Store) Lock(runtime, session string, wait time.Duration) (unlock func()
 		if !errors.Is(err, os.ErrExist) {
 			return nil, err
 		}
+		why = nil
 		if st, serr := os.Stat(path); serr == nil && time.Since(st.ModTime()) > lockStale {
-			os.Remove(path)
-			continue
+			rerr := os.Remove(path)
+			if rerr == nil || errors.Is(rerr, os.ErrNotExist) {
+				continue
+			}
+			why = fmt.Errorf("a stale lock that cannot be removed: %w", rerr)
 		}
-		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("session state is locked (%s)", path)
+		left := time.Until(deadline)
+		if left <= 0 {
+			if why == nil {
+				why = errors.New("held by another hook")
+			}
+			return nil, fmt.Errorf("gave up waiting for the session's lock %s: %w", path, why)
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(min(wait, left))
+		wait = min(2*wait, lockMaxWait)
 	}
 }
 

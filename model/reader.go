@@ -73,7 +73,44 @@ func Open(path string, opt ReadOptions) (*Transcript, error) {
 		rd.lazyPath = path
 		rd.at = f
 	}
-	return rd.read(r)
+	t, err := rd.read(r)
+	if err != nil || compressed || !st.Mode().IsRegular() {
+		return t, err
+	}
+	if err := Unchanged(path, opt.Name, st, t.Bytes); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// ErrChanged is wrapped by the error for a file that shrank or was
+// replaced while it was read: what was read of it is not the file.
+var ErrChanged = errors.New("changed while it was read")
+
+// Unchanged checks that the regular file at path, which was before when it
+// was opened, is still that file and no shorter, and (when read is not
+// negative) that read bytes of it were read: a file cut short mid-read ends
+// early. A file that grew (a live transcript being appended to) is
+// unchanged. name names the file in the error.
+func Unchanged(path, name string, before os.FileInfo, read int64) error {
+	if !before.Mode().IsRegular() {
+		return nil // a pipe or a device is read as a stream
+	}
+	if read >= 0 && read < before.Size() {
+		return fmt.Errorf("%s: %w: it was %d bytes when opened, and ended after %d", name, ErrChanged, before.Size(), read)
+	}
+	after, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%s: %w: %v", name, ErrChanged, err)
+	case !os.SameFile(before, after):
+		return fmt.Errorf("%s: %w: another file was put in its place", name, ErrChanged)
+	case after.Size() < before.Size():
+		return fmt.Errorf("%s: %w: it shrank from %d to %d bytes", name, ErrChanged, before.Size(), after.Size())
+	case after.Size() == before.Size() && !after.ModTime().Equal(before.ModTime()):
+		return fmt.Errorf("%s: %w: it was rewritten", name, ErrChanged)
+	}
+	return nil
 }
 
 // Read reads a loupe JSONL transcript from r, holding every string in memory.

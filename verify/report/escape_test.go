@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -39,7 +40,16 @@ var hostile = []string{
 	"line\nbreak\r\n---",
 	`{: onclick="alert(1)"}`,
 	`back\slash\`,
+	"cc @octocat and @github/security, (@x)",
+	"https://evil.example/a http://e.example WWW.evil.example",
 }
+
+// liveMention and liveLink find, in the active text of a line, an
+// @mention GitHub would notify and an address GFM would make a link.
+var (
+	liveMention = regexp.MustCompile(`(^|[^A-Za-z0-9_])@[A-Za-z0-9]`)
+	liveLink    = regexp.MustCompile(`(?i)https?://|www\.`)
+)
 
 func TestMarkdownEscapes(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
@@ -48,7 +58,8 @@ func TestMarkdownEscapes(t *testing.T) {
 		{`</details>`, `&lt;/details&gt;`},
 		{`<!-- x -->`, `&lt;!-- x --&gt;`},
 		{`[click](javascript:alert(1))`, `\[click\](javascript:alert(1))`},
-		{`![x](https://e.example/t.png)`, `!\[x\](https://e.example/t.png)`},
+		// Inert since issue 18: GFM autolinks the address inside the parentheses.
+		{`![x](https://e.example/t.png)`, `!\[x\](https\[:\]//e.example/t.png)`},
 		{`<javascript:alert(1)>`, `&lt;javascript:alert(1)&gt;`},
 		{`a | b`, `a \| b`},
 		{"`x` ``y``", "\\`x\\` \\`\\`y\\`\\`"},
@@ -73,6 +84,19 @@ func TestMarkdownEscapes(t *testing.T) {
 		{`a\`, `a\\`},
 		{`a\|b`, `a\\\|b`},
 		{"plain words, re-run it.", "plain words, re-run it."},
+		// @mentions notify on GitHub: in a code span they do not.
+		{"ask @octocat now", "ask `@octocat` now"},
+		{"@octo-cat, @org/team_a.", "`@octo-cat`, `@org/team_a`."},
+		{"(@alice)", "(`@alice`)"},
+		{"*@bob*", "\\*`@bob`\\*"},
+		{"mail a@b.example", "mail a@b.example"},
+		{"snake_@x", "snake\\_@x"},
+		{"@ alone, @-dash", "@ alone, @-dash"},
+		// Bare addresses GFM would autolink are defanged, visibly.
+		{"see https://evil.example/x?a=1", "see https\\[:\\]//evil.example/x?a=1"},
+		{"HTTP://E.EXAMPLE", "HTTP\\[:\\]//E.EXAMPLE"},
+		{"go to www.evil.example", "go to www\\[.\\]evil.example"},
+		{"x https://@a", "x https\\[:\\]//`@a`"},
 	} {
 		if got := md(c.in); got != c.want {
 			t.Errorf("md(%q) = %q, want %q", c.in, got, c.want)
@@ -198,6 +222,9 @@ func TestMarkdownReportIsInert(t *testing.T) {
 			a := active(line)
 			if strings.ContainsAny(a, "<[]") {
 				t.Errorf("%q: markup survives in %q (active: %q)", h, line, a)
+			}
+			if liveMention.MatchString(a) || liveLink.MatchString(a) {
+				t.Errorf("%q: a live @mention or autolink in %q (active: %q)", h, line, a)
 			}
 			if !strings.HasPrefix(line, "|") {
 				cols = 0

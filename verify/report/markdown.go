@@ -82,15 +82,36 @@ func (p *printer) h(n int) string { return strings.Repeat("#", n+p.hd) }
 //     CommonMark never reads it as emphasis.
 //   - A leading # + - = or "1." would start a heading or a list in a list
 //     item: it is escaped too.
-//
-// A bare https:// or www. address stays text, though renderers with GFM's
-// autolinks make it a link to itself (never to javascript:).
+//   - An @mention (@name, @org/team) goes in a code span, where GitHub
+//     does not notify anyone: a report pasted into an issue or a pull
+//     request must not ping the people a transcript names.
+//   - A bare address GFM would make a link (http://, https://, www.) is
+//     defanged the way security write-ups do, with a visible bracket:
+//     https[:]//example.com, www[.]example.com. It stays readable and
+//     copyable, and links nowhere.
 func md(s string) string {
 	s = strings.TrimLeft(model.Sanitize(s), " \t\n")
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	var prev rune
-	for i, r := range s {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if n := mention(s[i:], prev); n > 0 {
+			b.WriteString("`" + s[i:i+n] + "`")
+			prev = 'x'
+			i += n
+			continue
+		}
+		if n, scheme := autolink(s[i:]); n > 0 {
+			if scheme {
+				b.WriteString(s[i:i+n-3] + "\\[:\\]//")
+			} else {
+				b.WriteString(s[i:i+n-1] + "\\[.\\]")
+			}
+			prev = '/'
+			i += n
+			continue
+		}
 		switch r {
 		case '\n', '\t':
 			b.WriteByte(' ')
@@ -104,7 +125,7 @@ func md(s string) string {
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		case '_':
-			next, _ := utf8.DecodeRuneInString(s[i+1:])
+			next, _ := utf8.DecodeRuneInString(s[i+size:])
 			if !alnum(prev) || !alnum(next) {
 				b.WriteByte('\\')
 			}
@@ -113,9 +134,49 @@ func md(s string) string {
 			b.WriteRune(r)
 		}
 		prev = r
+		i += size
 	}
 	out := b.String()
 	return escapeBlockStart(out)
+}
+
+// mention returns the length of the @mention s starts with (0 for none):
+// GitHub's, an @ after anything but a word character, then a login
+// (letters, digits, hyphens) and, for a team, /name.
+func mention(s string, prev rune) int {
+	if len(s) < 2 || s[0] != '@' || alnum(prev) || prev == '_' || !asciiAlnum(s[1]) {
+		return 0
+	}
+	n := 2
+	for n < len(s) && (asciiAlnum(s[n]) || s[n] == '-') {
+		n++
+	}
+	if n+1 < len(s) && s[n] == '/' && asciiAlnum(s[n+1]) {
+		n += 2
+		for n < len(s) && (asciiAlnum(s[n]) || s[n] == '-' || s[n] == '_') {
+			n++
+		}
+	}
+	return n
+}
+
+// autolink returns the length of the http://, https:// or www. s starts
+// with (0 for none), and whether it is a scheme (else www.), matched
+// without regard to case as GFM does.
+func autolink(s string) (n int, scheme bool) {
+	for _, p := range []string{"https://", "http://"} {
+		if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
+			return len(p), true
+		}
+	}
+	if len(s) >= 4 && strings.EqualFold(s[:4], "www.") {
+		return 4, false
+	}
+	return 0, false
+}
+
+func asciiAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 func alnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

@@ -5,6 +5,7 @@
 package kit
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -126,8 +127,10 @@ func Sniff(path string, max int) ([]byte, error) {
 // (Claude Code indexes the tree before it makes the events; pi imports a
 // branched session twice): the stream, which can be read only once, is
 // copied to a temporary file, which open imports and which is removed
-// once it has. Nothing is left to be read again from it later: no text
-// stays lazy.
+// once it has, whatever happens. Nothing is left to be read again from it
+// later: no text stays lazy. The copy stops at the first line longer than
+// Limits.MaxLine, the error the reader would give for it: an endless stream
+// with no newline (/dev/zero) does not fill the disk.
 func ReadByCopy(r io.Reader, opt model.ReadOptions, open func(path string, opt model.ReadOptions) (*model.Transcript, error)) (*model.Transcript, error) {
 	if opt.Name == "" {
 		opt.Name = "-"
@@ -142,7 +145,7 @@ func ReadByCopy(r io.Reader, opt model.ReadOptions, open func(path string, opt m
 	if err != nil {
 		return nil, err
 	}
-	_, err = io.Copy(f, r)
+	_, err = io.Copy(&lineCapped{w: f, max: model.CurrentLimits().MaxLine}, r)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -151,4 +154,33 @@ func ReadByCopy(r io.Reader, opt model.ReadOptions, open func(path string, opt m
 	}
 	opt.LazyAbove = -1
 	return open(path, opt)
+}
+
+// lineCapped writes to w until one line is longer than max.
+type lineCapped struct {
+	w         io.Writer
+	max       int64
+	line, run int64 // the line being written (0-based), and its length so far
+}
+
+func (l *lineCapped) Write(p []byte) (int, error) {
+	rest := p
+	for len(rest) > 0 {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			l.run += int64(len(rest))
+			break
+		}
+		l.run += int64(i)
+		if l.run > l.max {
+			break
+		}
+		l.line++
+		l.run = 0
+		rest = rest[i+1:]
+	}
+	if l.run > l.max {
+		return 0, &model.LineTooLongError{Line: int(l.line) + 1, Limit: l.max}
+	}
+	return l.w.Write(p)
 }
