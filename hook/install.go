@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/integrations/opencode"
+	"github.com/loupe-dev/loupe/integrations/pi"
 )
 
 // InstallOptions say where to install loupe's hooks.
@@ -118,6 +119,14 @@ func settingsPath(opt InstallOptions) (string, error) {
 			return filepath.Join(d, "opencode", "plugins", "loupe.ts"), nil
 		}
 		return filepath.Join(opt.Home, ".config", "opencode", "plugins", "loupe.ts"), nil
+	case Pi:
+		if dir != "" {
+			return filepath.Join(dir, ".pi", "extensions", "loupe.ts"), nil
+		}
+		if d := os.Getenv("PI_CODING_AGENT_DIR"); d != "" && filepath.IsAbs(d) {
+			return filepath.Join(d, "extensions", "loupe.ts"), nil
+		}
+		return filepath.Join(opt.Home, ".pi", "agent", "extensions", "loupe.ts"), nil
 	}
 	return "", fmt.Errorf("unknown runtime %q", opt.Runtime)
 }
@@ -142,7 +151,7 @@ func Install(opt InstallOptions) (*Change, error) {
 		return nil, err
 	}
 	c := &Change{Path: path, Before: before, After: before}
-	if opt.Runtime == Opencode {
+	if opt.Runtime == Opencode || opt.Runtime == Pi {
 		return installPlugin(c, opt)
 	}
 	hs := handlers(opt.Runtime, opt.Gate)
@@ -172,8 +181,8 @@ func Uninstall(opt InstallOptions) (*Change, error) {
 		return &Change{Path: path}, err
 	}
 	c := &Change{Path: path, Before: before, After: before}
-	if opt.Runtime == Opencode {
-		if bytes.Contains(before, []byte(opencode.Marker)) {
+	if opt.Runtime == Opencode || opt.Runtime == Pi {
+		if bytes.Contains(before, []byte(pluginMarker(opt.Runtime))) {
 			c.After = nil
 		}
 		return c, nil
@@ -184,12 +193,26 @@ func Uninstall(opt InstallOptions) (*Change, error) {
 	return c, nil
 }
 
+// pluginMarker is in the first line of loupe's plugin file for runtime.
+func pluginMarker(runtime string) string {
+	if runtime == Pi {
+		return pi.Marker
+	}
+	return opencode.Marker
+}
+
+// installPlugin writes loupe's in-process module for the runtimes that run
+// TypeScript plugins (opencode) or extensions (pi).
 func installPlugin(c *Change, opt InstallOptions) (*Change, error) {
-	plugin := []byte(opencode.Plugin(opt.Command, opt.Gate))
-	if c.Before != nil && !bytes.Contains(c.Before, []byte(opencode.Marker)) {
+	if c.Before != nil && !bytes.Contains(c.Before, []byte(pluginMarker(opt.Runtime))) {
 		return nil, fmt.Errorf("%s exists and is not loupe's plugin: move it away first", c.Path)
 	}
-	c.After = plugin
+	if opt.Runtime == Pi {
+		c.After = []byte(pi.Extension(opt.Command, opt.Gate))
+		c.Notes = append(c.Notes, "pi loads extensions when it starts (or on /reload). The extension runs `"+opt.Command+" hook pi ...`: it checks each compaction, tells you when the summary lost something and puts it back at the next prompt; pi 0.73 gives extensions no way to add to the summarizer's instructions.")
+		return c, nil
+	}
+	c.After = []byte(opencode.Plugin(opt.Command, opt.Gate))
 	c.Notes = append(c.Notes, "opencode loads plugins when it starts: restart it. The plugin runs `"+opt.Command+" hook opencode ...` and needs Bun's shell ($), as every opencode plugin has.")
 	return c, nil
 }
