@@ -108,6 +108,24 @@ func (r *rig) checkSession(path, source string, compactions int) {
 	}
 }
 
+// checkTokensBefore: each compaction's tokens_before is at least what the
+// runtime last heard the context held before it (the usage the server
+// reported), not the summarizer's own call.
+func (r *rig) checkTokensBefore(path string, least int) {
+	r.t.Helper()
+	conv, _ := r.loupe("convert", path)
+	for _, line := range strings.Split(conv, "\n") {
+		var rec struct {
+			Type         string
+			Seq          int
+			TokensBefore int `json:"tokens_before"`
+		}
+		if json.Unmarshal([]byte(line), &rec) == nil && rec.Type == "compaction" && rec.TokensBefore < least {
+			r.t.Errorf("compaction %d: tokens_before %d, but the context held %d tokens before it", rec.Seq, rec.TokensBefore, least)
+		}
+	}
+}
+
 // biggestSummaryRequest is the size of the largest request body the
 // summarizer got: the loss ratio's source cannot be more than the
 // compactor read.

@@ -190,7 +190,20 @@ type rig struct {
 func newRig(t *testing.T, name string) *rig {
 	t.Helper()
 	mods := need(t)
-	root := t.TempDir()
+	// Not t.TempDir: a failed test's world (the session, the requests the
+	// server got, each hook's input) is kept for a look, and so is every
+	// test's with LOUPE_E2E_KEEP=1.
+	root, err := os.MkdirTemp("", "loupe-e2e-"+strings.ReplaceAll(name, " ", "")+"-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() || os.Getenv("LOUPE_E2E_KEEP") == "1" {
+			t.Logf("kept the runtime's world in %s", root)
+			return
+		}
+		os.RemoveAll(root)
+	})
 	r := &rig{t: t, name: name, root: root, home: filepath.Join(root, "home"), project: filepath.Join(root, "proj"),
 		state: filepath.Join(root, "state"), bin: filepath.Join(mods, "node_modules", ".bin"),
 		wrapper: filepath.Join(root, "wrap", "loupe"), wrapLog: filepath.Join(root, "hooks.log")}
@@ -205,7 +218,14 @@ func newRig(t *testing.T, name string) *rig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(srv.Close)
+	t.Cleanup(func() {
+		var ds []string
+		for _, q := range srv.Requests() {
+			ds = append(ds, q.Decision)
+		}
+		t.Logf("the model answered: %s", strings.Join(ds, ", "))
+		srv.Close()
+	})
 	r.srv = srv
 	// The wrapper times the loupe process alone (nanoseconds around it)
 	// and keeps each payload, so a failure can be replayed.

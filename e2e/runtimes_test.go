@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -123,6 +125,7 @@ trust_level = "trusted"
 		t.Errorf("Codex compacted %d times (%d summary requests), want a manual and an automatic one", n, r.summaryRequests())
 	}
 	r.checkSession(session, "codex", n)
+	r.checkTokensBefore(session, r.srv.Big)
 	for seq := 1; seq <= n; seq++ {
 		r.checkBlock(seq)
 	}
@@ -196,8 +199,8 @@ func TestOpencode(t *testing.T) {
 	r.setenv("OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1")
 	r.installHooks("opencode", filepath.Join(r.project, ".opencode", "plugins", "loupe.ts"))
 	opencode := filepath.Join(r.bin, "opencode")
-	r.run(turnTimeout, false, opencode, "run", task+" "+rule)                        // auto (overflow)
-	r.run(turnTimeout, false, opencode, "run", "--continue", "--command", "compact") // manual
+	r.run(turnTimeout, false, opencode, "run", task+" "+rule) // auto (overflow)
+	r.opencodeCompact()                                       // manual
 	r.run(turnTimeout, false, opencode, "run", "--continue", "Go on.")
 
 	db := filepath.Join(r.home, ".local", "share", "opencode", "opencode.db")
@@ -235,6 +238,9 @@ func TestPi(t *testing.T) {
 	// Automatic: print mode with every reply reporting a context overflow.
 	r.srv.BigAll = true
 	r.run(turnTimeout, false, pi, append(args, "--continue", "-p", "Go on.")...)
+	// pi compacts after the reply: the block goes back at the next prompt.
+	r.srv.BigAll = false
+	r.run(turnTimeout, false, pi, append(args, "--continue", "-p", "What is next?")...)
 
 	session := find(t, filepath.Join(agent, "sessions"), "*.jsonl")
 	n := count(t, session, `"type":"compaction"`)
@@ -245,7 +251,7 @@ func TestPi(t *testing.T) {
 	for seq := 1; seq <= n; seq++ {
 		r.checkBlock(seq)
 	}
-	r.checkHooks([]string{"agent-start"}, []string{"compacted"})
+	r.checkHooks([]string{"agent-start"}, []string{"post-compact"})
 	r.checkQuietLog()
 	r.checkUninstall("pi")
 }
@@ -308,4 +314,70 @@ func (r *rig) piRPC(args []string) {
 	send(map[string]any{"id": "3", "type": "prompt", "message": "Go on."})
 	wait("agent_end", agentEnd)
 	stdin.Close()
+}
+
+// opencodeCompact runs a manual compaction the way the TUI's /compact does:
+// `opencode serve` on 127.0.0.1, then POST /session/ID/summarize on the
+// newest session (opencode run has no /compact). The server's process
+// group is killed after.
+func (r *rig) opencodeCompact() {
+	t := r.t
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	cmd := exec.Command(filepath.Join(r.bin, "opencode"), "serve", "--hostname", "127.0.0.1", "--port", fmt.Sprint(port))
+	cmd.Dir, cmd.Env = r.project, r.env
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Wait()
+	}()
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	client := &http.Client{Timeout: turnTimeout}
+	var sessions []struct {
+		ID   string `json:"id"`
+		Time struct {
+			Updated int64 `json:"updated"`
+		} `json:"time"`
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		resp, err := client.Get(base + "/session")
+		if err == nil {
+			err = json.NewDecoder(resp.Body).Decode(&sessions)
+			resp.Body.Close()
+			if err == nil && len(sessions) > 0 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("opencode serve: no session listed within a minute: %v", err)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	newest := sessions[0]
+	for _, s := range sessions {
+		if s.Time.Updated > newest.Time.Updated {
+			newest = s
+		}
+	}
+	start := time.Now()
+	resp, err := client.Post(base+"/session/"+newest.ID+"/summarize", "application/json",
+		strings.NewReader(`{"providerID":"fake","modelID":"fake-model"}`))
+	if err != nil {
+		t.Fatalf("opencode summarize: %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	r.t.Logf("POST /session/%s/summarize: %s %s (%s)", newest.ID, resp.Status, tail(body, 200), time.Since(start).Round(time.Millisecond))
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("opencode summarize: %s", resp.Status)
+	}
 }

@@ -25,7 +25,8 @@ const (
 	Final   = "The shell works: `echo hi` printed hi. Next I am waiting on the schema diff review."
 	Summary = "## Goal\nThe user asked to prepare the orders-service database migration and to check " +
 		"that the shell works first.\n\n## Progress\n- Ran `echo hi` in the shell; it printed hi.\n" +
-		"- The schema diff is being reviewed.\n\n## Rules\n- User rule: never touch the prod database.\n"
+		"- The schema diff is being reviewed.\n\n## Rules\n- User rule: never touch the prod database.\n\n" +
+		"## Next steps\n- Wait for the user's next instruction.\n"
 	GeminiSummary = "<state_snapshot>\n<overall_goal>Prepare the orders-service database migration; check the shell works first.</overall_goal>\n" +
 		"<active_constraints>Never touch the prod database.</active_constraints>\n" +
 		"<key_knowledge>The shell works.</key_knowledge>\n<file_system_state>unchanged</file_system_state>\n" +

@@ -65,7 +65,9 @@ func (c *call) codexPost(st *Session, tr transcript) (*plan, error) {
 		}
 		if c.req.Gate {
 			why := receipt(latest, "loupe stopped the turn so the agent does not act on this summary; the items are put back when the session goes on.")
-			return jsonLine(map[string]any{"continue": false, "stopReason": why})
+			// codex exec shows neither field (0.171): the log says why too.
+			c.req.Store.Logf(c.now, "%s %s: stopped the turn: %s", c.req.Runtime, c.req.Event, why)
+			return jsonLine(map[string]any{"continue": false, "stopReason": why, "systemMessage": why})
 		}
 		return jsonLine(map[string]any{"systemMessage": receipt(latest, c.putBackWhen(latest))})
 	}}, nil

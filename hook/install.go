@@ -160,7 +160,7 @@ func Install(opt InstallOptions) (*Change, error) {
 	}
 	switch opt.Runtime {
 	case Codex:
-		c.Notes = append(c.Notes, "Codex runs a non-managed hook only once you have reviewed and trusted it: approve loupe's hooks when Codex asks (hooks need Codex 0.129 or later; SessionStart after compaction is reliable from 0.149).")
+		c.Notes = append(c.Notes, "Codex runs these hooks only once you have trusted them: start codex in the project and review them with /hooks (Codex keeps the trust as a hash of each hook in ~/.codex/config.toml, [hooks.state], so a changed hooks.json needs trusting again; a project's .codex/ hooks load only in a trusted project). `codex exec --dangerously-bypass-hook-trust` runs them untrusted for one invocation. Hooks need Codex 0.129 or later; SessionStart after compaction is reliable from 0.149.")
 	case Gemini:
 		c.Notes = append(c.Notes, "Gemini CLI runs hooks only when its hooks system is on (/settings, Advanced, \"Enable Hooks System\"; tools.enableHooks in settings.json on older versions).")
 	case ClaudeCode:

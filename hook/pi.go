@@ -1,6 +1,10 @@
 package hook
 
-import "errors"
+import (
+	"errors"
+	"io/fs"
+	"os"
+)
 
 // pi (its extension events; integrations/pi/loupe.ts sends them here with
 // the session file as transcript_path). session_before_compact: snapshot;
@@ -19,6 +23,13 @@ const piMarker = `"type":"compaction"`
 func (c *call) pi() (*plan, error) {
 	if c.in.TranscriptPath == "" {
 		return nil, errors.New("no transcript_path in the hook input (pi runs in memory without a session file)")
+	}
+	if c.ph == phaseNext {
+		// A session's first prompt: pi writes the session file only once
+		// the first reply is in. Nothing can be owed yet; no log line.
+		if _, err := os.Stat(c.in.TranscriptPath); errors.Is(err, fs.ErrNotExist) {
+			return nil, errSilent
+		}
 	}
 	tr := transcript{path: c.in.TranscriptPath, format: "pi", marker: piMarker}
 	st, err := c.load(Pi, sessionOf(c.in.SessionID, tr.path))
