@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -340,6 +341,9 @@ func (r *rig) opencodeCompact() {
 		cmd.Wait()
 	}()
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	// Without ?directory= the server waits on a project instance that
+	// never serves the request.
+	dir := "?directory=" + url.QueryEscape(r.project)
 	client := &http.Client{Timeout: turnTimeout}
 	var sessions []struct {
 		ID   string `json:"id"`
@@ -347,9 +351,9 @@ func (r *rig) opencodeCompact() {
 			Updated int64 `json:"updated"`
 		} `json:"time"`
 	}
-	deadline := time.Now().Add(time.Minute)
+	deadline := time.Now().Add(3 * time.Minute) // it installs the plugin's dependencies first
 	for {
-		resp, err := client.Get(base + "/session")
+		resp, err := (&http.Client{Timeout: 10 * time.Second}).Get(base + "/session" + dir)
 		if err == nil {
 			err = json.NewDecoder(resp.Body).Decode(&sessions)
 			resp.Body.Close()
@@ -358,7 +362,7 @@ func (r *rig) opencodeCompact() {
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("opencode serve: no session listed within a minute: %v", err)
+			t.Fatalf("opencode serve: no session listed within 3 minutes: %v", err)
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
@@ -369,8 +373,8 @@ func (r *rig) opencodeCompact() {
 		}
 	}
 	start := time.Now()
-	resp, err := client.Post(base+"/session/"+newest.ID+"/summarize", "application/json",
-		strings.NewReader(`{"providerID":"fake","modelID":"fake-model"}`))
+	resp, err := client.Post(base+"/session/"+newest.ID+"/summarize"+dir, "application/json",
+		strings.NewReader(`{"providerID":"fake","modelID":"fake-model","auto":false}`))
 	if err != nil {
 		t.Fatalf("opencode summarize: %v", err)
 	}
