@@ -61,7 +61,12 @@ func need(t *testing.T) string {
 	if runtime.GOOS != "linux" {
 		t.Skip("the suite runs on Linux")
 	}
-	installOnce.Do(func() { installDir, installErr = install() })
+	installOnce.Do(func() {
+		installDir, installErr = install()
+		if installErr == nil {
+			fmt.Fprintf(os.Stderr, "e2e: runtimes %s\n", strings.Join(versions(installDir), ", "))
+		}
+	})
 	if installErr != nil {
 		t.Fatalf("installing the runtimes: %v", installErr)
 	}
@@ -142,6 +147,22 @@ func install() (string, error) {
 	}
 	fmt.Fprintf(os.Stderr, "e2e: installed the runtimes into %s in %s\n", dir, time.Since(start).Round(time.Second))
 	return dir, os.WriteFile(done, nil, 0o644)
+}
+
+// versions are the installed runtimes' name@version.
+func versions(dir string) []string {
+	pkg, _ := os.ReadFile("package.json")
+	var p struct{ Dependencies map[string]string }
+	json.Unmarshal(pkg, &p)
+	var out []string
+	for name := range p.Dependencies {
+		b, _ := os.ReadFile(filepath.Join(dir, "node_modules", name, "package.json"))
+		var v struct{ Version string }
+		json.Unmarshal(b, &v)
+		out = append(out, name+"@"+v.Version)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // runIn runs a command with a deadline in its own process group, killed

@@ -109,18 +109,20 @@ env_key = "FAKE_API_KEY"
 [projects.%q]
 trust_level = "trusted"
 `, r.srv.URL, r.project)
-	os.WriteFile(filepath.Join(codexHome, "config.toml"), []byte(config), 0o644)
+	configPath := filepath.Join(codexHome, "config.toml")
+	os.WriteFile(configPath, []byte(config), 0o644)
 	r.setenv("CODEX_HOME="+codexHome, "FAKE_API_KEY=dummy")
 	r.installHooks("codex", filepath.Join(r.project, ".codex", "hooks.json"))
+	// Hooks run only once trusted, as the user does it in /hooks (not with
+	// --dangerously-bypass-hook-trust, which the app-server has not).
+	r.codexTrust(configPath)
 	codex := filepath.Join(r.bin, "codex")
-	// Hooks run only once trusted (a hash in config.toml the TUI writes);
-	// the documented exec flag trusts them for one invocation.
-	exec := []string{"exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust"}
-	r.run(turnTimeout, false, codex, append(exec, task+" "+rule)...)                  // auto-compaction mid-turn
-	r.run(turnTimeout, false, codex, append(exec, "resume", "--last", "/compact")...) // manual
+	exec := []string{"exec", "--skip-git-repo-check"}
+	r.run(turnTimeout, false, codex, append(exec, task+" "+rule)...) // auto-compaction mid-turn
+	session := find(t, filepath.Join(codexHome, "sessions"), "rollout-*.jsonl")
+	r.codexCompact(session) // manual
 	r.run(turnTimeout, false, codex, append(exec, "resume", "--last", "Go on.")...)
 
-	session := find(t, filepath.Join(codexHome, "sessions"), "rollout-*.jsonl")
 	n := count(t, session, `"type":"compacted"`)
 	if n < 2 {
 		t.Errorf("Codex compacted %d times (%d summary requests), want a manual and an automatic one", n, r.summaryRequests())
@@ -153,7 +155,8 @@ func TestGeminiCLI(t *testing.T) {
 	session := oldest(t, chats, "session-*.jsonl")
 	snapshots := 0
 	for _, q := range r.srv.Requests() {
-		if q.Decision == "summary" && strings.Contains(string(q.Body), "Generate a new <state_snapshot>") {
+		// Each compression is two calls, the snapshot and its self-check.
+		if q.Decision == "summary" && strings.Contains(string(q.Body), "Critically evaluate the <state_snapshot>") {
 			snapshots++
 		}
 	}

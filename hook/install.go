@@ -71,7 +71,7 @@ func handlers(runtime string, gate bool) []handler {
 		return []handler{
 			{event: "PreCompact", matcher: "auto|manual", arg: "pre-compact", timeout: 20, status: "loupe: snapshot"},
 			{event: "PostCompact", matcher: "auto|manual", arg: post, timeout: 20, status: "loupe: verify"},
-			{event: "SessionStart", matcher: "compact", arg: "session-start", timeout: 10},
+			{event: "SessionStart", matcher: "compact|resume", arg: "session-start", timeout: 10},
 		}
 	case Gemini:
 		return []handler{
