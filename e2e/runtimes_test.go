@@ -375,6 +375,23 @@ func (r *rig) opencodeCompact() {
 			newest = s
 		}
 	}
+	compacted := func() int {
+		n := 0
+		for _, c := range r.hookCalls() {
+			if c.event == "compacted" {
+				n++
+			}
+		}
+		return n
+	}
+	before := compacted()
+	// The plugin handles session.compacted after the request has returned:
+	// give it time before the server is killed.
+	defer func() {
+		for end := time.Now().Add(30 * time.Second); compacted() == before && time.Now().Before(end); {
+			time.Sleep(200 * time.Millisecond)
+		}
+	}()
 	start := time.Now()
 	resp, err := client.Post(base+"/session/"+newest.ID+"/summarize"+dir, "application/json",
 		strings.NewReader(`{"providerID":"fake","modelID":"fake-model","auto":false}`))
