@@ -331,6 +331,21 @@ func (r *rig) checkUninstall(runtime string) {
 		r.t.Errorf("loupe hook uninstall %s: exit %d\n%s", runtime, code, out)
 		return
 	}
+	// Backups of the settings belong in loupe's state directory: a file
+	// left in the project is the user's to clean up, and runtimes show the
+	// project's files to the model.
+	filepath.Walk(r.project, func(p string, info os.FileInfo, err error) error {
+		if err == nil && strings.Contains(info.Name(), "loupe-backup") {
+			r.t.Errorf("loupe left %s in the project", p)
+		}
+		return nil
+	})
+	for _, q := range r.srv.Requests() {
+		if strings.Contains(string(q.Body), "loupe-backup") {
+			r.t.Errorf("request %d shows the model loupe's settings backup", q.Seq)
+			break
+		}
+	}
 	after, err := os.ReadFile(r.settings)
 	switch {
 	case r.before == nil && err == nil && len(after) > 0:
