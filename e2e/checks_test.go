@@ -240,6 +240,11 @@ func (r *rig) checkHooks(perTurn, after []string) {
 		if c.rc != 0 {
 			t.Errorf("hook %s exited %d", c.event, c.rc)
 		}
+		// loupe gives up silently at its deadline (4 s on the agent's
+		// path): a call that long did nothing.
+		if c.dur > 4*time.Second {
+			t.Errorf("hook %s took %s", c.event, c.dur.Round(time.Millisecond))
+		}
 	}
 	var turn []time.Duration
 	for _, e := range perTurn {
