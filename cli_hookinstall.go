@@ -28,7 +28,7 @@ func hookInstallCmd(e *env, args []string, uninstall bool) (int, error) {
 	var gate *bool
 	command := fset.String("command", "", "how the runtime starts loupe (default: loupe when it is on PATH, else this executable's path)")
 	if !uninstall {
-		gate = fset.Bool("gate", false, "install loupe as a hard gate: stop the agent after a violating compaction (Codex, opencode)")
+		gate = fset.Bool("gate", false, "install loupe as a hard gate: stop the agent after a violating compaction (Codex, opencode, pi)")
 	}
 	rest, err := parseArgs(fset, args)
 	if err != nil {

@@ -168,7 +168,7 @@ Usage:
   loupe rehydrate [flags] FILE  the items a compaction did not keep, as a block to put back
   loupe hook RUNTIME EVENT      run inside a runtime's compaction hooks (reads the hook's JSON)
   loupe hook install RUNTIME    show (or --write) the settings that run loupe in claude-code,
-                                codex, gemini or opencode; loupe hook uninstall removes them
+                                codex, gemini, opencode or pi; loupe hook uninstall removes them
   loupe --version               print the version
 
 Run 'loupe verify --help' for the verifier's flags (--format, --group-by,

@@ -3,6 +3,8 @@ package hook
 import (
 	"encoding/json"
 	"errors"
+	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/loupe-dev/loupe/verify"
@@ -25,6 +27,13 @@ const claudeMarker = "compact_boundary"
 func (c *call) claudeCode() (*plan, error) {
 	if c.in.TranscriptPath == "" {
 		return nil, errors.New("no transcript_path in the hook input")
+	}
+	if c.ph == phaseNext || c.ph == phaseStart {
+		// A session's first prompt: Claude Code writes the transcript only
+		// after UserPromptSubmit. Nothing can be owed yet; no log line.
+		if _, err := os.Stat(c.in.TranscriptPath); errors.Is(err, fs.ErrNotExist) {
+			return nil, errSilent
+		}
 	}
 	tr := transcript{path: c.in.TranscriptPath, format: "claude-code", marker: claudeMarker}
 	st, err := c.load(ClaudeCode, sessionOf(c.in.SessionID, tr.path))

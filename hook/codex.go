@@ -13,7 +13,8 @@ import (
 // hookSpecificOutput.additionalContext, which Codex adds before the next
 // model request. PostCompact tells the user when a summary violates, and,
 // with --gate, answers {"continue": false}: Codex then ends the turn before
-// the agent acts on the summary.
+// the agent acts on the summary. SessionStart also runs on a resume, to put
+// back a block a compaction in an earlier process left pending.
 
 // codexMarker is in the rollout line that records a compaction.
 const codexMarker = `"compacted"`
@@ -32,7 +33,10 @@ func (c *call) codex() (*plan, error) {
 	case phasePre:
 		return c.pre(st, tr, func(string) []byte { return nil })
 	case phaseStart:
-		if c.in.Source != "" && c.in.Source != "compact" {
+		// A resumed session gets what a compaction in an earlier process
+		// left pending: Codex drops a queued SessionStart(compact) when the
+		// process ends first (a manual compaction, a --gate stop).
+		if c.in.Source != "" && c.in.Source != "compact" && c.in.Source != "resume" {
 			return nil, errSilent
 		}
 		return c.verifyAndInject(st, tr, true, "SessionStart")
@@ -65,7 +69,9 @@ func (c *call) codexPost(st *Session, tr transcript) (*plan, error) {
 		}
 		if c.req.Gate {
 			why := receipt(latest, "loupe stopped the turn so the agent does not act on this summary; the items are put back when the session goes on.")
-			return jsonLine(map[string]any{"continue": false, "stopReason": why})
+			// codex exec shows neither field (0.171): the log says why too.
+			c.req.Store.Logf(c.now, "%s %s: stopped the turn: %s", c.req.Runtime, c.req.Event, why)
+			return jsonLine(map[string]any{"continue": false, "stopReason": why, "systemMessage": why})
 		}
 		return jsonLine(map[string]any{"systemMessage": receipt(latest, c.putBackWhen(latest))})
 	}}, nil

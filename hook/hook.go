@@ -15,7 +15,7 @@ import (
 
 // Runtimes are the runtimes `loupe hook` speaks to, by their command-line
 // name.
-var Runtimes = []string{ClaudeCode, Codex, Gemini, Opencode}
+var Runtimes = []string{ClaudeCode, Codex, Gemini, Opencode, Pi}
 
 // Runtime names.
 const (
@@ -23,6 +23,7 @@ const (
 	Codex      = "codex"
 	Gemini     = "gemini"
 	Opencode   = "opencode"
+	Pi         = "pi"
 )
 
 // RuntimeName maps the names users type onto the runtime's name ("" when
@@ -37,6 +38,8 @@ func RuntimeName(s string) string {
 		return Gemini
 	case "opencode":
 		return Opencode
+	case "pi", "pi-coding-agent":
+		return Pi
 	}
 	return ""
 }
@@ -206,14 +209,15 @@ func (p phase) deadline() time.Duration {
 func phaseOf(runtime, event string) phase {
 	e := strings.ToLower(strings.NewReplacer("-", "", "_", "", ".", "").Replace(event))
 	switch e {
-	case "precompact", "precompress", "compacting", "sessioncompacting":
+	case "precompact", "precompress", "compacting", "sessioncompacting", "sessionbeforecompact":
 		return phasePre
 	case "sessionstart", "start":
 		return phaseStart
-	case "postcompact", "compacted", "sessioncompacted":
+	case "postcompact", "compacted", "sessioncompacted", "sessioncompact":
 		return phasePost
 	case "reinject", "next", "posttooluse", "pretooluse", "posttoolbatch", "userpromptsubmit",
-		"beforeagent", "aftertool", "system", "systemtransform", "chatsystemtransform":
+		"beforeagent", "aftertool", "system", "systemtransform", "chatsystemtransform",
+		"agentstart", "beforeagentstart":
 		return phaseNext
 	case "autocontinue", "compactionautocontinue", "gate":
 		return phaseGate
@@ -276,6 +280,8 @@ func prepare(req Request, ph phase) (*plan, error) {
 		return c.gemini()
 	case Opencode:
 		return c.opencode()
+	case Pi:
+		return c.pi()
 	}
 	return nil, fmt.Errorf("unknown runtime %q", req.Runtime)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/integrations/opencode"
+	"github.com/loupe-dev/loupe/integrations/pi"
 )
 
 // InstallOptions say where to install loupe's hooks.
@@ -78,7 +79,9 @@ func handlers(runtime string, gate bool) []handler {
 		return []handler{
 			{event: "PreCompact", matcher: "auto|manual", arg: "pre-compact", timeout: 20, status: "loupe: snapshot"},
 			{event: "PostCompact", matcher: "auto|manual", arg: post, timeout: 20, status: "loupe: verify"},
-			{event: "SessionStart", matcher: "compact", arg: "session-start", timeout: 10},
+			// resume too: a block left pending by a process that ended (a
+			// manual compaction, a --gate stop) goes back when it resumes.
+			{event: "SessionStart", matcher: "compact|resume", arg: "session-start", timeout: 10},
 		}
 	case Gemini:
 		return []handler{
@@ -131,6 +134,14 @@ func settingsPath(opt InstallOptions) (path, root string, err error) {
 			return under(d, "opencode", "plugins", "loupe.ts")
 		}
 		return under(opt.Home, ".config", "opencode", "plugins", "loupe.ts")
+	case Pi:
+		if dir != "" {
+			return under(dir, ".pi", "extensions", "loupe.ts")
+		}
+		if d := os.Getenv("PI_CODING_AGENT_DIR"); d != "" && filepath.IsAbs(d) {
+			return under(d, "extensions", "loupe.ts")
+		}
+		return under(opt.Home, ".pi", "agent", "extensions", "loupe.ts")
 	}
 	return "", "", fmt.Errorf("unknown runtime %q", opt.Runtime)
 }
@@ -146,7 +157,7 @@ func Install(opt InstallOptions) (*Change, error) {
 		return nil, err
 	}
 	c := f.change()
-	if opt.Runtime == Opencode {
+	if opt.Runtime == Opencode || opt.Runtime == Pi {
 		if _, err := installPlugin(c, opt); err != nil {
 			return nil, err
 		}
@@ -160,7 +171,7 @@ func Install(opt InstallOptions) (*Change, error) {
 	}
 	switch opt.Runtime {
 	case Codex:
-		c.Notes = append(c.Notes, "Codex runs a non-managed hook only once you have reviewed and trusted it: approve loupe's hooks when Codex asks (hooks need Codex 0.129 or later; SessionStart after compaction is reliable from 0.149).")
+		c.Notes = append(c.Notes, "Codex runs these hooks only once you have trusted them: start codex in the project and review them with /hooks (Codex keeps the trust as a hash of each hook in ~/.codex/config.toml, [hooks.state], so a changed hooks.json needs trusting again; a project's .codex/ hooks load only in a trusted project). `codex exec --dangerously-bypass-hook-trust` runs them untrusted for one invocation. Hooks need Codex 0.129 or later; SessionStart after compaction is reliable from 0.149.")
 	case Gemini:
 		c.Notes = append(c.Notes, "Gemini CLI runs hooks only when its hooks system is on (/settings, Advanced, \"Enable Hooks System\"; tools.enableHooks in settings.json on older versions).")
 	case ClaudeCode:
@@ -180,8 +191,8 @@ func Uninstall(opt InstallOptions) (*Change, error) {
 	if c.Before == nil {
 		return c, nil
 	}
-	if opt.Runtime == Opencode {
-		if bytes.Contains(c.Before, []byte(opencode.Marker)) {
+	if opt.Runtime == Opencode || opt.Runtime == Pi {
+		if bytes.Contains(c.Before, []byte(pluginMarker(opt.Runtime))) {
 			c.After = nil
 		}
 		return c, checkWritable(c, opt.Force)
@@ -212,12 +223,26 @@ func uninstallDoc(doc []byte, runtime string) ([]byte, error) {
 	return append(append([]byte(nil), mark...), after...), nil
 }
 
+// pluginMarker is in the first line of loupe's plugin file for runtime.
+func pluginMarker(runtime string) string {
+	if runtime == Pi {
+		return pi.Marker
+	}
+	return opencode.Marker
+}
+
+// installPlugin writes loupe's in-process module for the runtimes that run
+// TypeScript plugins (opencode) or extensions (pi).
 func installPlugin(c *Change, opt InstallOptions) (*Change, error) {
-	plugin := []byte(opencode.Plugin(opt.Command, opt.Gate))
-	if c.Before != nil && !bytes.Contains(c.Before, []byte(opencode.Marker)) {
+	if c.Before != nil && !bytes.Contains(c.Before, []byte(pluginMarker(opt.Runtime))) {
 		return nil, fmt.Errorf("%s exists and is not loupe's plugin: move it away first", c.Path)
 	}
-	c.After = plugin
+	if opt.Runtime == Pi {
+		c.After = []byte(pi.Extension(opt.Command, opt.Gate))
+		c.Notes = append(c.Notes, "pi loads extensions when it starts (or on /reload). The extension runs `"+opt.Command+" hook pi ...`: it checks each compaction, tells you when the summary lost something and puts it back at the next prompt; pi 0.73 gives extensions no way to add to the summarizer's instructions.")
+		return c, nil
+	}
+	c.After = []byte(opencode.Plugin(opt.Command, opt.Gate))
 	c.Notes = append(c.Notes, "opencode loads plugins when it starts: restart it. The plugin runs `"+opt.Command+" hook opencode ...` and needs Bun's shell ($), as every opencode plugin has.")
 	return c, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/loupe-dev/loupe/integrations/opencode"
+	"github.com/loupe-dev/loupe/integrations/pi"
 )
 
 // Settings files as users have them: install then uninstall must give each
@@ -39,10 +40,11 @@ var settingsCases = []struct {
 }
 
 func TestInstallRoundTrip(t *testing.T) {
-	for _, rt := range []string{ClaudeCode, Codex, Gemini, Opencode} {
+	for _, rt := range []string{ClaudeCode, Codex, Gemini, Opencode, Pi} {
+		plugin := rt == Opencode || rt == Pi
 		for _, c := range settingsCases {
-			if rt == Opencode && c.doc != "" {
-				continue // opencode's plugin is a file of loupe's own
+			if plugin && c.doc != "" {
+				continue // opencode's plugin and pi's extension are files of loupe's own
 			}
 			t.Run(rt+"/"+c.name, func(t *testing.T) {
 				project := t.TempDir()
@@ -57,11 +59,11 @@ func TestInstallRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if in.Empty() || !bytes.Contains(in.After, []byte("loupe hook "+rt)) && rt != Opencode {
+				if in.Empty() || !bytes.Contains(in.After, []byte("loupe hook "+rt)) && !plugin {
 					t.Fatalf("install changes nothing:\n%s", in.After)
 				}
 				// Structural removal alone restores the document.
-				if rt != Opencode {
+				if !plugin {
 					back, err := removeHooks(in.After, rt)
 					if err != nil {
 						t.Fatal(err)
@@ -138,6 +140,7 @@ func TestInstallRefuses(t *testing.T) {
 		{Gemini, `[1, 2]`, "not a JSON object"},
 		{Codex, `{"hooks": {`, "line 1"},
 		{Opencode, "export default {}\n", "is not loupe's plugin"},
+		{Pi, "export default function () {}\n", "is not loupe's plugin"},
 	}
 	for _, c := range cases {
 		project := t.TempDir()
@@ -161,6 +164,11 @@ func TestInstallGate(t *testing.T) {
 	if err != nil || !bytes.Contains(in.After, []byte(`const GATE: boolean = true`)) ||
 		!bytes.Contains(in.After, []byte(`const LOUPE: string = "/usr/local/bin/loupe"`)) || !bytes.Contains(in.After, []byte(opencode.Marker)) {
 		t.Fatalf("opencode plugin: %v\n%s", err, in.After)
+	}
+	in, err = Install(InstallOptions{Runtime: Pi, Project: t.TempDir(), Command: "/usr/local/bin/loupe", Gate: true})
+	if err != nil || !bytes.Contains(in.After, []byte(`const GATE: boolean = true`)) || !strings.HasSuffix(in.Path, ".pi/extensions/loupe.ts") ||
+		!bytes.Contains(in.After, []byte(`const LOUPE: string = "/usr/local/bin/loupe"`)) || !bytes.Contains(in.After, []byte(pi.Marker)) {
+		t.Fatalf("pi extension: %v\n%s", err, in.After)
 	}
 }
 
