@@ -44,6 +44,7 @@ func newLineageMapView(res *verify.Result, rows []verify.LineageRow, ci, w int) 
 	for _, s := range []verify.Status{verify.Retained, verify.Weak, verify.Flipped, verify.IntentOnly, verify.Dropped, verify.Resurrected} {
 		legend = append(legend, lineOf(statusGlyph(s), statusStyle(s), " "+statusWord(s)+"  ", stSubtle)...)
 	}
+	legend = append(legend, lineOf(verify.ReviewGlyph, stReview, " review (only inferred, not counted)  ", stSubtle)...)
 	legend = append(legend, lineOf("blank: not open then", stSubtle)...)
 	lost := 0
 	for _, r := range rows {
@@ -82,8 +83,11 @@ func newLineageMapView(res *verify.Result, rows []verify.LineageRow, ci, w int) 
 	var group string
 	for i, r := range rows {
 		g := string(r.Kind) + " · kept by every summary"
-		if r.Lost() {
+		switch {
+		case r.Lost():
 			g = string(r.Kind) + " · lost"
+		case r.InReview():
+			g = string(r.Kind) + " · review (lost, but only inferred: not counted)"
 		}
 		if g != group {
 			group = g
@@ -96,11 +100,14 @@ func newLineageMapView(res *verify.Result, rows []verify.LineageRow, ci, w int) 
 		label := lineOf(padCells(clip(oneLine(key)+" ("+turnLabel(r.Turn)+")", lw-1), lw), stPlain)
 		for c := from; c < to; c++ {
 			s := r.Cells[c]
-			if s == "" {
+			switch {
+			case s == "":
 				label = append(label, lineOf(padCells("", cw), stPlain)...)
-				continue
+			case r.Review[c]:
+				label = append(label, lineOf(padCells(r.Mark(c), cw), stReview)...)
+			default:
+				label = append(label, lineOf(padCells(statusGlyph(s), cw), statusStyle(s))...)
 			}
-			label = append(label, lineOf(padCells(statusGlyph(s), cw), statusStyle(s))...)
 		}
 		v.add(i, label)
 	}

@@ -59,7 +59,7 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	for i := range cr.Items {
 		ir := &cr.Items[i]
 		e := l.byItem[ir.Item].base()
-		e.steps = append(e.steps, LineageStep{Seq: c.Seq, Status: ir.Status})
+		e.steps = append(e.steps, LineageStep{Seq: c.Seq, Status: ir.Status, Review: ir.Review})
 		e.lastSeen = c.Seq
 		if ir.Counts() && e.firstLoss == 0 {
 			// A review loss (only inferred) is listed, not a loss: a

@@ -4,6 +4,10 @@ package verify
 // verified ones first, then from the mildest failure to the worst.
 var Statuses = []Status{Retained, Closed, Weak, IntentOnly, Flipped, Dropped, Resurrected}
 
+// ReviewGlyph marks a loss that is review: the item was only inferred, so
+// the loss is listed for a person to judge and not counted.
+const ReviewGlyph = "?"
+
 // Glyph is the one-character mark of a status that the inspector's
 // lineage map and every report's map draw: one table, so that a cell
 // reads the same on screen, in text, Markdown and HTML.

@@ -1,6 +1,11 @@
 package verify
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
 
 // TestLineageMapOrder: the map has one cell per compaction for every row,
 // lost items come first (by kind, then by their first loss), and a cell is
@@ -43,5 +48,42 @@ func TestLineageMapOrder(t *testing.T) {
 	}
 	if len(rows) == 0 || !rows[0].Lost() {
 		t.Fatal("the migration run's map does not start with a lost item")
+	}
+}
+
+// TestLineageMapReview: a loss that is only review (an inferred item) is
+// marked apart: its cell is the review glyph, the row is not "lost" (it
+// never counted) and it comes after the counted losses and before the kept.
+func TestLineageMapReview(t *testing.T) {
+	src := `{"type":"meta","format":"loupe/v1"}
+{"type":"message","turn":1,"role":"user","text":"Never push to main."}
+{"type":"message","turn":2,"role":"assistant","text":"I'll re-run the migration after the schema diff is reviewed. If the cache is still stale, we'll need to rebuild the CDN manifest."}
+{"type":"compaction","turn":3,"seq":1,"trigger":"token_budget","summary":"The user said: never push to main."}
+`
+	tr, err := model.Read(strings.NewReader(src), model.ReadOptions{Name: "review.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Run(tr, Options{})
+	rows := res.LineageMap()
+	var ranks []string
+	for _, r := range rows {
+		switch {
+		case r.Lost():
+			ranks = append(ranks, "lost")
+			if r.Mark(0) != Dropped.Glyph() {
+				t.Errorf("a counted loss is marked %q", r.Mark(0))
+			}
+		case r.InReview():
+			ranks = append(ranks, "review")
+			if r.Mark(0) != ReviewGlyph {
+				t.Errorf("a review loss is marked %q, want %q", r.Mark(0), ReviewGlyph)
+			}
+		default:
+			ranks = append(ranks, "kept")
+		}
+	}
+	if strings.Join(ranks, ",") != "lost,review,kept" {
+		t.Errorf("rows %v, want the migration promise lost, the hypothetical in review, the rule kept", ranks)
 	}
 }

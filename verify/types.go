@@ -301,6 +301,9 @@ type RunFinding struct {
 type LineageStep struct {
 	Seq    int
 	Status Status
+	// Review: the summary lost the item but it was only inferred, so the
+	// loss was listed for a person to judge, not counted.
+	Review bool
 }
 
 // Lineage is an item's history across the compactions from its origin until

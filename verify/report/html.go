@@ -164,6 +164,7 @@ func (rep *Report) htmlPage() htmlPage {
 	for _, s := range verify.Statuses {
 		pg.Legend = append(pg.Legend, htmlCell{Glyph: s.Glyph(), Class: "st-" + string(s), Title: statusName(s)})
 	}
+	pg.Legend = append(pg.Legend, htmlCell{Glyph: verify.ReviewGlyph, Class: "st-review", Title: "review (lost, but only inferred: not counted)"})
 	for i, r := range rep.Results {
 		if !rep.shows(r) {
 			continue
@@ -259,7 +260,7 @@ func htmlMapOf(r *verify.Result) htmlMap {
 	}
 	kept := 0
 	for _, row := range r.LineageMap() {
-		if !row.Lost() {
+		if !row.Lost() && !row.InReview() {
 			if kept++; kept > htmlMapKept {
 				m.MoreKept++
 				continue
@@ -271,7 +272,10 @@ func htmlMapOf(r *verify.Result) htmlMap {
 		}
 		for i, s := range row.Cells {
 			cell := htmlCell{Class: "st-none", Title: fmt.Sprintf("#%d: not checked", m.Seqs[i])}
-			if s != "" {
+			switch {
+			case s != "" && row.Review[i]:
+				cell = htmlCell{Glyph: row.Mark(i), Class: "st-review", Title: fmt.Sprintf("#%d: %s, review (only inferred: not counted)", m.Seqs[i], statusName(s))}
+			case s != "":
 				cell = htmlCell{Glyph: s.Glyph(), Class: "st-" + string(s), Title: fmt.Sprintf("#%d: %s", m.Seqs[i], statusName(s))}
 			}
 			hr.Cells = append(hr.Cells, cell)

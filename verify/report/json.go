@@ -141,6 +141,8 @@ type (
 	JSONStep struct {
 		Seq    int           `json:"seq"`
 		Status verify.Status `json:"status"`
+		// Review: lost there, but only inferred, so not counted.
+		Review bool `json:"review,omitempty"`
 	}
 	// JSONWarning is a parse or sanity problem, with its line or seq.
 	JSONWarning struct {

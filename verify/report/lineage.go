@@ -19,10 +19,11 @@ const mapKeptRows = 50
 
 // legend names every glyph of the map.
 func legend() string {
-	parts := make([]string, len(verify.Statuses))
+	parts := make([]string, len(verify.Statuses), len(verify.Statuses)+1)
 	for i, s := range verify.Statuses {
 		parts[i] = s.Glyph() + " " + statusName(s)
 	}
+	parts = append(parts, verify.ReviewGlyph+" review (lost, but only inferred: not counted)")
 	return strings.Join(parts, "  ")
 }
 
@@ -34,12 +35,12 @@ func statusName(s verify.Status) string { return strings.ReplaceAll(string(s), "
 // space.
 func cells(row verify.LineageRow) string {
 	var b strings.Builder
-	for _, s := range row.Cells {
-		if s == "" {
-			b.WriteByte(' ')
+	for i := range row.Cells {
+		if m := row.Mark(i); m != "" {
+			b.WriteString(m)
 			continue
 		}
-		b.WriteString(s.Glyph())
+		b.WriteByte(' ')
 	}
 	return b.String()
 }
@@ -48,6 +49,9 @@ func cells(row verify.LineageRow) string {
 func rowNote(row verify.LineageRow) string {
 	if row.Lost() {
 		return fmt.Sprintf("turn %d, first lost at #%d", row.Turn, row.FirstLoss)
+	}
+	if row.InReview() {
+		return fmt.Sprintf("turn %d, review: %s", row.Turn, row.Item.Cue)
 	}
 	return fmt.Sprintf("turn %d", row.Turn)
 }
@@ -60,9 +64,9 @@ func (p *printer) lineageText(r *verify.Result, verbose bool) {
 	if len(rows) == 0 || len(r.Compactions) == 0 {
 		return
 	}
-	lost := 0
+	lost := 0 // rows shown without -v: counted and review losses
 	for _, row := range rows {
-		if row.Lost() {
+		if row.Lost() || row.InReview() {
 			lost++
 		}
 	}
@@ -71,7 +75,7 @@ func (p *printer) lineageText(r *verify.Result, verbose bool) {
 	}
 	p.line("  lineage map (items × compactions #%d…#%d; %s):", r.Compactions[0].Seq, r.Compactions[len(r.Compactions)-1].Seq, legend())
 	for _, row := range rows {
-		if !row.Lost() && !verbose {
+		if !row.Lost() && !row.InReview() && !verbose {
 			continue
 		}
 		p.line("    %s  %-10s %s %s", cells(row), row.Kind, safe(model.Clip(row.Item.Label(), 70)), p.paint(ansiDim, "("+rowNote(row)+")"))
@@ -98,7 +102,7 @@ func lineageMarkdown(p *printer, r *verify.Result) {
 	p.line("|---|---|---|---:|---:|")
 	kept := 0
 	for _, row := range rows {
-		if !row.Lost() {
+		if !row.Lost() && !row.InReview() {
 			if kept++; kept > mapKeptRows {
 				continue
 			}

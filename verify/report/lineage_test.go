@@ -29,7 +29,7 @@ func TestLineageMapInReports(t *testing.T) {
 	}
 	text := write(t, &Report{Results: res}, "text")
 	for _, want := range []string{
-		"lineage map (items × compactions #1…#1; ✓ retained  · closed  ~ weak  ◌ intent only  ⇄ flipped  ✗ dropped  ↺ resurrected)",
+		"lineage map (items × compactions #1…#1; ✓ retained  · closed  ~ weak  ◌ intent only  ⇄ flipped  ✗ dropped  ↺ resurrected  ? review (lost, but only inferred: not counted))",
 		"    ✗  commitment switch the DNS record",
 		"… 1 item every summary kept (-v lists them)",
 		"drop rate per kind",
