@@ -128,7 +128,7 @@ trust_level = "trusted"
 		t.Errorf("Codex compacted %d times (%d summary requests), want a manual and an automatic one", n, r.summaryRequests())
 	}
 	r.checkSession(session, "codex", n)
-	r.checkTokensBefore(session, r.srv.Big)
+	r.checkTokensBefore(session)
 	for seq := 1; seq <= n; seq++ {
 		r.checkBlock(seq)
 	}
