@@ -595,7 +595,10 @@ func (imp *importer) setMessages(msgs []*fastjson.Value, raw []byte) {
 		if st != nil && !same[i] && st.typ == types[i] && st.gist != gist(m) {
 			rewritten = true
 		}
-		if snap < 0 && !same[i] {
+		// A snapshot already seen (a resume writes it again, in another
+		// shape) is no new compaction.
+		seen := same[i] || st != nil && st.gist == gist(m)
+		if snap < 0 && !seen {
 			if t, _, _ := parts(m.Get("content")); strings.Contains(t, snapshotTag) {
 				snapshot, snap = t, i
 			}

@@ -54,3 +54,21 @@ func TestResumeAndSnapshotAfterContext(t *testing.T) {
 		t.Errorf("scan: %v %+v", err, infos)
 	}
 }
+
+// A session compressed twice and resumed after each: every resume writes
+// the snapshot again (in another shape), which is no new compaction. The
+// file is what Gemini CLI 0.61 wrote in loupe's end-to-end suite.
+func TestResumedSnapshotIsNoCompaction(t *testing.T) {
+	tr := open(t, "testdata/resume-0.61/resumed-after-compression.jsonl")
+	if len(tr.Compactions) != 2 {
+		for _, c := range tr.Compactions {
+			t.Logf("compaction %d at line %d: %.60q", c.Seq, c.Line, c.Summary)
+		}
+		t.Fatalf("%d compactions, want the two compressions", len(tr.Compactions))
+	}
+	for _, c := range tr.Compactions {
+		if !strings.Contains(c.Summary, "<state_snapshot>") {
+			t.Errorf("compaction %d: summary %.40q, want a snapshot", c.Seq, c.Summary)
+		}
+	}
+}
