@@ -59,7 +59,7 @@ func TestResumeAndSnapshotAfterContext(t *testing.T) {
 // the snapshot again (in another shape), which is no new compaction. The
 // file is what Gemini CLI 0.61 wrote in loupe's end-to-end suite.
 func TestResumedSnapshotIsNoCompaction(t *testing.T) {
-	tr := open(t, "testdata/resume-0.61/resumed-after-compression.jsonl")
+	tr := open(t, "testdata/compressed-resumed-0.61/session-2026-12-02T02-17-d01a688f.jsonl")
 	if len(tr.Compactions) != 2 {
 		for _, c := range tr.Compactions {
 			t.Logf("compaction %d at line %d: %.60q", c.Seq, c.Line, c.Summary)
