@@ -137,9 +137,9 @@ func TestDetectAndScan(t *testing.T) {
 	if Detect("x", []byte(`{"timestamp":"x","type":"session_meta","payload":{}}`+"\n"), false) {
 		t.Error("a Codex rollout detected as Gemini")
 	}
-	// four sessions: resume-0.61's stub is listed by its session's file
+	// five sessions: resume-0.61's stub is listed by its session's file
 	infos, err := Scan("testdata")
-	if err != nil || len(infos) != 4 {
+	if err != nil || len(infos) != 5 {
 		t.Fatalf("scan: %v %+v", err, infos)
 	}
 	for _, si := range infos {
