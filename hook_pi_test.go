@@ -60,7 +60,9 @@ func TestHookPiLiveSession(t *testing.T) {
 		StopReason    string `json:"stopReason"`
 		SystemMessage string `json:"systemMessage"`
 	}
-	if err := json.Unmarshal([]byte(post), &v); err != nil || v.Continue == nil || *v.Continue || !strings.Contains(v.StopReason, "re-run the migration") {
+	if err := json.Unmarshal([]byte(post), &v); err != nil || v.Continue == nil || *v.Continue || !strings.Contains(v.StopReason, "open commitment") || !strings.Contains(v.StopReason, "compaction 1") {
+		// The stop names what was lost in loupe's words only: transcript
+		// text goes back framed, at the next agent start (issue 18).
 		t.Fatalf("post-compact with --gate: %v\n%s", err, post)
 	}
 	grow(lines[at+1:])
