@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/internal/framecheck"
 	"github.com/loupe-dev/loupe/internal/replay"
 )
 
@@ -70,6 +71,12 @@ func TestHookPiLiveSession(t *testing.T) {
 	if !strings.Contains(ctx, "re-run the migration") || !strings.Contains(ctx, "compaction 1") {
 		t.Fatalf("the block put back at the next agent start:\n%s", ctx)
 	}
+	// pi gets loupe's frame like every runtime: transcript text only in
+	// quoted excerpts, and a stop that quotes none.
+	if b, err := framecheck.Parse(ctx); err != nil || b.Purpose != "re-injection" || len(b.Items) != 1 {
+		t.Errorf("the block is not loupe's frame with one item: %v\n%s", err, ctx)
+	}
+	checkReceipt(t, "stopReason", v.StopReason)
 	if again := h.hook(in("before_agent_start"), "pi", "agent-start"); again != "" {
 		t.Fatalf("a second injection: %s", again)
 	}
