@@ -16,6 +16,7 @@ func rehydrateCmd(e *env, args []string) (int, error) {
 	maxChars := fset.Int("max-chars", verify.DefaultRehydrateChars, fmt.Sprintf("cap the block at this many characters (at least %d); the items ranked lowest are left out, and the block says so", verify.MinRehydrateChars))
 	format := fset.String("format", "text", "output format: text (the block itself) or json")
 	from := fset.String("from", "", "read FILE as this runtime's format instead of detecting it")
+	strict := fset.Bool("strict", false, "put back inferred items too (by default an item only inferred is review, never re-injected)")
 	files, err := parseArgs(fset, args)
 	if err != nil {
 		return flagExit(err)
@@ -43,7 +44,7 @@ func rehydrateCmd(e *env, args []string) (int, error) {
 	if len(t.Compactions) == 0 {
 		return exitBadInput, fmt.Errorf("%s: %s", path, verify.NoCompaction)
 	}
-	res := verify.Run(t, verify.Options{})
+	res := verify.Run(t, verify.Options{Strict: *strict})
 	c := res.Compactions[len(res.Compactions)-1]
 	if *seq != 0 {
 		c = nil

@@ -46,6 +46,7 @@ func verifyCmd(e *env, args []string) (int, error) {
 	fset.BoolVar(&only, "only-violations", false, "report only the compactions that violate, and the files with one or with a finding (the exit status is the same)")
 	fset.BoolVar(&only, "q", false, "short for --only-violations")
 	verbose := fset.Bool("v", false, "text format: list every item of every compaction")
+	strict := fset.Bool("strict", false, "count inferred items like the others: a lost one violates instead of being listed for review")
 	var cons consumerFlags
 	fset.Var(&cons, "consumer", "declare a consumer and the item kinds it requires, NAME=KIND,KIND (repeatable)")
 	addLimitFlags(fset)
@@ -79,7 +80,7 @@ func verifyCmd(e *env, args []string) (int, error) {
 				fmt.Sprintf("%d line(s) do not parse (fix them or pass --lenient); the first: %v", len(errs), errs[0])))
 			continue
 		}
-		rep.Results = append(rep.Results, verify.Run(t, verify.Options{Consumers: cons}))
+		rep.Results = append(rep.Results, verify.Run(t, verify.Options{Consumers: cons, Strict: *strict}))
 	}
 	if err := rep.Write(e.stdout, *format, textOptions(e, *verbose)); err != nil {
 		return exitBadInput, err

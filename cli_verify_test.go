@@ -149,3 +149,41 @@ func TestVerifyDirectoryAndGroupBy(t *testing.T) {
 		t.Errorf("a non-transcript was verified:\n%s", r.stdout)
 	}
 }
+
+// TestVerifyStrict: a run whose only loss is inferred (a hypothetical
+// promise, a one-off request) degrades and lists it for review; --strict,
+// or a consumer marked strict in the meta line, counts it; rehydrate puts
+// it back only with --strict.
+func TestVerifyStrict(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, meta string) string {
+		src := meta + "\n" +
+			`{"type":"message","turn":1,"role":"user","text":"Make sure to add a changelog entry for the header fix."}` + "\n" +
+			`{"type":"message","turn":2,"role":"assistant","text":"If the cache is still stale, we'll need to rebuild the CDN manifest."}` + "\n" +
+			`{"type":"compaction","turn":3,"seq":1,"trigger":"token_budget","summary":"Fixed the header."}` + "\n"
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	plain := write("review.jsonl", `{"type":"meta","format":"loupe/v1"}`)
+	r := runCLI(t, "", "verify", plain)
+	r.expect(t, exitOK)
+	if !strings.Contains(r.stdout, "2 review (1 commitment, 1 constraint)") || !strings.Contains(r.stdout, "review (not counted): constraint dropped") {
+		t.Errorf("the review items are not listed:\n%s", r.stdout)
+	}
+	runCLI(t, "", "verify", "--strict", plain).expect(t, exitViolation)
+	strictMeta := write("strict.jsonl", `{"type":"meta","format":"loupe/v1","consumers":[{"name":"planner","requires":["commitment","constraint"],"strict":true}]}`)
+	r = runCLI(t, "", "verify", strictMeta)
+	r.expect(t, exitViolation)
+	if !strings.Contains(r.stdout, "consumer planner refused") {
+		t.Errorf("the strict planner is not refused:\n%s", r.stdout)
+	}
+	if r := runCLI(t, "", "rehydrate", plain); strings.Contains(r.stdout, "manifest") {
+		t.Errorf("rehydrate put a review item back:\n%s", r.stdout)
+	}
+	if r := runCLI(t, "", "rehydrate", "--strict", plain); !strings.Contains(r.stdout, "manifest") {
+		t.Errorf("rehydrate --strict left the inferred promise out:\n%s", r.stdout)
+	}
+}

@@ -390,6 +390,7 @@ func (d *decoder) meta(v *fastjson.Value, line []byte) {
 				m.Consumers = append(m.Consumers, Consumer{
 					Name:     d.str(c, "name", true),
 					Requires: d.strs(c, "requires"),
+					Strict:   d.boolean(c, "strict"),
 				})
 			})
 		}

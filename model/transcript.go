@@ -10,6 +10,9 @@ const Format = "loupe/v1"
 type Consumer struct {
 	Name     string
 	Requires []string
+	// Strict: the consumer counts inferred items too (DESIGN.md, "How sure
+	// the source is that an item is owed"): a lost one refuses it.
+	Strict bool
 }
 
 // Meta is the transcript's meta line.

@@ -54,6 +54,9 @@ func (lw *Writer) WriteMeta(m Meta) error {
 			co := obj{b: o.b}
 			co.str("name", c.Name)
 			co.strs("requires", c.Requires, true)
+			if c.Strict {
+				co.bool("strict", true)
+			}
 			o.b = co.close()
 		}
 		o.b = append(o.b, ']')

@@ -236,10 +236,10 @@ func (m *Model) toggleViolationsOnly() tea.Cmd {
 	m.vonly = !m.vonly
 	cr, _ := m.cur()
 	keep := m.selItem
-	if m.vonly && cr != nil && keep >= 0 && cr.Items[keep].Status.Verified() {
+	if m.vonly && cr != nil && keep >= 0 && !cr.Items[keep].Counts() {
 		keep = -1
 		for i, it := range cr.Items {
-			if it.Item != nil && !it.Status.Verified() {
+			if it.Item != nil && it.Counts() {
 				keep = i
 				break
 			}

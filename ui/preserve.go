@@ -76,20 +76,53 @@ func verdictLines(cr *verify.CompactionResult, violationsOnly bool) []line {
 	if !cr.Attested {
 		lines = append(lines, lineOf("  no self-report from the compactor (unattested)", stSubtle))
 	}
+	if rc := reviewLine(cr); rc != nil {
+		lines = append(lines, rc)
+	}
 	if violationsOnly {
-		hidden := 0
+		hidden, review := 0, 0
 		for _, it := range cr.Items {
-			if it.Item != nil && it.Status.Verified() {
+			switch {
+			case it.Item != nil && it.Status.Verified():
 				hidden++
+			case it.Item != nil && it.Review:
+				review++
 			}
 		}
 		note := "violations only: " + plural(hidden, "verified item") + " hidden · v shows all"
-		if hidden == len(cr.Items) && hidden > 0 {
-			note = "violations only: every item is verified (" + strconv.Itoa(hidden) + " hidden) · v shows them"
+		if review > 0 {
+			note = "violations only: " + plural(hidden, "verified item") + " and " + strconv.Itoa(review) + " review hidden · v shows all"
+		}
+		if hidden+review == len(cr.Items) && hidden+review > 0 {
+			note = "violations only: every item is verified or review (" + strconv.Itoa(hidden+review) + " hidden) · v shows them"
 		}
 		lines = append(lines, lineOf("  "+note, stAccent))
 	}
 	return lines
+}
+
+// reviewLine counts the compaction's review items per kind: lost, but only
+// inferred from the source, so listed for a person to judge and not counted
+// (nil when there is none).
+func reviewLine(cr *verify.CompactionResult) line {
+	n, by := cr.ReviewCount()
+	if n == 0 {
+		return nil
+	}
+	var parts []string
+	for _, k := range verify.Kinds {
+		if by[k] > 0 {
+			parts = append(parts, strconv.Itoa(by[k])+" "+string(k))
+		}
+	}
+	return lineOf("  "+glyphReview+" review (not counted): ", stReview, strings.Join(parts, ", "), stReview,
+		" — lost, but the source only infers them", stSubtle)
+}
+
+// shownItem reports whether the violations-only filter keeps an item: only
+// the losses that count (not verified, not review).
+func shownItem(it verify.ItemResult, violationsOnly bool) bool {
+	return !violationsOnly || it.Counts()
 }
 
 // addItems adds the items by kind, each kind under a heading with its
@@ -98,12 +131,16 @@ func addItems(v *listView, cr *verify.CompactionResult, violationsOnly bool) {
 	for _, k := range verify.Kinds {
 		var idx []int
 		counts := map[verify.Status]int{}
-		shown := 0
+		shown, review := 0, 0
 		for i, it := range cr.Items {
 			if it.Item != nil && it.Kind == k {
 				idx = append(idx, i)
-				counts[it.Status]++
-				if !violationsOnly || !it.Status.Verified() {
+				if it.Review {
+					review++
+				} else {
+					counts[it.Status]++
+				}
+				if shownItem(it, violationsOnly) {
 					shown++
 				}
 			}
@@ -111,10 +148,10 @@ func addItems(v *listView, cr *verify.CompactionResult, violationsOnly bool) {
 		if shown == 0 {
 			continue
 		}
-		v.add(-1, line{}, groupHeading(k, len(idx), counts))
+		v.add(-1, line{}, groupHeading(k, len(idx), counts, review))
 		for _, i := range idx {
 			it := cr.Items[i]
-			if violationsOnly && it.Status.Verified() {
+			if !shownItem(it, violationsOnly) {
 				continue
 			}
 			v.addLazy(i, func() []line { return itemLines(it) })
@@ -179,12 +216,15 @@ func consumerRole(name string) string {
 	return ""
 }
 
-func groupHeading(k verify.Kind, n int, counts map[verify.Status]int) line {
+func groupHeading(k verify.Kind, n int, counts map[verify.Status]int, review int) line {
 	l := lineOf(strings.ToUpper(string(k))+"S "+strconv.Itoa(n), stHeading)
 	for _, s := range []verify.Status{verify.Dropped, verify.Flipped, verify.Resurrected, verify.IntentOnly, verify.Weak, verify.Retained} {
 		if c := counts[s]; c > 0 {
 			l = append(l, lineOf("  "+statusGlyph(s)+" "+strconv.Itoa(c)+" "+statusWord(s), statusStyle(s))...)
 		}
+	}
+	if review > 0 {
+		l = append(l, lineOf("  "+glyphReview+" "+strconv.Itoa(review)+" review", stReview)...)
 	}
 	return l
 }
@@ -206,6 +246,12 @@ func itemLines(it verify.ItemResult) []line {
 	}
 	word := fmt.Sprintf("%-11s ", statusWord(it.Status))
 	first := lineOf(statusGlyph(it.Status)+" ", st, word, st, oneLine(key), stHeading)
+	if it.Review {
+		// Lost, but only inferred: its own mark and colour, and the
+		// status the summary gave it as a word.
+		first = lineOf(glyphReview+" ", stReview, fmt.Sprintf("%-11s ", "review"), stReview, oneLine(key), stHeading,
+			" ("+statusWord(it.Status)+", not counted)", stReview)
+	}
 	out := []line{first}
 
 	meta := lineOf("  "+turnLabel(it.Turn), stAccent)
@@ -226,7 +272,13 @@ func itemLines(it verify.ItemResult) []line {
 	if (it.Status == verify.Resurrected || it.Status == verify.Closed) && it.ClosedBy != "" {
 		meta = append(meta, lineOf(" · closed at "+turnLabel(it.ClosedTurn)+": "+oneLine(it.ClosedBy), stSubtle)...)
 	}
+	if it.Basis != "" {
+		meta = append(meta, lineOf(" · "+string(it.Basis), stSubtle)...)
+	}
 	out = append(out, meta)
+	if it.Review {
+		out = append(out, lineOf("  review: ", stReview, "only inferred ("+oneLine(it.Cue)+"), so listed, not counted", stSubtle))
+	}
 
 	if it.Text != "" && it.Text != key {
 		out = append(out, lineOf("  “"+oneLine(it.Text)+"”", stPlain))

@@ -98,9 +98,14 @@ func (m *Model) selectCompaction(ci int) tea.Cmd {
 
 	sel := -1
 	for i, it := range items {
-		if it.Item != nil && !it.Status.Verified() {
+		if it.Item != nil && it.Counts() {
 			sel = i
 			break
+		}
+	}
+	for i, it := range items {
+		if sel < 0 && it.Item != nil && !it.Status.Verified() {
+			sel = i // only review items are lost: the first of them
 		}
 	}
 	if sel < 0 && len(items) > 0 {

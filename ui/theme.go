@@ -50,6 +50,7 @@ const (
 	stAccent              // titles, the replaced-span bar
 	stLost                // summary diff: an item's evidence that the next summary lost
 	stLostMark            // summary diff: the mark naming the lost item
+	stReview              // a review item: lost, but only inferred, so not counted
 	numStyles
 )
 
@@ -77,6 +78,7 @@ const (
 	glyphReinject  = "↺" // the live gate put lost items back
 	glyphEllipsis  = "…"
 	glyphSeparator = " · "
+	glyphReview    = "?" // a review item: for a person to judge, not counted
 )
 
 // statusGlyph is the mark of an item status.
@@ -142,6 +144,7 @@ func statusRank(s verify.Status) int {
 // palette holds the semantic colour tokens; nil means the terminal default.
 type palette struct {
 	subtle, accent, ok, bad, warn, flip, info, selBg, matchBg, border color.Color
+	review                                                            color.Color
 }
 
 func newPalette(isDark, noColor bool) palette {
@@ -161,6 +164,9 @@ func newPalette(isDark, noColor bool) palette {
 		selBg:   ld(c("#dde6f5"), c("#2f3b54")),
 		matchBg: ld(c("#ffd75f"), c("#5f5f00")),
 		border:  ld(c("#a8a8a8"), c("#585858")),
+		// Review items are neither kept (green) nor lost (red): a slate
+		// blue apart from the accent, readable on either background.
+		review: ld(c("#5a4fa8"), c("#b4a7f5")),
 	}
 }
 
@@ -176,6 +182,7 @@ type theme struct {
 	barSpan, barAfter, barSel              string
 	header, footerKey, footerDesc, status  string
 	live                                   string
+	review                                 string
 }
 
 // reset ends any style.
@@ -243,6 +250,7 @@ func newTheme(isDark, noColor bool) *theme {
 	base[stAccent] = fg(p.accent).Bold(true)
 	base[stLost] = fg(p.bad).Bold(true).Underline(true)
 	base[stLostMark] = fg(p.bad).Bold(true).Reverse(true)
+	base[stReview] = fg(p.review).Italic(true)
 
 	t := &theme{isDark: isDark, noColor: noColor}
 	for st := range numStyles {
@@ -277,6 +285,7 @@ func newTheme(isDark, noColor bool) *theme {
 	t.footerDesc = prefix(fg(p.subtle))
 	t.status = prefix(fg(p.warn).Bold(true))
 	t.live = prefix(fg(p.ok).Bold(true))
+	t.review = prefix(fg(p.review).Bold(true))
 	return t
 }
 

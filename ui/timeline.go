@@ -333,6 +333,9 @@ func detailRows(th *theme, c *verify.CompactionResult, n, w int) []string {
 	if c.SourceBytes > 0 {
 		sizes = fmt.Sprintf(" (%s → %s)", bytesHuman(int64(c.SourceBytes)), bytesHuman(int64(c.SummaryBytes)))
 	}
+	if n, _ := c.ReviewCount(); n > 0 {
+		loss += glyphSeparator + paint(th.review, fmt.Sprintf("%s %d review", glyphReview, n))
+	}
 	if c.Verdict != verify.Violate {
 		v := paint(th.chipOK, glyphDegrade+" DEGRADE")
 		row := strings.Join(append(facts, loss+sizes, v), glyphSeparator)

@@ -145,13 +145,16 @@ func (m *Model) paneTitle(i int) string {
 		if cr, _ := m.cur(); cr != nil {
 			bad := 0
 			for _, it := range cr.Items {
-				if !it.Status.Verified() {
+				if it.Counts() {
 					bad++
 				}
 			}
 			s += " · " + plural(len(cr.Items), "item")
 			if bad > 0 {
 				s += " · " + strconv.Itoa(bad) + " unverified"
+			}
+			if n, _ := cr.ReviewCount(); n > 0 {
+				s += " · " + strconv.Itoa(n) + " review"
 			}
 		}
 	}

@@ -173,6 +173,12 @@ func parseCall(c *model.ToolCall) *callInfo {
 	case lang.ContainsAny(name, "read", "view", "cat", "open", "grep", "search", "glob", "ls", "list", "find", "fetch", "web", "get", "output"):
 		ci.category = toolRead
 	}
+	if p := patchPath(ci.input); p != "" && (strings.Contains(strings.ToLower(c.Name), "patch") || strings.HasPrefix(ci.command, "apply_patch")) {
+		// Codex's apply_patch, as a tool or a shell line: an edit of the
+		// first file the patch names, so a failed patch is redone by a
+		// later edit of that file.
+		ci.category, ci.path, ci.command = toolEdit, p, ""
+	}
 	ci.main = lang.MainCommand(ci.command)
 	ci.key = lang.KeyCommand(ci.command)
 	ci.cmds = lang.Commands(ci.command)
@@ -190,6 +196,23 @@ func parseCall(c *model.ToolCall) *callInfo {
 		ci.target = name + " " + strings.Join(strings.Fields(ci.input), " ")
 	}
 	return ci
+}
+
+// patchPath is the first file an apply_patch input names ("*** Update
+// File: src/app.ts"), or "". The input may be JSON-escaped.
+func patchPath(input string) string {
+	for _, m := range []string{"*** Update File: ", "*** Add File: ", "*** Delete File: "} {
+		i := strings.Index(input, m)
+		if i < 0 {
+			continue
+		}
+		rest := input[i+len(m):]
+		if j := strings.IndexAny(rest, "\\\n\""); j >= 0 {
+			rest = rest[:j]
+		}
+		return strings.TrimSpace(rest)
+	}
+	return ""
 }
 
 // termSet returns the words and terms of the call, computed on first use:

@@ -110,6 +110,7 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 		it := &Item{Kind: Commitment, Key: fc.Action.Key(), Text: fc.Sentence, Action: fc.Action.Text,
 			Condition: fc.Action.Condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.Sentence}
 		it.ID = fmt.Sprintf("commitment:%d:%s", m.Index, it.Key)
+		it.setBasis(promiseBasis(fc))
 		p := c.newPromise(it, fc.Action)
 		p.durable = fc.Action.Deferred
 		p.inPlan = plan && !fc.Action.Deferred
@@ -291,6 +292,7 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 						same.item.Aliases = lang.AppendUnique(same.item.Aliases, "plan "+pi.ID)
 					}
 					same.planned = true
+					same.item.setBasis(Recorded, fmt.Sprintf("%s %s", label, pi.Status))
 					c.byPlan[key] = same
 					continue
 				}
@@ -298,6 +300,7 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 			it := &Item{Kind: Commitment, Key: act.Key(), Text: pi.Text, Action: act.Text, Turn: pl.Turn, Event: pl.Index,
 				Origin: label, Evidence: fmt.Sprintf("%s: %s [%s]", label, pi.Text, pi.Status)}
 			it.ID = "commitment:plan:" + key
+			it.setBasis(Recorded, fmt.Sprintf("%s %s", label, pi.Status))
 			p = c.newPromise(it, act)
 			p.durable, p.planned = true, true
 			p.aliases = lang.AppendUnique(p.aliases, pi.ID)
@@ -330,6 +333,7 @@ func (c *commitmentTracker) logged(ev *model.CommitmentEvent) {
 		it := &Item{Kind: Commitment, Key: act.Key(), Text: ev.Text, Action: act.Text, Condition: act.Condition,
 			Turn: ev.Turn, Event: ev.Index, Origin: "commitment " + ev.ID, Evidence: ev.Text}
 		it.ID = "commitment:event:" + key
+		it.setBasis(Recorded, strings.TrimSpace("commitment event "+ev.ID)+" open")
 		p = c.newPromise(it, act)
 		p.durable, p.planned = true, true
 		p.aliases = lang.AppendUnique(p.aliases, ev.ID)

@@ -47,6 +47,7 @@ func (c *constraintTracker) userMessage(m *model.Message) {
 		it := &Item{Kind: Constraint, Key: key, Text: fr.Sentence, Action: fr.Action.Text, Condition: fr.Action.Condition,
 			Turn: m.Turn, Event: m.Index, Origin: "user message", Evidence: fr.Sentence}
 		it.ID = fmt.Sprintf("constraint:%d:%s", m.Index, key)
+		it.setBasis(ruleBasis(fr))
 		r := &rule{entry: entry{item: it, idents: lang.ExtractIdents(fr.Sentence)}, act: fr.Action,
 			atom: newAtom(fr.Action, condTerms(fr.Action)...)}
 		c.l.opened(r)

@@ -16,6 +16,7 @@
 // Where each rule lives:
 //
 //	types.go                  Result, CompactionResult, ItemResult, Status: what a run's verification says
+//	basis.go                  how sure the source is that an item is owed (recorded, stated, inferred) and the cue
 //	run.go, sweep.go          Run; the one pass over the events, dispatching to a tracker per kind
 //	prefetch.go               what each event alone determines, computed ahead on a second goroutine
 //	commitments.go            when a commitment opens (prose, plan steps, logged events), restatements
@@ -29,11 +30,12 @@
 //	errors.go                 when an error opens and closes (same call, workaround, plan step), matching
 //	errors_resolve.go         what a successful call resolves: a covering command, git endings, paths, intent
 //	errors_index.go           open errors indexed by what can resolve them
+//	errors_behind.go          errors the run left behind (another command at the same goal, moving on): inferred
 //	identifiers.go            identifier extraction from open items, matching verbatim
 //	evaluate.go               one compaction: sanity, loss ratio, the preservation set, kept events
 //	resurrect.go              closed items a summary presents as open again
 //	selfreport.go             the compactor's self-report against the source
-//	gate.go                   consumers and the verdict
+//	gate.go                   consumers and the verdict (only recorded and stated items count, unless strict)
 //	summary.go, match.go      a summary parsed into sections and units; ranking and containment
 //	polarity.go               what a summary says of a matched item: pending, done, negated
 //	ids.go                    identifiers in a summary, per class

@@ -43,6 +43,10 @@ type failure struct {
 	usage, notFound bool
 	subjs, subjLast []string
 	seq             int // creation order (see failureIndex)
+	// goal and program: what the failed command was for and the program
+	// that failed (errors_behind.go).
+	goal, program string
+	inner         lang.Command // the command run inside a container, or the command itself
 }
 
 func (f *failure) ref() string             { return f.callID }
@@ -56,6 +60,7 @@ type errorTracker struct {
 	// closed indexes resolved errors by the first term of each identifying
 	// token, for the resurrection check: term -> wording -> latest closed.
 	closed map[string]map[string]*failure
+	behind behind // what sees the run move on (errors_behind.go)
 }
 
 func (e *errorTracker) init(l *ledger) {
@@ -76,6 +81,7 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 	it := &Item{Kind: Error, Key: r.ID + ": " + line, Text: line, Turn: r.Turn, Event: r.Index,
 		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
 	it.ID = "error:" + r.ID
+	it.setBasis(Stated, "failure still the last word on its subject")
 	if info.category == toolEdit {
 		// A failed edit's output echoes the text it tried to replace: the
 		// failure is about the file, not about the words of that text.
@@ -103,6 +109,7 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 	e.l.opened(f)
 	e.byTarget[info.target] = f
 	e.open.add(f)
+	e.behind.opened(f, info)
 }
 
 // succeeded resolves the errors a successful call answers: the same call,
@@ -121,6 +128,7 @@ func (e *errorTracker) succeeded(r *model.ToolResult, info *callInfo) {
 			e.l.close(f, r, fmt.Sprintf("%s at turn %d (%s)", why, r.Turn, r.ID))
 		}
 	}
+	e.succeededElsewhere(r, info)
 }
 
 // closeNamedBy closes the open errors a completed plan step names ("Fix

@@ -34,6 +34,7 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	l.commitments.compete(set, d, kept, cr.Unverifiable)
 	for _, tr := range set {
 		ir := l.matchOpen(tr, d, c, cr.Unverifiable)
+		l.judged(&ir)
 		if ir.Evidence != nil && ir.Status == Retained {
 			u := unitAt(d, ir.Evidence.Start)
 			claimedUnits[u] = append(claimedUnits[u], tr)
@@ -46,6 +47,7 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 				continue
 			}
 			if ir, ok := resurrection(tr, d, set, claimedUnits); ok {
+				l.judged(&ir)
 				cr.Items = append(cr.Items, ir)
 			}
 		}
@@ -59,12 +61,24 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 		e := l.byItem[ir.Item].base()
 		e.steps = append(e.steps, LineageStep{Seq: c.Seq, Status: ir.Status})
 		e.lastSeen = c.Seq
-		if !ir.Status.Verified() && e.firstLoss == 0 {
+		if ir.Counts() && e.firstLoss == 0 {
+			// A review loss (only inferred) is listed, not a loss: a
+			// later claim of the item is an unsupported completion.
 			e.firstLoss = c.Seq
 		}
 	}
 	l.inForce, l.inForceComp, l.prevSummary = spansOnly(d), c, c.Summary
 	return cr
+}
+
+// judged stamps a result with its item's basis as it is at this compaction,
+// and says whether a loss of it is review.
+func (l *ledger) judged(ir *ItemResult) {
+	ir.Basis, ir.Cue = ir.Item.Basis, ir.Item.Cue
+	if ir.Basis == "" {
+		ir.Basis = Stated // an item no tracker judged counts, as before bases
+	}
+	ir.Review = l.review(ir)
 }
 
 // evaluateHook, when set by a test, runs before each compaction's check.

@@ -80,7 +80,7 @@ func (l *ledger) gate(cr *CompactionResult) {
 			res.Why = append(res.Why, "the summary cannot be verified")
 		}
 		for _, ir := range cr.Items {
-			if !slices.Contains(res.Requires, ir.Kind) || ir.Status.Verified() {
+			if !slices.Contains(res.Requires, ir.Kind) || ir.Status.Verified() || ir.Review && !c.Strict {
 				continue
 			}
 			res.Allowed = false
@@ -95,7 +95,7 @@ func (l *ledger) gate(cr *CompactionResult) {
 func (l *ledger) verdict(cr *CompactionResult) {
 	var reasons []string
 	for _, ir := range cr.Items {
-		if ir.Status.Verified() {
+		if !ir.Counts() {
 			continue
 		}
 		reasons = append(reasons, fmt.Sprintf("%s %s: %s (turn %d)", ir.Kind, statusWords(ir.Status), ir.Item.Label(), ir.Turn))

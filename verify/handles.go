@@ -115,6 +115,7 @@ func (h *handleTracker) newPending(c *model.ToolCall, ci *callInfo) *pending {
 	it := &Item{Kind: Handle, Key: c.ID, Text: model.Clip(c.Name+": "+what, 200), Turn: c.Turn, Event: c.Index,
 		Origin: origin, Evidence: what}
 	it.ID = "handle:" + c.ID
+	it.setBasis(Recorded, "call with no result")
 	return &pending{entry: entry{item: it}, callID: c.ID, call: c}
 }
 
@@ -145,6 +146,7 @@ func (h *handleTracker) job(r *model.ToolResult, info *callInfo) {
 		it := &Item{Kind: Handle, Key: j.ID, Text: "job " + j.ID + " started by " + r.ID, Turn: r.Turn, Event: r.Index,
 			Origin: "asynchronous job", Evidence: model.Clip(r.Text.Head(), 200)}
 		it.ID = "handle:job:" + j.ID
+		it.setBasis(Recorded, "job started, never seen finished")
 		p := &pending{entry: entry{item: it}, jobID: j.ID}
 		if info != nil {
 			p.call = info.call

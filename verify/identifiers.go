@@ -103,6 +103,7 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 		n.item.Text = fmt.Sprintf("%s %s, named by %s", id.Class, id.Value, strings.Join(names, "; "))
 		n.aliases = []string{id.Value}
 		n.namers = by
+		n.item.setBasis(strongestBasis(by))
 		out = append(out, n)
 	}
 	return out

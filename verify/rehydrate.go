@@ -80,7 +80,7 @@ type Rehydration struct {
 func (r *Rehydration) Chars() int { return textLen(r.Text) }
 
 // Rehydrate builds the block of compaction c: every item whose status is not
-// verified, ranked by kind (pending calls, commitments, errors, the user's
+// verified and that is not review, ranked by kind (pending calls, commitments, errors, the user's
 // rules, finished work the summary presents as open, identifiers) and, within
 // a kind, newest first, cut to the cap. events are the events Item.Event
 // indexes: the transcript's Events for a Run, the source given to Check.
@@ -141,10 +141,9 @@ func Rehydrate(c *CompactionResult, events []model.Event, opt RehydrateOptions) 
 // owedItem selects the items a block puts back (and a summarizer is asked
 // to keep): the ones the summary did not verifiably keep, which are the
 // ones that decide a violating verdict. It is the one place that choice is
-// made. When items carry a basis (DESIGN.md: recorded, stated, inferred),
-// an inferred item must never be put back: exclude it here, unless the
-// check was strict.
-func owedItem(it *ItemResult) bool { return !it.Status.Verified() }
+// made. A review item (lost, but only inferred: DESIGN.md, basis) is never
+// put back; a strict check has no review items.
+func owedItem(it *ItemResult) bool { return it.Counts() }
 
 // fill takes owed items in rank order while they fit in budget, keeping
 // room for the line that says what the rest was.

@@ -11,6 +11,9 @@ type Options struct {
 	// Consumers replaces or adds consumers by name (the command line's
 	// --consumer); they override the transcript's meta and the defaults.
 	Consumers []model.Consumer
+	// Strict counts inferred items like the others (the command line's
+	// --strict): a lost one violates instead of being listed for review.
+	Strict bool
 }
 
 // Run verifies every compaction of t: one pass over the events keeps what is

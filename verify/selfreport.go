@@ -37,6 +37,11 @@ func (l *ledger) reconcile(c *model.Compaction, cr *CompactionResult, set []trac
 					continue
 				}
 				ir.SelfReport = Overclaim
+				if ir.Review {
+					// Only inferred: the claim is listed beside the item,
+					// for a person to judge, and is no reason.
+					continue
+				}
 				cr.Reasons = append(cr.Reasons, fmt.Sprintf("self-report overclaims “%s”: the %s “%s” (turn %d) is %s", claim, tr.base().item.Kind, tr.base().item.Label(), tr.base().item.Turn, statusWords(ir.Status)))
 			}
 		case len(closed) > 0:
@@ -65,7 +70,7 @@ func (l *ledger) reconcile(c *model.Compaction, cr *CompactionResult, set []trac
 		if ir.Status == Retained && !claimed[ir.Item] {
 			ir.SelfReport = Underclaim
 		}
-		if !ir.Status.Verified() {
+		if ir.Counts() {
 			unverified++
 		}
 	}

@@ -268,8 +268,10 @@ func (l *ledger) step(i int, e model.Event) {
 			switch ev.Role {
 			case model.RoleUser:
 				l.constraints.userMessage(ev)
+				l.errors.userChangedCourse(ev)
 			case model.RoleAssistant:
 				l.commitments.assistantMessage(ev)
+				l.errors.agentMovedOn(ev)
 			}
 		case *model.Plan:
 			for _, step := range l.commitments.plan(ev) {

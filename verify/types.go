@@ -107,6 +107,11 @@ type Item struct {
 	// Aliases are other ids the source gives the same item: the plan step
 	// ("t3") or logged commitment a promise in the text was merged with.
 	Aliases []string
+	// Basis is how sure the source is that the item is owed, decided from
+	// the source alone (basis.go); Cue is the short reason that decided it
+	// ("plan t3 pending", "hypothetical 'if …'").
+	Basis Basis
+	Cue   string
 }
 
 // Span is a byte range of a summary.
@@ -149,7 +154,20 @@ type ItemResult struct {
 	SelfReport Finding
 	// Why explains the status in one line.
 	Why string
+	// Review is set on an item that is not verified but only inferred
+	// (DESIGN.md, "How sure the source is that an item is owed"): it is
+	// listed for a person to judge and never counts as a loss, unless the
+	// check is strict.
+	Review bool
+	// Basis and Cue are the item's as they were at this compaction (an
+	// error the run leaves behind later is weakened then, not here).
+	Basis Basis
+	Cue   string
 }
+
+// Counts reports whether the item's loss counts towards the verdict, the
+// gate and the self-report findings: it is not verified and not review.
+func (ir *ItemResult) Counts() bool { return !ir.Status.Verified() && !ir.Review }
 
 // Section is a part of a summary under a heading of a known compactor layout.
 type Section struct {
@@ -201,6 +219,18 @@ type CompactionResult struct {
 	Consumers []ConsumerResult
 	Sections  []Section
 	Warnings  []Warning
+}
+
+// ReviewCount counts the compaction's review items: in all, and per kind.
+func (c *CompactionResult) ReviewCount() (int, map[Kind]int) {
+	n, by := 0, map[Kind]int{}
+	for _, ir := range c.Items {
+		if ir.Review {
+			n++
+			by[ir.Kind]++
+		}
+	}
+	return n, by
 }
 
 // NothingOpen is what a report says of a compaction whose preservation set
@@ -273,8 +303,8 @@ type LineageStep struct {
 type Lineage struct {
 	*Item
 	Steps []LineageStep
-	// FirstLoss is the seq of the first compaction that did not verify it (0
-	// when none).
+	// FirstLoss is the seq of the first compaction that did not verify it,
+	// review aside (0 when none).
 	FirstLoss int
 }
 

@@ -59,7 +59,7 @@ func Groups(results []*verify.Result, field string) []Group {
 			losses[key] = append(losses[key], c.LossRatio)
 			for _, it := range c.Items {
 				g.Items[it.Kind]++
-				if !it.Status.Verified() {
+				if it.Counts() { // review items are listed, not lost
 					g.Lost[it.Kind]++
 				}
 			}

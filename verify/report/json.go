@@ -50,9 +50,14 @@ type (
 		Unverifiable    bool           `json:"unverifiable"`
 		// Note is "nothing was open: nothing to keep" when the
 		// preservation set is empty, "" otherwise.
-		Note            string         `json:"note,omitempty"`
-		Attested        bool           `json:"attested"`
-		Reasons         []string       `json:"reasons"`
+		Note     string   `json:"note,omitempty"`
+		Attested bool     `json:"attested"`
+		Reasons  []string `json:"reasons"`
+		// Review counts the items listed for a person to judge: lost,
+		// but only inferred, so no reason to violate; ReviewByKind the
+		// same per kind (absent when there is none).
+		Review          int            `json:"review"`
+		ReviewByKind    map[string]int `json:"review_by_kind,omitempty"`
 		Items           []JSONItem     `json:"items"`
 		UnsourcedClaims []string       `json:"unsourced_claims"`
 		Consumers       []JSONConsumer `json:"consumers"`
@@ -76,6 +81,12 @@ type (
 		Evidence   *JSONEvidence   `json:"evidence"`
 		SelfReport *verify.Finding `json:"self_report"`
 		Why        string          `json:"why"`
+		// Basis is how sure the source is that the item is owed
+		// (recorded, stated or inferred) and Cue what decided it; Review
+		// marks a lost inferred item: listed, not counted.
+		Basis  verify.Basis `json:"basis"`
+		Cue    string       `json:"cue"`
+		Review bool         `json:"review,omitempty"`
 	}
 	// JSONEvidence is where in the summary an item was found.
 	JSONEvidence struct {
@@ -250,7 +261,8 @@ func compactionJSON(c *verify.CompactionResult) JSONCompaction {
 	}
 	for _, it := range c.Items {
 		ji := JSONItem{ID: it.ID, Kind: it.Kind, Key: it.Key, Text: it.Text, Action: it.Action, Condition: it.Condition, Aliases: it.Aliases,
-			Turn: it.Turn, Origin: it.Origin, Open: it.Status != verify.Resurrected, Status: it.Status, Score: it.Score, Why: it.Why}
+			Turn: it.Turn, Origin: it.Origin, Open: it.Status != verify.Resurrected, Status: it.Status, Score: it.Score, Why: it.Why,
+			Basis: it.Basis, Cue: it.Cue, Review: it.Review}
 		if it.Status == verify.Resurrected {
 			ji.ClosedBy = it.ClosedBy
 		}
@@ -262,6 +274,12 @@ func compactionJSON(c *verify.CompactionResult) JSONCompaction {
 			ji.Evidence = &JSONEvidence{Start: e.Start, End: e.End, Text: e.Text, Section: e.Section, Polarity: e.Polarity}
 		}
 		jc.Items = append(jc.Items, ji)
+	}
+	if n, by := c.ReviewCount(); n > 0 {
+		jc.Review, jc.ReviewByKind = n, map[string]int{}
+		for k, v := range by {
+			jc.ReviewByKind[string(k)] = v
+		}
 	}
 	for _, cs := range c.Consumers {
 		jc.Consumers = append(jc.Consumers, JSONConsumer{Name: cs.Name, Requires: nonNilKinds(cs.Requires), Allowed: cs.Allowed, Why: nonNil(cs.Why)})

@@ -129,6 +129,12 @@ func junitCases(s *junitSuite, rep *Report, r *verify.Result) {
 			tc.Failure = &junitFailure{Type: "violate", Message: xmlSafe(model.Clip(firstOr(c.Reasons), 200)), Body: strings.Join(body, "\n")}
 			s.Failures++
 		}
+		// Review items are listed in the case's output, never as a failure.
+		for i := range c.Items {
+			if it := &c.Items[i]; it.Review {
+				tc.Out += "\n" + xmlSafe(ReviewNote(it))
+			}
+		}
 		s.Tests++
 		s.Cases = append(s.Cases, tc)
 	}

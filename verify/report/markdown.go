@@ -222,6 +222,32 @@ func markdownFile(p *printer, rep *Report, r *verify.Result) {
 			markdownCompaction(p, c)
 		}
 	}
+	markdownReview(p, rep, r)
+}
+
+// markdownReview lists the review items of the compactions shown: lost but
+// only inferred, so not counted, each with its cue and source.
+func markdownReview(p *printer, rep *Report, r *verify.Result) {
+	head := false
+	for _, c := range r.Compactions {
+		if !rep.showsCompaction(c) || reviewCounts(c) == "" {
+			continue
+		}
+		if !head {
+			p.line("")
+			p.line("## Review (not counted)")
+			p.line("")
+			p.line("Items lost by a summary that the source only infers are owed: listed for a person to judge, never a reason to violate (`--strict` counts them).")
+			p.line("")
+			head = true
+		}
+		p.line("- Compaction %d (turn %d): %s", c.Seq, c.Turn, reviewCounts(c))
+		for i := range c.Items {
+			if it := &c.Items[i]; it.Review {
+				p.line("  - %s", md(ReviewNote(it)))
+			}
+		}
+	}
 }
 
 func findingTitle(k verify.FindingKind) string {
@@ -249,8 +275,8 @@ func markdownCompaction(p *printer, c *verify.CompactionResult) {
 	if len(c.Items) == 0 && !c.Unverifiable {
 		p.line("Nothing was open: nothing to keep.")
 	} else {
-		p.line("| kind | item | origin | status | score | self-report | evidence in the summary, and why |")
-		p.line("|---|---|---:|---|---:|---|---|")
+		p.line("| kind | item | origin | basis | status | score | self-report | evidence in the summary, and why |")
+		p.line("|---|---|---:|---|---|---:|---|---|")
 	}
 	for _, it := range c.Items {
 		ev := md(it.Why)
@@ -261,7 +287,11 @@ func markdownCompaction(p *printer, c *verify.CompactionResult) {
 		if sr == "" {
 			sr = "—"
 		}
-		p.line("| %s | %s | %d | %s | %.2f | %s | %s |", it.Kind, md(model.Clip(it.Item.Label(), 80)), it.Turn, it.Status, it.Score, sr, ev)
+		status := string(it.Status)
+		if it.Review {
+			status += " (review, not counted)"
+		}
+		p.line("| %s | %s | %d | %s | %s | %.2f | %s | %s |", it.Kind, md(model.Clip(it.Item.Label(), 80)), it.Turn, it.Basis, status, it.Score, sr, ev)
 	}
 	if len(c.UnsourcedClaims) > 0 {
 		p.line("")

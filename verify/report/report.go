@@ -1,8 +1,11 @@
 package report
 
 import (
+	"fmt"
 	"io"
+	"strings"
 
+	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify"
 )
 
@@ -56,4 +59,35 @@ func (rep *Report) Write(w io.Writer, format string, text TextOptions) error {
 		return rep.JUnit(w)
 	}
 	return rep.Text(w, text)
+}
+
+// ReviewNote is the line every format writes for a review item: lost, but
+// only inferred, so listed and not counted, with the cue that made it
+// inferred and the source that made it an item. The text is the
+// transcript's: each format makes it safe for itself.
+func ReviewNote(it *verify.ItemResult) string {
+	s := fmt.Sprintf("review (not counted): %s %s: %s (turn %d) · cue: %s", it.Kind, it.Status, model.Clip(it.Item.Label(), 100), it.Turn, it.Cue)
+	if ev := strings.TrimSpace(it.Item.Evidence); ev != "" && ev != it.Item.Label() {
+		s += " · source: “" + model.Clip(ev, 160) + "”"
+	}
+	if it.Evidence != nil {
+		s += " · in summary: “" + model.Clip(it.Evidence.Text, 120) + "”"
+	}
+	return s
+}
+
+// reviewCounts says how many review items a compaction has, per kind:
+// "2 review (1 commitment, 1 error)", or "".
+func reviewCounts(c *verify.CompactionResult) string {
+	n, by := c.ReviewCount()
+	if n == 0 {
+		return ""
+	}
+	var parts []string
+	for _, k := range verify.Kinds {
+		if by[k] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", by[k], k))
+		}
+	}
+	return fmt.Sprintf("%d review (%s)", n, strings.Join(parts, ", "))
 }

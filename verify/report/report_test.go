@@ -75,7 +75,8 @@ func TestJSONContract(t *testing.T) {
 			cm := c.(map[string]any)
 			check("compaction", cm, spec{"seq": "number", "turn": "number", "verdict": "string", "loss_ratio": "number",
 				"loss_ratio_tokens": "number", "source_bytes": "number", "summary_bytes": "number", "unverifiable": "bool",
-				"attested": "bool", "reasons": "list", "items": "list", "unsourced_claims": "list", "consumers": "list", "warnings": "list"})
+				"attested": "bool", "reasons": "list", "items": "list", "unsourced_claims": "list", "consumers": "list", "warnings": "list",
+				"review": "number"})
 			if v := cm["verdict"]; v != "degrade" && v != "violate" {
 				t.Errorf("verdict %v", v)
 			}
@@ -83,7 +84,15 @@ func TestJSONContract(t *testing.T) {
 				im := it.(map[string]any)
 				check("item", im, spec{"id": "string", "kind": "string", "key": "string", "text": "string", "turn": "number",
 					"origin": "string", "open": "bool", "status": "string", "score": "number", "evidence": "object|null",
-					"self_report": "string|null", "why": "string"})
+					"self_report": "string|null", "why": "string", "basis": "string", "cue": "string"})
+				switch im["basis"] {
+				case "recorded", "stated", "inferred":
+				default:
+					t.Errorf("item basis %v", im["basis"])
+				}
+				if im["cue"] == "" {
+					t.Errorf("item %v has no cue", im["id"])
+				}
 				if e, ok := im["evidence"].(map[string]any); ok {
 					sawEvidence = true
 					check("evidence", e, spec{"start": "number", "end": "number", "text": "string", "polarity": "string"})

@@ -123,16 +123,25 @@ func (p *printer) file(rep *Report, r *verify.Result, opt TextOptions) {
 		} else {
 			b = p.paint(ansiGreen, b)
 		}
-		p.line("  #%-3d turn %-6d %s  loss %5.1f%%  %s%s", c.Seq, c.Turn, b, 100*c.LossRatio, c.ItemsNote(), triggerNote(c.Trigger))
+		note := c.ItemsNote()
+		if rc := reviewCounts(c); rc != "" {
+			note += ", " + rc
+		}
+		p.line("  #%-3d turn %-6d %s  loss %5.1f%%  %s%s", c.Seq, c.Turn, b, 100*c.LossRatio, note, triggerNote(c.Trigger))
 		for _, reason := range c.Reasons {
 			p.line("       - %s", safe(reason))
 		}
 		for _, w := range c.Warnings {
 			p.line("       %s %s", p.paint(ansiYellow, "warning:"), safe(w.Msg))
 		}
+		for i := range c.Items {
+			if it := &c.Items[i]; it.Review {
+				p.line("       %s %s", p.paint(ansiYellow, "?"), safe(ReviewNote(it)))
+			}
+		}
 		if opt.Verbose {
 			for _, it := range c.Items {
-				p.line("       %s %-11s %-10s %s (turn %d) %s", p.paint(ansiDim, "·"), it.Status, it.Kind, safe(model.Clip(it.Item.Label(), 90)), it.Turn, p.paint(ansiDim, safe(it.Why)))
+				p.line("       %s %-11s %-10s %-8s %s (turn %d) %s", p.paint(ansiDim, "·"), it.Status, it.Kind, it.Basis, safe(model.Clip(it.Item.Label(), 90)), it.Turn, p.paint(ansiDim, safe(it.Why+" · cue: "+it.Cue)))
 			}
 		}
 	}

@@ -1,0 +1,264 @@
+package verify
+
+// The basis of an item: how sure the source is that it is owed (DESIGN.md,
+// "How sure the source is that an item is owed"). It is decided from the
+// source alone, where each tracker makes the item, and may only weaken
+// later in the source (an error the run left behind: errors_behind.go).
+// Only recorded and stated items decide the verdict, the consumer gate and
+// the self-report findings; a lost inferred item is review.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/verify/lang"
+)
+
+// Basis is how sure the source is that an item is owed.
+type Basis string
+
+// The bases, strongest first.
+const (
+	// Recorded: the runtime recorded it open in structure (a plan step
+	// pending, a logged commitment, a call with no result, a job running).
+	Recorded Basis = "recorded"
+	// Stated: said outright, in words a careful reader cannot take another
+	// way, and nothing later in the source settles it.
+	Stated Basis = "stated"
+	// Inferred: found by weaker cues (narration, an offer, a hypothetical,
+	// a request that may be one-off, an error the run has left behind).
+	Inferred Basis = "inferred"
+)
+
+// rank orders bases: the strongest is the highest.
+func (b Basis) rank() int {
+	switch b {
+	case Recorded:
+		return 3
+	case Stated:
+		return 2
+	case Inferred:
+		return 1
+	}
+	return 0
+}
+
+// Stronger reports whether b is surer than o.
+func (b Basis) Stronger(o Basis) bool { return b.rank() > o.rank() }
+
+// setBasis records how an item was found.
+func (it *Item) setBasis(b Basis, cue string) { it.Basis, it.Cue = b, cue }
+
+// weaken lowers an item to inferred, with the cue that lowered it; a
+// recorded item is the runtime's word and stays.
+func (it *Item) weaken(cue string) {
+	if it.Basis == Recorded || it.Basis == Inferred {
+		return
+	}
+	it.Basis, it.Cue = Inferred, cue
+}
+
+// review reports whether a result is review rather than a loss: not
+// verified, only inferred, and the check is not strict.
+func (l *ledger) review(ir *ItemResult) bool {
+	return !l.opt.Strict && ir.Basis == Inferred && !ir.Status.Verified()
+}
+
+// promiseBasis decides the basis of a commitment found in assistant prose.
+// A promise in plain words ("I'll re-run the migration after the review")
+// is stated; a hypothetical ("if the cache is still stale we'll need…"), a
+// possibility ("we might need to"), a weaker cue ("I should") or an offer
+// is inferred.
+func promiseBasis(fc lang.Promise) (Basis, string) {
+	lower := lang.FoldText(fc.Sentence)
+	cond := strings.ToLower(strings.TrimSpace(fc.Action.Condition))
+	for _, h := range hypotheticalMarkers {
+		if strings.HasPrefix(cond, h+" ") || leadsWith(lower, h) {
+			return Inferred, fmt.Sprintf("hypothetical ‘%s …’", h)
+		}
+	}
+	for _, h := range []string{"if", "when"} {
+		// "If that doesn't work, I'll …", "if it is still broken we'll
+		// need …": a plan for a case that may never come. "If the tests
+		// pass, I'll merge" waits on the expected path, and is owed.
+		if c := condAfter(cond, lower, h); c != "" && contingent(c) {
+			return Inferred, fmt.Sprintf("hypothetical ‘%s …’ (a case that may never come)", h)
+		}
+	}
+	for _, m := range []string{"might", "may", "could", "maybe", "perhaps", "possibly", "probably", "would"} {
+		if lang.HasPhrase(lower, m) && before(lower, m, fc.Action.Text) {
+			return Inferred, fmt.Sprintf("possibility ‘%s’", m)
+		}
+	}
+	for _, o := range []string{"happy to", "feel free", "let me know if", "if you'd like", "if you want", "if needed", "if necessary", "optionally", "optional"} {
+		if strings.Contains(lower, o) {
+			return Inferred, fmt.Sprintf("offer ‘%s’", o)
+		}
+	}
+	for _, w := range []string{"i should", "we should", "i want to", "i'd like to", "i plan on"} {
+		if lang.HasPhrase(lower, w) && before(lower, w, fc.Action.Text) {
+			return Inferred, fmt.Sprintf("weak cue ‘%s’", w)
+		}
+	}
+	if fc.Label != "" || strings.HasPrefix(strings.TrimSpace(fc.Sentence), "-") || strings.HasPrefix(strings.TrimSpace(fc.Sentence), "*") {
+		return Stated, "listed as the agent's pending step"
+	}
+	for _, c := range statedCues {
+		if lang.HasPhrase(lower, c) {
+			return Stated, fmt.Sprintf("‘%s’ + %s", c, concrete(fc.Action))
+		}
+	}
+	return Stated, "commitment phrasing + " + concrete(fc.Action)
+}
+
+// concrete names what made the action specific enough to owe.
+func concrete(a lang.Action) string {
+	if a.Condition != "" {
+		return "action waiting on a condition"
+	}
+	return "concrete action"
+}
+
+// hypotheticalMarkers open a condition that may never hold: what follows is
+// a plan for a case, not an obligation.
+var hypotheticalMarkers = []string{"in case", "should", "supposing", "otherwise", "in the event", "if needed", "if necessary", "if required", "if so"}
+
+// condAfter is the condition a marker opens, from the promise's condition
+// or the sentence's start ("" when neither opens with it).
+func condAfter(cond, lower, marker string) string {
+	if strings.HasPrefix(cond, marker+" ") {
+		return cond
+	}
+	if leadsWith(lower, marker) {
+		return lower
+	}
+	return ""
+}
+
+// contingent reports whether a condition names a case that may not come:
+// a failure, something still wrong, a need that may not arise.
+func contingent(cond string) bool {
+	for _, w := range []string{"n't", "fail", "break", "broke", "error", "wrong", "persist", "problem", "stale", "flak", "missing", "worse"} {
+		if strings.Contains(cond, w) {
+			return true // stems: "fails", "failing", "breaks", "flaky"
+		}
+	}
+	for _, w := range []string{"still", "not", "again", "remain", "remains", "turns out", "issue", "issues", "any", "anything", "else",
+		"needed", "necessary", "happen", "happens", "cannot", "no"} {
+		if lang.HasPhrase(cond, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// statedCues name the commitment phrasing of a stated promise, for its cue.
+var statedCues = []string{"i'll", "i will", "we'll", "we will", "i'm going to", "i am going to", "we're going to",
+	"next i need to", "i still need to", "still need to", "still have to", "i need to", "we need to", "todo:", "remaining:",
+	"next step", "the plan is to", "i plan to", "i intend to", "let me", "let's", "i must", "we must", "i have to", "we have to", "will"}
+
+// leadsWith reports whether a folded sentence opens with word w (after list
+// markers).
+func leadsWith(lower, w string) bool {
+	t := strings.TrimLeft(lower, " -*•>0123456789.)")
+	return strings.HasPrefix(t, w+" ") || strings.HasPrefix(t, w+",")
+}
+
+// before reports whether word w qualifies the promise rather than its
+// object: it sits before the action's text in the sentence, or among the
+// action's first words ("we'll probably need to re-run it"), not later
+// ("re-run what might fail").
+func before(lower, w, action string) bool {
+	i := strings.Index(lower, w)
+	if i < 0 {
+		return false
+	}
+	act := lang.FoldText(action)
+	a := strings.Index(lower, act)
+	if a < 0 || i < a {
+		return true
+	}
+	f := strings.Fields(act)
+	for k := 0; k < len(f) && k < 3; k++ {
+		if strings.Trim(f[k], ",;:") == w {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleBasis decides the basis of a user's rule. A rule phrased as lasting
+// (always, never, from now on, every time, any), a prohibition, a limit
+// ("only …", "must …") or an invariant to keep ("make sure the old URLs keep
+// working") is stated; a request to do one thing once ("make sure to add a
+// test for it too", "remember to bump the version") may be one-off, and is
+// inferred (DESIGN.md, "Rulings on wording").
+func ruleBasis(fr lang.Rule) (Basis, string) {
+	lower := lang.FoldText(fr.Sentence)
+	for _, c := range lastingCues {
+		if lang.HasPhrase(lower, c) {
+			return Stated, fmt.Sprintf("lasting ‘%s’", c)
+		}
+	}
+	clause := lang.FoldText(fr.Clause)
+	if clause == "" {
+		clause = lower
+	}
+	if strings.Contains(clause, "forget to") {
+		// "Don't forget to update the changelog": a reminder of one thing
+		// to do, not a prohibition.
+		return Inferred, "may be a one-off request (‘don't forget to’, nothing says it lasts)"
+	}
+	if fr.Action.Negated || lang.ProhibitionIn(clause) {
+		return Stated, "prohibition"
+	}
+	for _, c := range requestCues {
+		i := strings.Index(clause, c)
+		if i < 0 {
+			continue
+		}
+		rest := strings.Fields(strings.TrimLeft(clause[i+len(c):], " ,:"))
+		for len(rest) > 0 && (rest[0] == "to" || rest[0] == "you" || rest[0] == "that" || rest[0] == "we" || rest[0] == "also" || rest[0] == "please") {
+			rest = rest[1:]
+		}
+		if len(rest) > 1 && rest[0] == "make" && rest[1] == "sure" {
+			continue // "please make sure …": the rule is what follows
+		}
+		if len(rest) > 0 && onceVerbs[strings.Trim(rest[0], ",.;:")] {
+			return Inferred, fmt.Sprintf("may be a one-off request (‘%s %s’, nothing says it lasts)", c, strings.Trim(rest[0], ",.;:"))
+		}
+	}
+	return Stated, "rule phrasing (a limit or an invariant to keep)"
+}
+
+// requestCues open a request that may be about the work at hand.
+var requestCues = []string{"make sure", "ensure", "be sure to", "remember to", "please"}
+
+// onceVerbs do a thing once: after a request cue they ask for one piece of
+// work, not for a way of working.
+var onceVerbs = lang.WordSet("add", "create", "make", "set", "update", "change", "fix", "include", "rename", "move",
+	"delete", "remove", "write", "run", "rerun", "re-run", "test", "commit", "push", "bump", "mention", "document",
+	"send", "open", "file", "tag", "install", "upgrade", "deploy", "merge", "rebase", "build", "regenerate", "generate",
+	"call", "email", "ping", "tell", "notify", "put", "copy", "export", "import", "check", "verify", "review", "restart")
+
+// lastingCues say a rule lasts beyond the request at hand.
+var lastingCues = []string{"always", "never", "from now on", "going forward", "until i say otherwise", "until further notice",
+	"for the rest of", "every time", "each time", "whenever", "at all times", "under no circumstances", "no more",
+	"any", "anything", "ever", "in future", "in the future", "from here on", "every", "before committing",
+	"before you commit", "before pushing", "is forbidden", "not allowed", "only ever", "rule", "policy"}
+
+// strongestBasis is the surest basis among items, and the cue that says
+// which: an identifier is as sure as the surest open item naming it.
+func strongestBasis(namers []tracked) (Basis, string) {
+	var best *Item
+	for _, tr := range namers {
+		it := tr.base().item
+		if best == nil || it.Basis.Stronger(best.Basis) {
+			best = it
+		}
+	}
+	if best == nil {
+		return Inferred, "named by no open item"
+	}
+	return best.Basis, fmt.Sprintf("named by a %s %s (%s)", best.Basis, best.Kind, best.Cue)
+}

@@ -1,0 +1,370 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+func planEv(turn int, id, text string, st model.PlanStatus) *model.Plan {
+	return &model.Plan{Base: model.Base{Turn: turn}, Items: []model.PlanItem{{ID: id, Text: text, Status: st}}}
+}
+
+// TestBasisConformance holds the basis decisions of DESIGN.md ("How sure
+// the source is that an item is owed"): each case is a source and a summary
+// that keeps nothing of the item; the item's basis and cue say how sure the
+// source is, and only a recorded or stated loss violates.
+func TestBasisConformance(t *testing.T) {
+	const lost = "Worked on the service; nothing else to report."
+	cases := []struct {
+		name   string
+		src    []model.Event
+		kind   Kind
+		key    string // a word of the item's key
+		basis  Basis
+		cue    string // a part of the cue
+		review bool   // lost, but only inferred: listed, not counted
+	}{
+		{
+			name: "a plan step pending is recorded",
+			src:  []model.Event{planEv(3, "t3", "Re-run the migration", model.PlanPending)},
+			kind: Commitment, key: "migrat", basis: Recorded, cue: "plan t3 pending",
+		},
+		{
+			name: "a promise in plain words waiting on a condition is stated",
+			src:  []model.Event{msg(5, model.RoleAssistant, "I'll re-run the migration after review.")},
+			kind: Commitment, key: "migrat", basis: Stated, cue: "i'll",
+		},
+		{
+			name: "a hypothetical is inferred",
+			src:  []model.Event{msg(5, model.RoleAssistant, "If the cache is still stale, we'll need to rebuild the CDN manifest.")},
+			kind: Commitment, key: "manifest", basis: Inferred, cue: "hypothetical", review: true,
+		},
+		{
+			name: "a possibility is inferred",
+			src:  []model.Event{msg(5, model.RoleAssistant, "We'll probably need to regenerate the protobuf stubs after the bump.")},
+			kind: Commitment, key: "stub", basis: Inferred, cue: "probably", review: true,
+		},
+		{
+			name: "a condition on the expected path is stated",
+			src:  []model.Event{msg(5, model.RoleAssistant, "If the tests pass, I'll merge the release branch.")},
+			kind: Commitment, key: "merg", basis: Stated,
+		},
+		{
+			name: "a fallback plan is inferred",
+			src:  []model.Event{msg(5, model.RoleAssistant, "If that doesn't work, I'll try downgrading node to 18.")},
+			kind: Commitment, key: "downgrad", basis: Inferred, cue: "may never come", review: true,
+		},
+		{
+			name: "an offer is inferred",
+			src:  []model.Event{msg(5, model.RoleAssistant, "I'll add integration tests for the exporter too if you'd like.")},
+			kind: Commitment, key: "integr", basis: Inferred, cue: "offer", review: true,
+		},
+		{
+			name: "a call with no result is recorded",
+			src:  []model.Event{call(7, "call_77", "bash", `{"command":"make deploy"}`)},
+			kind: Handle, key: "call_77", basis: Recorded, cue: "no result",
+		},
+		{
+			name: "an error still the last word on its subject is stated",
+			src: []model.Event{
+				call(7, "c1", "bash", `{"command":"npm test"}`),
+				result(8, "c1", "FAIL src/cart.test.ts\n  ● totals › applies the coupon\nExit code 1", true),
+				call(9, "c2", "Edit", `{"file_path":"src/cart.ts","old_string":"a","new_string":"b"}`),
+				result(10, "c2", "The file has been updated.", false),
+			},
+			kind: Error, key: "cart", basis: Stated, cue: "last word",
+		},
+		{
+			name: "an error then a later success of another command at the same goal is inferred",
+			src: []model.Event{
+				call(7, "c1", "bash", `{"command":"npm test"}`),
+				result(8, "c1", "sh: 1: jest: not found in cart.test.ts\nExit code 127", true),
+				call(9, "c2", "bash", `{"command":"npx vitest run"}`),
+				result(10, "c2", "Test Files  4 passed (4)", false),
+			},
+			kind: Error, key: "c1", basis: Inferred, cue: "same goal", review: true,
+		},
+		{
+			name: "an error in a container then the tests pass through another runner",
+			src: []model.Event{
+				call(7, "c1", "bash", `{"command":"docker compose exec api pytest tests/test_orders.py"}`),
+				result(8, "c1", "ERROR tests/test_orders.py - ModuleNotFoundError: No module named 'orders'\nExit code 1", true),
+				call(9, "c2", "bash", `{"command":"kubectl exec api-7d9 -- python -m pytest tests/test_orders.py"}`),
+				result(10, "c2", "5 passed in 0.42s", false),
+			},
+			kind: Error, key: "c1", basis: Stated, cue: "last word",
+		},
+		{
+			name: "the agent says it takes another approach",
+			src: []model.Event{
+				call(7, "c1", "PowerShell", `{"command":"Install-Module PSScriptAnalyzer -Scope CurrentUser"}`),
+				result(8, "c1", "Install-Module: No match was found for the specified search criterion PSScriptAnalyzer", true),
+				msg(9, model.RoleAssistant, "The gallery is blocked here, so I'll take a different approach and lint with the bundled rules."),
+			},
+			kind: Error, key: "c1", basis: Inferred, cue: "moved on", review: true,
+		},
+		{
+			name: "the user changes course",
+			src: []model.Event{
+				call(7, "c1", "bash", `{"command":"cargo test --features e2e"}`),
+				result(8, "c1", "error[E0433]: failed to resolve: use of undeclared crate `wiremock`\nExit code 101", true),
+				msg(9, model.RoleUser, "Never mind the e2e feature, focus on the parser."),
+			},
+			kind: Error, key: "wiremock", basis: Inferred, cue: "user changed course", review: true,
+		},
+		{
+			name: "a failed edit, then the file rewritten by a shell command",
+			src: []model.Event{
+				call(7, "c1", "Edit", `{"file_path":"config/app.yaml","old_string":"port: 80","new_string":"port: 8080"}`),
+				result(8, "c1", "String to replace not found in file.", true),
+				call(9, "c2", "bash", `{"command":"sed -i 's/port: 8000/port: 8080/' config/app.yaml"}`),
+				result(10, "c2", "", false),
+			},
+			kind: Error, key: "c1", basis: Inferred, cue: "changed another way", review: true,
+		},
+		{
+			name: "a rule from now on is stated",
+			src:  []model.Event{msg(1, model.RoleUser, "From now on, never push to main.")},
+			kind: Constraint, key: "push", basis: Stated, cue: "lasting",
+		},
+		{
+			name: "a limit is stated",
+			src:  []model.Event{msg(1, model.RoleUser, "Only edit files under alerting/rules/.")},
+			kind: Constraint, key: "edit", basis: Stated,
+		},
+		{
+			name: "a one-off request is inferred",
+			src:  []model.Event{msg(1, model.RoleUser, "Make sure to add a changelog entry for the header fix.")},
+			kind: Constraint, key: "changelog", basis: Inferred, cue: "one-off", review: true,
+		},
+		{
+			name: "a reminder is a one-off request",
+			src:  []model.Event{msg(1, model.RoleUser, "Don't forget to update the changelog for the header fix.")},
+			kind: Constraint, key: "changelog", basis: Inferred, cue: "one-off", review: true,
+		},
+		{
+			name: "the same request for every change is stated",
+			src:  []model.Event{msg(1, model.RoleUser, "Make sure to add a changelog entry for every user-facing change.")},
+			kind: Constraint, key: "changelog", basis: Stated, cue: "lasting",
+		},
+		{
+			name: "an identifier takes the strongest basis of the items naming it",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "If the flake returns we'll need to bisect PR #4411."),
+				planEv(2, "t1", "Rebase PR #4411 onto main", model.PlanInProgress),
+			},
+			kind: Identifier, key: "#4411", basis: Recorded, cue: "named by a recorded commitment",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Check(c.src, compaction(50, 1, lost), Options{})
+			it := statusOf(t, r, c.kind, c.key)
+			if it.Basis != c.basis {
+				t.Errorf("%s %q: basis %s (%s), want %s", c.kind, it.Key, it.Basis, it.Cue, c.basis)
+			}
+			if c.cue != "" && !strings.Contains(strings.ToLower(it.Cue), strings.ToLower(c.cue)) {
+				t.Errorf("%s %q: cue %q, want it to say %q", c.kind, it.Key, it.Cue, c.cue)
+			}
+			if it.Status.Verified() {
+				t.Fatalf("%s %q is %s; the summary keeps nothing", c.kind, it.Key, it.Status)
+			}
+			if it.Review != c.review {
+				t.Errorf("%s %q: review %v, want %v", c.kind, it.Key, it.Review, c.review)
+			}
+			counted := false
+			for _, reason := range r.Reasons {
+				if strings.Contains(reason, it.Item.Label()) {
+					counted = true
+				}
+			}
+			if counted == c.review {
+				t.Errorf("%s %q: among the reasons to violate: %v, want %v (%v)", c.kind, it.Key, counted, !c.review, r.Reasons)
+			}
+			// --strict counts every item like the others.
+			strict := Check(c.src, compaction(50, 1, lost), Options{Strict: true})
+			if si := statusOf(t, strict, c.kind, c.key); si.Review || strict.Verdict != Violate {
+				t.Errorf("strict: %s %q review %v, verdict %s; want counted, violate", c.kind, si.Key, si.Review, strict.Verdict)
+			}
+		})
+	}
+}
+
+// TestReviewIsNoReason: a compaction whose only losses are inferred
+// degrades, refuses no consumer, raises no overclaim, and puts nothing back
+// into the agent's context; a consumer marked strict is refused.
+func TestReviewIsNoReason(t *testing.T) {
+	src := []model.Event{
+		msg(1, model.RoleUser, "Make sure to add a changelog entry for the header fix."),
+		msg(2, model.RoleAssistant, "If the cache is still stale, we'll need to rebuild the CDN manifest."),
+	}
+	comp := compaction(9, 1, "Fixed the header.", "changelog entry")
+	r := Check(src, comp, Options{})
+	if r.Verdict != Degrade {
+		t.Fatalf("verdict %s, want degrade: %v", r.Verdict, r.Reasons)
+	}
+	n, by := r.ReviewCount()
+	if n != 2 || by[Constraint] != 1 || by[Commitment] != 1 {
+		t.Errorf("review count %d %v, want 2 (one constraint, one commitment)", n, by)
+	}
+	for _, c := range r.Consumers {
+		if !c.Allowed {
+			t.Errorf("consumer %s refused for review items: %v", c.Name, c.Why)
+		}
+	}
+	if rh := Rehydrate(r, nil, RehydrateOptions{}); rh.Text != "" || len(rh.Items) != 0 {
+		t.Errorf("review items re-injected:\n%s", rh.Text)
+	}
+	strictPlanner := Options{Consumers: []model.Consumer{{Name: "planner", Requires: []string{"commitment", "constraint"}, Strict: true}}}
+	r = Check(src, comp, strictPlanner)
+	if r.Verdict != Violate {
+		t.Errorf("a strict planner: verdict %s, want violate", r.Verdict)
+	}
+	for _, c := range r.Consumers {
+		if c.Allowed == (c.Name == "planner") {
+			t.Errorf("a strict planner: consumer %s allowed %v", c.Name, c.Allowed)
+		}
+	}
+}
+
+// TestErrorsLeftBehind works the "left behind" rule over shells and tool
+// families: the run moved on from a failure without resolving it under
+// the rules of errors.go, so the error stays open but only inferred; a
+// failure nothing moved on from stays stated.
+func TestErrorsLeftBehind(t *testing.T) {
+	patch := func(file string) string {
+		return `"*** Begin Patch\n*** Update File: ` + file + `\n@@\n-a\n+b\n*** End Patch\n"`
+	}
+	cases := []struct {
+		name  string
+		src   []model.Event
+		key   string
+		basis Basis // "" when the error must be closed, not listed
+		cue   string
+	}{
+		{
+			name: "pip install of a pinned version, then uv adds the package",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"pip install numpy==1.19.5"}`),
+				result(2, "c1", "ERROR: Could not find a version that satisfies the requirement numpy==1.19.5\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"uv add numpy"}`),
+				result(4, "c2", "Resolved 12 packages", false),
+			},
+			key: "c1", basis: Inferred, cue: "same goal",
+		},
+		{
+			name: "pip install fails, and another package is installed",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"pip install psycopg2"}`),
+				result(2, "c1", "Error: pg_config executable not found.\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"uv add httpx"}`),
+				result(4, "c2", "Resolved 3 packages", false),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
+			name: "compose exec in one service, then the same command succeeds in another",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"docker compose exec worker php artisan migrate"}`),
+				result(2, "c1", "SQLSTATE[HY000] [2002] Connection refused\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"docker compose exec app php artisan migrate"}`),
+				result(4, "c2", "Migrated: 2024_01_01_create_orders_table", false),
+			},
+			key: "c1", basis: Inferred, cue: "elsewhere",
+		},
+		{
+			name: "a script fails, and its second version succeeds",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"python scripts/export_invoices.py --month 2024-05"}`),
+				result(2, "c1", "KeyError: 'customer_id'\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"python scripts/export_invoices_v2.py --month 2024-05"}`),
+				result(4, "c2", "wrote 412 invoices", false),
+			},
+			key: "c1", basis: Inferred, cue: "another script",
+		},
+		{
+			name: "a script fails, and an unrelated one succeeds",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"python scripts/export_invoices.py"}`),
+				result(2, "c1", "KeyError: 'customer_id'\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"python scripts/seed_users.py"}`),
+				result(4, "c2", "seeded 20 users", false),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
+			name: "an inline snippet fails, and another snippet succeeds",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"python3 -c \"import yaml; print(yaml.__version__)\""}`),
+				result(2, "c1", "ModuleNotFoundError: No module named 'yaml'\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"python3 -c \"import ruamel.yaml as y; print(y.__version__)\""}`),
+				result(4, "c2", "0.18.6", false),
+			},
+			key: "c1", basis: Inferred, cue: "python3 snippet",
+		},
+		{
+			name: "a request fails, and a later one to the same host succeeds",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"curl -sf https://api.internal.example/v2/health"}`),
+				result(2, "c1", "curl: (22) The requested URL returned error: 404\nExit code 22", true),
+				call(3, "c2", "bash", `{"command":"curl -sf https://api.internal.example/healthz"}`),
+				result(4, "c2", "ok", false),
+			},
+			key: "c1", basis: Inferred, cue: "request to api.internal.example",
+		},
+		{
+			name: "a POST fails, and a GET to the same host succeeds: still the last word",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"curl -X POST https://deploy.example/api/releases -d @release.json"}`),
+				result(2, "c1", "curl: (22) The requested URL returned error: 500\nExit code 22", true),
+				call(3, "c2", "bash", `{"command":"curl -sf https://deploy.example/api/releases"}`),
+				result(4, "c2", "[]", false),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
+			name: "go test fails in one package and passes in another: still the last word",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"go test ./billing/..."}`),
+				result(2, "c1", "--- FAIL: TestInvoiceTotals (0.00s)\nFAIL\nExit code 1", true),
+				call(3, "c2", "bash", `{"command":"go test ./auth/..."}`),
+				result(4, "c2", "ok  \tacme/auth\t0.2s", false),
+			},
+			key: "TestInvoiceTotals", basis: Stated, cue: "last word",
+		},
+		{
+			name: "a failed apply_patch redone by writing the same file",
+			src: []model.Event{
+				call(1, "c1", "apply_patch", patch("src/cart.ts")),
+				result(2, "c1", "apply_patch verification failed: Failed to find expected lines in src/cart.ts", true),
+				call(3, "c2", "Write", `{"file_path":"/repo/src/cart.ts","content":"export const b = 1"}`),
+				result(4, "c2", "File created successfully at: /repo/src/cart.ts", false),
+			},
+			key: "c1", basis: "",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Check(c.src, compaction(50, 1, "Worked on the service."), Options{})
+			var found *ItemResult
+			for i := range r.Items {
+				if it := &r.Items[i]; it.Kind == Error && strings.Contains(it.Key, c.key) {
+					found = it
+				}
+			}
+			switch {
+			case c.basis == "" && found != nil:
+				t.Fatalf("error %q is still open (%s, %s); want it closed", found.Key, found.Basis, found.Cue)
+			case c.basis == "":
+				return
+			case found == nil:
+				t.Fatalf("no open error %q in %v", c.key, r.Items)
+			}
+			if found.Basis != c.basis || !strings.Contains(found.Cue, c.cue) {
+				t.Errorf("error %q: basis %s (%s), want %s (%s)", found.Key, found.Basis, found.Cue, c.basis, c.cue)
+			}
+		})
+	}
+}
