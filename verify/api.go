@@ -29,6 +29,9 @@ func Check(source []model.Event, c *model.Compaction, opt Options) *CompactionRe
 			t.Compactions = append(t.Compactions, cc)
 		}
 	}
+	// A later compaction checked from the raw events alone: the earlier
+	// ones, and what they lost, are not in the source.
+	opt.lossUnknown = c.Seq > len(t.Compactions)
 	res := Run(t, opt)
 	return res.Compactions[len(res.Compactions)-1]
 }

@@ -61,7 +61,9 @@ func (it *Item) weaken(cue string) {
 // review reports whether a result is review rather than a loss: not
 // verified, only inferred, and the check is not strict.
 func (l *ledger) review(ir *ItemResult) bool {
-	return !l.opt.Strict && ir.Basis == Inferred && !ir.Status.Verified()
+	// An item matched across languages with nothing shared is review
+	// whatever the mode: the summary's words cannot settle it.
+	return !ir.Status.Verified() && (ir.CrossLanguage || !l.opt.Strict && ir.Basis == Inferred)
 }
 
 // promiseBasis decides the basis of a commitment found in assistant prose.

@@ -40,6 +40,9 @@ type promise struct {
 	// carriedOut: closed because a call did the work (not merely "acted
 	// on"): a summary listing it as pending resurrects it.
 	carriedOut bool
+	// abandoned: a plan step the agent left out of a later full plan; it
+	// was never done, so a summary that still lists it resurrects nothing.
+	abandoned bool
 	// announced: the message ends with a colon, introducing the calls that
 	// follow ("I need to update the references. Let me find them:").
 	announced bool
@@ -61,6 +64,12 @@ type commitmentTracker struct {
 	l *ledger
 	// byPlan finds a plan step (or logged commitment) by its id or text.
 	byPlan map[string]*promise
+	// lastPlan is the previous plan event's steps by key, with the status
+	// it gave them: a later full plan that leaves one out dropped it.
+	lastPlan map[string]model.PlanStatus
+	// asked is the last assistant message that asked the user a question
+	// (-1 before any), with its turn: the user's reply answers it.
+	asked, askedTurn int
 	// closedByHead indexes closed commitments by head noun and verb, for
 	// the resurrection check (commitments_closed.go).
 	closedByHead map[string]map[string]*closedGroup
@@ -71,6 +80,7 @@ type commitmentTracker struct {
 func (c *commitmentTracker) init(l *ledger) {
 	c.l = l
 	c.byPlan = map[string]*promise{}
+	c.asked = -1
 	c.closedByHead = map[string]map[string]*closedGroup{}
 	c.idx.init()
 }
@@ -82,8 +92,55 @@ func (c *commitmentTracker) newPromise(it *Item, act lang.Action) *promise {
 	return p
 }
 
+// asksUser reports whether an assistant message asks the user something:
+// a sentence of its prose ends with a question mark.
+func asksUser(text string) bool {
+	prose := lang.ProseOnly(text)
+	for _, sn := range lang.Sentences(prose) {
+		if strings.HasSuffix(strings.TrimSpace(prose[sn.Start:sn.End]), "?") {
+			return true
+		}
+	}
+	return false
+}
+
+// conversational reports whether an action is done by talking with the
+// user: asking questions, or clarifying or confirming something with them.
+func conversational(a lang.Action) bool {
+	if a.Verb == lang.TermOf("ask") {
+		return true
+	}
+	switch a.Verb {
+	case lang.TermOf("clarify"), lang.TermOf("confirm"), lang.TermOf("discuss"), lang.TermOf("agree"), lang.TermOf("align"), lang.TermOf("check"):
+		l := " " + strings.ToLower(a.Text) + " "
+		return strings.Contains(l, " you ") || strings.Contains(l, " you,") || strings.Contains(l, " your ") || strings.Contains(l, " the user ")
+	}
+	return false
+}
+
+// answered closes the conversational promises a round of questions kept:
+// the agent promised to ask or to confirm something with the user, asked
+// (a question in its prose since the promise) and the user replied. Such
+// work needs no tool call, and a later "confirmed" claims nothing unsupported.
+func (c *commitmentTracker) answered(m *model.Message) {
+	if c.asked < 0 {
+		return
+	}
+	for p := range openOf[*promise](c.l) {
+		if p.item.Open && !p.planned && p.item.Event <= c.asked && conversational(p.act) {
+			c.l.close(p, m, fmt.Sprintf("asked at turn %d and answered by the user at turn %d", c.askedTurn, m.Turn))
+		}
+	}
+	c.asked = -1
+}
+
 // assistantMessage checks completion claims, then extracts commitments.
 func (c *commitmentTracker) assistantMessage(m *model.Message) {
+	defer func() {
+		if asksUser(m.Text) {
+			c.asked, c.askedTurn = m.Index, m.Turn
+		}
+	}()
 	c.closeActedOn(m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
 	c.claims(m)
 	found := c.l.promisesOf(m)
@@ -271,11 +328,11 @@ func sameAction(a, b lang.Action) bool {
 // commitments; completed and cancelled ones close them. It returns the text
 // of the known steps it completed, whose errors the sweep closes.
 func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
+	listed := make(map[string]model.PlanStatus, len(pl.Items))
+	defer func() { c.vanished(pl, listed) }()
 	for _, pi := range pl.Items {
-		key := pi.ID
-		if key == "" {
-			key = "text:" + strings.ToLower(strings.TrimSpace(pi.Text))
-		}
+		key := planKey(pi)
+		listed[key] = pi.Status
 		p := c.byPlan[key]
 		label := "plan " + pi.ID
 		if pi.ID == "" {
@@ -314,10 +371,59 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 			completed = append(completed, pi.Text)
 		case !p.item.Open:
 			// Reopened: the plan says it is in progress again.
+			p.abandoned = false
 			c.l.reopen(p)
 		}
 	}
 	return completed
+}
+
+// planKey is a plan step's identity across plan events: its id, or its
+// text when the runtime gives none.
+func planKey(pi model.PlanItem) string {
+	if pi.ID != "" {
+		return pi.ID
+	}
+	return "text:" + strings.ToLower(strings.TrimSpace(pi.Text))
+}
+
+// vanished settles the open steps of the previous plan that a full plan
+// leaves out without completing them (DESIGN.md rulings). A step a
+// compaction had already lost stays open: the loss made the agent forget
+// it, and every later summary still owes it. Otherwise the agent dropped
+// it, and it closes as abandoned. When the source lacks the earlier
+// compactions (Options.lossUnknown), which of the two cannot be told, and
+// the step stays open. A plan is full when it restates a step
+// of the previous one unchanged: an update listing only what changed says
+// nothing of the steps it leaves out.
+func (c *commitmentTracker) vanished(pl *model.Plan, listed map[string]model.PlanStatus) {
+	prev := c.lastPlan
+	c.lastPlan = listed
+	full := false
+	for k, st := range listed {
+		if was, ok := prev[k]; ok && was == st {
+			full = true
+		}
+	}
+	if !full || len(listed) < 2 || c.l.opt.lossUnknown {
+		for k, st := range prev {
+			if _, ok := listed[k]; !ok {
+				c.lastPlan[k] = st // not full: the steps it leaves out still stand
+			}
+		}
+		return
+	}
+	for k := range prev {
+		if _, ok := listed[k]; ok {
+			continue
+		}
+		p := c.byPlan[k]
+		if p == nil || !p.item.Open || !p.planned || p.firstLoss > 0 {
+			continue
+		}
+		p.abandoned = true
+		c.l.close(p, pl, fmt.Sprintf("abandoned: left out of the plan at turn %d without being completed", pl.Turn))
+	}
 }
 
 // logged applies a commitment event, for runtimes that log obligations.

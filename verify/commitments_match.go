@@ -112,7 +112,7 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	// Only an obligation that waited, a plan step or a step of a plan the
 	// agent stated can be redone by mistake: narration carried out on the
 	// spot is gone once done.
-	if !p.durable && !p.planned && !p.inPlan || !d.hasTerm(p.act.Head) {
+	if !p.durable && !p.planned && !p.inPlan || p.abandoned || !d.hasTerm(p.act.Head) {
 		return ir, false
 	}
 	if repeatable(p.act) {
@@ -121,7 +121,14 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 		return ir, false
 	}
 	r := d.match(p.atom)
-	if !r.found || r.polarity != Pending || r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || d.inDescription(r.cand.unit) ||
+	// The pending cue must be the sentence's that names the item (not a
+	// window over a neighbour), and a sentence that also reports the step
+	// done ("- Rotate the keys (done)" under "Pending Tasks") does not
+	// present it as open.
+	if !r.found || r.polarity != Pending || r.cand.window || d.reportsDone(r.cand.unit) {
+		return ir, false
+	}
+	if r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || d.inDescription(r.cand.unit) ||
 		!d.compact(r.cand, p.atom) || !d.headInProse(r.cand.unit, p.act.Head) || d.quoted(r.cand, p.act.Head) {
 		return ir, false
 	}
@@ -280,4 +287,43 @@ func (d *doc) quoted(c candidate, head string) bool {
 		}
 	}
 	return seen
+}
+
+// reportsDone reports whether a summary unit says, anywhere in it, that
+// its matter is done: a done marker, an inline [DONE] or ✓, a completion
+// word, or its language's done cue.
+func (d *doc) reportsDone(ui int) bool {
+	u := &d.units[ui]
+	if u.marker == Done {
+		return true
+	}
+	text := d.text[u.Start:u.End]
+	if inlineDoneMark.MatchString(text) {
+		return true
+	}
+	for _, t := range u.toks {
+		switch t.Word {
+		case "done", "completed", "finished", "complete", "resolved", "merged", "shipped", "landed":
+			return !negatedBefore(u, t)
+		}
+	}
+	if st, _ := lang.ForeignStatus(text, d.language()); st == "done" {
+		return true
+	}
+	return false
+}
+
+// negatedBefore reports whether the word just before a token denies it
+// ("not done", "never completed", "isn't finished").
+func negatedBefore(u *unit, t lang.Token) bool {
+	for i := range u.toks {
+		if u.toks[i].Start == t.Start {
+			if i == 0 {
+				return false
+			}
+			w := u.toks[i-1].Word
+			return lang.NegationCues[w] || w == "yet" && i > 1 && lang.NegationCues[u.toks[i-2].Word]
+		}
+	}
+	return false
 }

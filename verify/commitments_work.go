@@ -464,6 +464,9 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 	if !compatible(a.Verb, ci.category) && !beginning {
 		return false
 	}
+	if opposes(a, ci) {
+		return false // "--disable-cache" does not "turn the cache back on"
+	}
 	if !relaxed && (ci.checks || ci.publishes()) && editVerbs[a.Verb] {
 		// "cue vet ./deploy/gates/..." names the gate but updates nothing;
 		// "gh pr create --body 'moves Badge onto the tokens'" describes a
@@ -606,4 +609,38 @@ func compatible(verb string, c toolCategory) bool {
 	// A verb of no known kind ("register the PR under its branch name"):
 	// a read does not do it.
 	return c != toolRead
+}
+
+// antonyms pairs verbs that undo each other, by term.
+var antonyms = func() map[string][]string {
+	m := map[string][]string{}
+	for _, p := range [][2]string{{"enable", "disable"}, {"start", "stop"}, {"add", "remove"}, {"install", "uninstall"},
+		{"lock", "unlock"}, {"mount", "unmount"}, {"allow", "deny"}, {"allow", "block"}, {"include", "exclude"},
+		{"show", "hide"}, {"connect", "disconnect"}, {"provision", "destroy"}, {"pause", "resume"}, {"freeze", "unfreeze"},
+		{"encrypt", "decrypt"}, {"attach", "detach"}, {"subscribe", "unsubscribe"}, {"scale up", "scale down"}} {
+		a, b := lang.TermOf(p[0]), lang.TermOf(p[1])
+		m[a] = append(m[a], b)
+		m[b] = append(m[b], a)
+	}
+	return m
+}()
+
+// opposes reports whether a call does the opposite of an action: it names
+// a verb that undoes the action's verb and not the verb itself
+// ("./server --disable-cache" for "turn the cache back on").
+//
+// Only a shell command's own words count: an edit's content may name any
+// verb ("remove" in a comment of the middleware it adds).
+func opposes(a lang.Action, ci *callInfo) bool {
+	ops := antonyms[a.Verb]
+	if len(ops) == 0 || ci.command == "" || ci.hasVerb(a.Verb) {
+		return false
+	}
+	words := lang.WordTerms(strings.NewReplacer("-", " ", "_", " ", "=", " ").Replace(ci.command))
+	for _, o := range ops {
+		if slices.Contains(words, o) {
+			return true
+		}
+	}
+	return false
 }

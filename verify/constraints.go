@@ -57,22 +57,27 @@ func (c *constraintTracker) userMessage(m *model.Message) {
 func condTerms(a lang.Action) []string { return lang.Terms(lang.Tokenize(a.Condition)) }
 
 // revocations closes the standing rules a user message takes back: "forget
-// the weekend rule", "ignore my instruction about pnpm", "you no longer need
-// to run go vet". A revoking sentence must name the rule (a word of it) and
-// either call it a rule or say it no longer holds.
+// the weekend rule", "ignore my instruction about pnpm", "forget what I
+// said about the staging cluster", "the check-mode rule no longer applies",
+// "you can push to main now". A revoking sentence must name the rule (a
+// word of it, or "that rule" for the latest one) and either call it a rule
+// or say it no longer holds.
 func (c *constraintTracker) revocations(m *model.Message) {
 	for _, sn := range lang.Sentences(m.Text) {
 		sent := m.Text[sn.Start:sn.End]
 		lower := lang.FoldText(sent)
 		ruleWord := false
-		for _, w := range []string{"rule", "instruction", "restriction", "constraint", "requirement"} {
+		for _, w := range []string{"rule", "instruction", "restriction", "constraint", "requirement", "what i said", "what i told you", "i said earlier"} {
 			ruleWord = ruleWord || strings.Contains(lower, w)
 		}
-		dropVerb, lifted := false, false
+		// Other languages: "esa regla ya no aplica", "那条规则不再适用".
+		fRule, fLifted, fPoint := lang.ForeignRevocation(lower)
+		ruleWord = ruleWord || fRule
+		dropVerb, lifted := false, permitsNow(lower) || fLifted
 		for _, w := range []string{"forget", "ignore", "disregard", "scrap", "drop", "lift", "cancel", "revoke", "undo", "remove"} {
 			dropVerb = dropVerb || lang.HasPhrase(lower, w)
 		}
-		for _, w := range []string{"no longer", "is fine now", "are fine now", "is ok now",
+		for _, w := range []string{"no longer", "is fine now", "are fine now", "is ok now", "is lifted", "are lifted", "doesn't apply anymore", "does not apply anymore",
 			"are ok now", "is okay now", "allowed now", "you can now", "you may now", "feel free to"} {
 			lifted = lifted || strings.Contains(lower, w)
 		}
@@ -80,12 +85,18 @@ func (c *constraintTracker) revocations(m *model.Message) {
 			continue
 		}
 		words := map[string]bool{}
-		for _, t := range lang.WordTerms(sent) {
+		// "the check-mode rule": the parts of a joined word name it too.
+		for _, t := range lang.WordTerms(sent + " " + strings.ReplaceAll(sent, "-", " ")) {
 			words[t] = true
 		}
+		var latest *rule
+		revoked := false
 		for r := range openOf[*rule](c.l) {
 			if !r.item.Open {
 				continue
+			}
+			if latest == nil || r.item.Event > latest.item.Event {
+				latest = r
 			}
 			shared := 0
 			for _, t := range r.atom.terms {
@@ -93,11 +104,45 @@ func (c *constraintTracker) revocations(m *model.Message) {
 					shared++
 				}
 			}
-			if shared >= 1 && (ruleWord && dropVerb || shared >= 2) {
+			if shared >= 1 && ruleWord && (dropVerb || lifted) || shared >= 2 && lifted {
 				c.l.close(r, m, fmt.Sprintf("revoked by the user at turn %d: “%s”", m.Turn, model.Clip(sent, 120)))
+				revoked = true
+			}
+		}
+		// "That rule no longer applies": the rule last given.
+		// A verb that also edits code ("drop that rule from the policy")
+		// does not lift a standing rule by pointing at it.
+		mindVerb := lang.HasPhrase(lower, "forget") || lang.HasPhrase(lower, "ignore") || lang.HasPhrase(lower, "disregard")
+		if !revoked && latest != nil && (mindVerb || lifted) && (pointsAtRule(lower) || fPoint) {
+			c.l.close(latest, m, fmt.Sprintf("revoked by the user at turn %d: “%s”", m.Turn, model.Clip(sent, 120)))
+		}
+	}
+}
+
+// permitsNow reports whether a sentence gives a permission from now on:
+// "you can push to main now", "feel free to use npm again".
+func permitsNow(lower string) bool {
+	t := strings.TrimLeft(lower, " -*>")
+	for _, p := range []string{"ok, ", "ok ", "okay, ", "alright, ", "now "} {
+		t = strings.TrimPrefix(t, p)
+	}
+	if !(strings.HasPrefix(t, "you can ") || strings.HasPrefix(t, "you may ") || strings.HasPrefix(t, "it's fine to ") || strings.HasPrefix(t, "it's ok to ")) {
+		return false
+	}
+	return lang.HasPhrase(t, "now") || lang.HasPhrase(t, "again") || lang.HasPhrase(t, "anymore")
+}
+
+// pointsAtRule reports whether a sentence points at a rule without naming
+// it: "that rule", "this restriction", "the earlier instruction".
+func pointsAtRule(lower string) bool {
+	for _, d := range []string{"that ", "this ", "the earlier ", "my earlier ", "my last ", "my previous ", "the previous "} {
+		for _, n := range []string{"rule", "instruction", "restriction", "constraint"} {
+			if lang.HasPhrase(lower, d+n) {
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // askedFor lifts a prohibition the user now asks to break: "don't commit"

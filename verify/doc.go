@@ -25,6 +25,7 @@
 //	commitments_match.go      a commitment in a summary; flipped and resurrected commitments
 //	commitments_closed.go     closed commitments by head and verb, candidates only where a summary names what sets one apart
 //	constraints.go            the user's standing rules: opening, revocation, matching
+//	crosslang.go              an item and a summary in different languages: matched through what they share
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
 //	intent.go                 what a call was doing, in other words (intent-only matches)
 //	errors.go                 when an error opens and closes (same call, workaround, plan step), matching

@@ -99,6 +99,7 @@ func (l *ledger) matchOpen(tr tracked, d *doc, c *model.Compaction, unverifiable
 		return ir
 	}
 	tr.match(l, d, &ir)
+	crossLanguage(d, &ir)
 	return ir
 }
 

@@ -80,7 +80,7 @@ func (l *ledger) gate(cr *CompactionResult) {
 			res.Why = append(res.Why, "the summary cannot be verified")
 		}
 		for _, ir := range cr.Items {
-			if !slices.Contains(res.Requires, ir.Kind) || ir.Status.Verified() || ir.Review && !c.Strict {
+			if !slices.Contains(res.Requires, ir.Kind) || ir.Status.Verified() || ir.Review && !c.Strict || ir.CrossLanguage {
 				continue
 			}
 			res.Allowed = false
@@ -94,11 +94,28 @@ func (l *ledger) gate(cr *CompactionResult) {
 // consumer is refused; otherwise violate, with every reason.
 func (l *ledger) verdict(cr *CompactionResult) {
 	var reasons []string
+	// A compaction's reasons name each source sentence once: two rules or
+	// promises read from one sentence are one reason (DESIGN.md rulings).
+	bySource := map[string]int{}
+	more := map[int]int{}
 	for _, ir := range cr.Items {
 		if !ir.Counts() {
 			continue
 		}
+		src := ir.Item.Evidence
+		if src == "" {
+			src = ir.Item.Label()
+		}
+		key := fmt.Sprintf("%d\x00%s", ir.Event, src)
+		if i, ok := bySource[key]; ok {
+			more[i]++
+			continue
+		}
+		bySource[key] = len(reasons)
 		reasons = append(reasons, fmt.Sprintf("%s %s: %s (turn %d)", ir.Kind, statusWords(ir.Status), ir.Item.Label(), ir.Turn))
+	}
+	for i, n := range more {
+		reasons[i] += fmt.Sprintf(" (and %d more item(s) from the same sentence)", n)
 	}
 	// Sanity reasons came first; self-report reasons were added by reconcile.
 	cr.Reasons = append(reasons, cr.Reasons...)

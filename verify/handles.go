@@ -8,9 +8,11 @@ package verify
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 // pending is a call awaiting its result, or a running job.
@@ -136,11 +138,20 @@ func resultArrived(r *model.ToolResult) string {
 func (h *handleTracker) job(r *model.ToolResult, info *callInfo) {
 	j := r.Job
 	if j == nil {
+		h.jobChecked(r, info)
 		return
 	}
 	switch j.State {
 	case model.JobRunning:
 		if old := h.byJob[j.ID]; old != nil && old.item.Open {
+			// A check of a running job whose output says it ended
+			// ("<status>completed</status>", "exited with code 0")
+			// ends it, whatever state the runtime logged.
+			if r.Index > old.item.Event && jobEnded(r.Text.Head()) {
+				h.orphanCheck(old, r)
+				h.l.close(old, r, fmt.Sprintf("job reported ended by its output check at turn %d", r.Turn))
+				h.l.commitments.jobsFinished()
+			}
 			return
 		}
 		it := &Item{Kind: Handle, Key: j.ID, Text: "job " + j.ID + " started by " + r.ID, Turn: r.Turn, Event: r.Index,
@@ -157,6 +168,27 @@ func (h *handleTracker) job(r *model.ToolResult, info *callInfo) {
 		if p := h.byJob[j.ID]; p != nil {
 			h.orphanCheck(p, r)
 			h.l.close(p, r, fmt.Sprintf("job %s at turn %d", j.State, r.Turn))
+			h.l.commitments.jobsFinished()
+		}
+	}
+}
+
+// jobEndedRe finds a job output check's report that the job ended.
+var jobEndedRe = regexp.MustCompile(`(?im)<status>\s*(?:completed|complete|exited|done|finished|failed|killed)\s*</status>|^\s*status:\s*(?:completed|complete|exited|done|finished|failed)\b|\bprocess exited\b|\bexited with (?:code|status)\s+-?\d+|^\s*\[(?:done|completed|exited)\]`)
+
+// jobEnded reports whether an output check says its job ended.
+func jobEnded(text string) bool { return jobEndedRe.MatchString(text) }
+
+// jobChecked closes an open job that a call without a job record checked
+// (its input names the job's id) when the output says the job ended.
+func (h *handleTracker) jobChecked(r *model.ToolResult, info *callInfo) {
+	if info == nil || len(h.byJob) == 0 || !jobEnded(r.Text.Head()) {
+		return
+	}
+	for id, p := range h.byJob {
+		if p.item.Open && r.Index > p.item.Event && lang.FindBounded(info.input, id, lang.IsIdentByte, lang.IsIdentByte, false) >= 0 {
+			h.orphanCheck(p, r)
+			h.l.close(p, r, fmt.Sprintf("job reported ended by %s at turn %d", r.ID, r.Turn))
 			h.l.commitments.jobsFinished()
 		}
 	}

@@ -39,6 +39,16 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	if p, cue := d.nearestCue(u, vi, lo, hi, startAt, end); p != Neutral {
 		return p, cue
 	}
+	// A sentence in another language says done or pending in its own
+	// words ("已完成", "pendiente").
+	if d.language() != "en" || !isASCII(d.text[u.Start:u.End]) {
+		switch st, cue := lang.ForeignStatus(d.text[u.Start:u.End], d.language()); st {
+		case "done":
+			return Done, cue
+		case "pending":
+			return Pending, cue
+		}
+	}
 	if s := d.section(u); s != nil && s.Polarity != Neutral {
 		return s.Polarity, "under “" + s.Heading + "”"
 	}
@@ -282,4 +292,14 @@ func deniedNeed(toks []lang.Token, j int) bool {
 		}
 	}
 	return false
+}
+
+// isASCII reports whether s is ASCII only.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

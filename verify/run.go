@@ -14,6 +14,11 @@ type Options struct {
 	// Strict counts inferred items like the others (the command line's
 	// --strict): a lost one violates instead of being listed for review.
 	Strict bool
+	// lossUnknown: the source lacks earlier compactions the run had
+	// (Check of a later compaction from raw events alone), so whether one
+	// lost a plan step cannot be told; a step that vanishes from the plan
+	// then stays open (fail closed).
+	lossUnknown bool
 }
 
 // Run verifies every compaction of t: one pass over the events keeps what is

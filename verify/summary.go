@@ -40,6 +40,7 @@ type doc struct {
 	// itemPaths are the paths the open commitments name: a sentence naming
 	// one of them speaks of that item (see otherPaths).
 	itemPaths map[string]bool
+	lang      string // the summary's language, once asked (language)
 }
 
 // unit is one line or sentence of a summary.

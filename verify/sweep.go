@@ -269,6 +269,7 @@ func (l *ledger) step(i int, e model.Event) {
 			case model.RoleUser:
 				l.constraints.userMessage(ev)
 				l.errors.userChangedCourse(ev)
+				l.commitments.answered(ev)
 			case model.RoleAssistant:
 				l.commitments.assistantMessage(ev)
 				l.errors.agentMovedOn(ev)

@@ -163,11 +163,18 @@ type ItemResult struct {
 	// error the run leaves behind later is weakened then, not here).
 	Basis Basis
 	Cue   string
+	// CrossLanguage: the item and the summary are in different languages
+	// and share nothing to match through (no id, path, number or name), so
+	// the summary's words cannot settle it. It is for a person to review,
+	// never a loss: the gate and the verdict do not count it.
+	CrossLanguage bool `json:"cross_language,omitempty"`
 }
 
 // Counts reports whether the item's loss counts towards the verdict, the
 // gate and the self-report findings: it is not verified and not review.
-func (ir *ItemResult) Counts() bool { return !ir.Status.Verified() && !ir.Review }
+func (ir *ItemResult) Counts() bool {
+	return !ir.Status.Verified() && !ir.Review && !ir.CrossLanguage
+}
 
 // Section is a part of a summary under a heading of a known compactor layout.
 type Section struct {

@@ -3,6 +3,7 @@ package lang
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Action is the "what" of a commitment or constraint, parsed into the
@@ -50,16 +51,25 @@ func (a Action) Terms() []string {
 // Key is the normalized action shown in reports: its content words, in
 // order, as written but lower-cased ("re-run migration").
 func (a Action) Key() string {
-	var words []string
-	for _, t := range Tokenize(a.Text) {
-		if t.Term != "" {
-			words = append(words, t.Word)
-		}
-	}
+	var b strings.Builder
 	if a.Negated {
-		words = append([]string{"never"}, words...)
+		b.WriteString("never")
 	}
-	return strings.Join(words, " ")
+	prevCJK := false
+	for _, t := range Tokenize(a.Text) {
+		if t.Term == "" {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(t.Word)
+		// Characters of a CJK word are one token each; the key writes
+		// them together, as the language does.
+		if b.Len() > 0 && !(prevCJK && isCJK(r)) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.Word)
+		prevCJK = isCJK(r)
+	}
+	return b.String()
 }
 
 // trimTrailingJoiners drops what joined an action to its condition:

@@ -11,6 +11,12 @@
 //     needs, condition words);
 //   - promise.go: commitment phrasing in assistant prose ("I'll X after Y");
 //     rule.go: imperative phrasing in a user's words ("never push to main");
+//   - i18n.go: the other languages users write (Chinese, Spanish,
+//     Portuguese, French, German, Japanese, Korean, Vietnamese, Russian): a
+//     text's language, done and pending in their words, labels before a
+//     rule, and what two texts in different languages share (ids, paths,
+//     names, code words); i18n_cues.go: the cue table of each language;
+//     i18n_read.go: rules and promises read with those cues;
 //   - ident.go: identifiers (URLs, PRs, tickets, SHAs, paths, branches), each
 //     class with its own boundary rule;
 //   - errtext.go: what a failed tool's output says went wrong (its first

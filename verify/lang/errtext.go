@@ -44,6 +44,20 @@ func FirstErrorLine(text string) string {
 		switch {
 		case strings.HasPrefix(lower, "traceback") || strings.HasPrefix(lower, "exit code") || strings.HasPrefix(lower, "wall time"):
 			continue
+		case placeholderLine(lower):
+			// "stderr:", "(no output)", "$ npm run build": the tool's
+			// framing, not what went wrong.
+			if first == i {
+				first = -1
+			}
+			continue
+		case leadIn(lower) && hasLaterLine(lines[i+1:]):
+			// "Error in ./src/app.ts:", "Command failed: make test": where
+			// it happened; the next line says what.
+			if first == i {
+				first = -1
+			}
+			continue
 		case wrapperLine(line, lower) && wrapperLineRe.MatchString(line):
 			// "collect2: error: ld returned 1 exit status", "ninja: build
 			// stopped": a tool saying that what it ran failed, after the
@@ -84,6 +98,35 @@ func FirstErrorLine(text string) string {
 }
 
 var bareFailRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)\b`)
+
+// placeholderLine reports whether a (lower-cased, trimmed) line is a tool's
+// header or placeholder: "stderr:", "(no output)", a command echo.
+func placeholderLine(lower string) bool {
+	switch lower {
+	case "stderr:", "stdout:", "output:", "(no output)", "<no output>", "no output", "(empty)", "error output:", "[stderr]", "[stdout]", "--- stderr ---", "--- stdout ---":
+		return true
+	}
+	return strings.HasPrefix(lower, "$ ") || strings.HasPrefix(lower, "> ") && !strings.Contains(lower, "error")
+}
+
+// leadInRe matches a generic lead-in that only says where a failure
+// happened: "Error in ./src/app.ts:", "An error occurred while running
+// the command:", "Command failed: make test".
+var leadInRe = regexp.MustCompile(`^(?:(?:an? )?(?:error|errors|failure|exception)s?(?: occurred| was raised)? (?:in|while|during|at|when|from|running|executing|on)\b.*:|command failed:.*|failed to run:?.*|the following (?:error|errors) occurred:?)$`)
+
+func leadIn(lower string) bool {
+	return (strings.Contains(lower, "error") || strings.Contains(lower, "fail") || strings.Contains(lower, "exception")) && leadInRe.MatchString(lower)
+}
+
+// hasLaterLine reports whether a non-empty line follows.
+func hasLaterLine(lines []string) bool {
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" && !placeholderLine(strings.ToLower(strings.TrimSpace(l))) {
+			return true
+		}
+	}
+	return false
+}
 
 // errorClass reports whether a lower-cased line holds a literal word that
 // errorClassRe needs: without one it cannot match. (Its case-insensitive

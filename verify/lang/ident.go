@@ -120,9 +120,11 @@ func extractIdents(s string, files bool) []Ident {
 		x.urls = urlRe.FindAllStringIndex(s, -1)
 	}
 	x.webAddresses()
+	x.digitHosts()
 	x.pullRequests()
 	x.branchesInProse()
 	x.tickets()
+	x.changeRecords()
 	x.commits()
 	x.branchesInCommands()
 	x.paths()
@@ -186,6 +188,9 @@ func (x *identScan) pullRequests() {
 			if x.inURL(m[0]) || (m[0] > 0 && IsIdentByte(s[m[0]-1])) || (m[1] < len(s) && IsDigit(s[m[1]])) {
 				continue
 			}
+			if runnerNumber(s, m[0], m[1]) {
+				continue // "test #12 of 40": the runner's numbering
+			}
 			x.add("#"+s[m[2]:m[3]], ClassPR)
 		}
 	}
@@ -197,6 +202,25 @@ func (x *identScan) pullRequests() {
 			x.add("#"+s[m[2]:m[3]], ClassPR)
 		}
 	}
+}
+
+// runnerNumber reports whether the number at s[i:j] is a test runner's
+// or a job's own numbering ("test #12 of 40", "#3/10", "step #4"), not an
+// issue.
+func runnerNumber(s string, i, j int) bool {
+	rest := strings.TrimLeft(s[j:], " ")
+	if strings.HasPrefix(rest, "of ") || strings.HasPrefix(rest, "/") {
+		return true
+	}
+	f := strings.Fields(strings.ToLower(s[:i]))
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.Trim(f[len(f)-1], ":([") {
+	case "test", "tests", "case", "step", "job", "run", "attempt", "iteration", "epoch", "batch", "shard", "worker", "try", "retry", "row", "line", "item", "member", "task":
+		return true
+	}
+	return false
 }
 
 // branchesInProse adds "the rcv-overvote-csv branch", "branch release-1.8"
@@ -242,6 +266,50 @@ func (x *identScan) tickets() {
 			continue // UTF-8, SHA-256, ISO-8601: standards, not tickets
 		}
 		x.add(s[m[0]:m[1]], ClassTicket)
+	}
+}
+
+// changeRecordRe matches change, incident and request records written
+// without a dash: CHG0012345, INC0041877, RITM0012345.
+var changeRecordRe = regexp.MustCompile(`[A-Z]{2,5}[0-9]{5,10}`)
+
+// changeRecords adds change and ticket numbers written without a dash.
+func (x *identScan) changeRecords() {
+	s := x.s
+	for _, m := range changeRecordRe.FindAllStringIndex(s, -1) {
+		if x.inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || s[m[0]-1] == '-')) || (m[1] < len(s) && (IsIdentByte(s[m[1]]) || s[m[1]] == '-')) {
+			continue
+		}
+		x.add(s[m[0]:m[1]], ClassTicket)
+	}
+}
+
+// digitHostRe matches a dotted host name with a digit-bearing label
+// ("ci-runner-14.internal", "db-01.prod"); hostRe knows only TLDs.
+var digitHostRe = regexp.MustCompile(`[a-z][a-z0-9-]*[0-9][a-z0-9-]*(?:\.[a-z][a-z0-9-]*[a-z0-9])+`)
+
+// fileExts are extensions that make a dotted word a file, not a host.
+var fileExts = WordSet("go", "py", "js", "ts", "rs", "rb", "java", "c", "h", "cc", "cpp", "hpp", "md", "txt", "json", "yaml", "yml",
+	"toml", "sh", "sql", "css", "html", "lock", "log", "cfg", "conf", "ini", "xml", "csv", "tsx", "jsx", "kt", "swift", "php",
+	"pl", "ex", "exs", "erl", "hs", "ml", "scala", "vue", "svelte", "proto", "tf", "j2", "mk", "lua", "dart", "zig", "nim",
+	"jl", "ipynb", "gz", "zip", "tar", "tgz", "png", "jpg", "jpeg", "gif", "svg", "pdf", "env", "example", "bak", "tmp", "pem",
+	"key", "crt", "out", "dat", "bin", "so", "dll", "exe", "tfplan", "tfvars", "nix", "rst", "tex", "mjs", "cjs", "wasm", "patch", "diff", "sum", "mod")
+
+// digitHosts adds dotted host names with a digit-bearing label.
+func (x *identScan) digitHosts() {
+	s := x.s
+	if strings.IndexByte(s, '.') < 0 {
+		return
+	}
+	for _, m := range digitHostRe.FindAllStringIndex(s, -1) {
+		if x.inURL(m[0]) || (m[0] > 0 && (IsIdentByte(s[m[0]-1]) || strings.IndexByte("./@-", s[m[0]-1]) >= 0)) || (m[1] < len(s) && (IsIdentByte(s[m[1]]) || s[m[1]] == '/')) {
+			continue
+		}
+		v := s[m[0]:m[1]]
+		if fileExts[v[strings.LastIndexByte(v, '.')+1:]] {
+			continue
+		}
+		x.add(v, ClassURL)
 	}
 }
 

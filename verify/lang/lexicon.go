@@ -184,6 +184,7 @@ var constraintCues = []string{
 	"remember to", "be sure to", "is forbidden", "is not allowed", "are not allowed",
 	"ensure", "please use", "please keep", "use only", "only", "stick to", "keep it", "keep them", "keep this",
 	"keep everything", "until i say otherwise", "until further notice", "stop",
+	"for the rest of this session", "for the rest of the session", "every time", "each time",
 }
 
 // DoneCues are words that present work as finished.

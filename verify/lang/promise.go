@@ -20,11 +20,19 @@ type Promise struct {
 func FindPromises(text string) []Promise {
 	var out []Promise
 	text = ProseOnly(text)
-	if !anyCue(FoldText(text)) {
+	msgLang := LanguageOf(text)
+	foreign := msgLang != "en"
+	if !foreign && !anyCue(FoldText(text)) {
 		return nil // most messages promise nothing: no sentence needs reading
 	}
 	for _, sn := range Sentences(text) {
 		s := text[sn.Start:sn.End]
+		if foreign {
+			if l := SentenceLanguage(s, msgLang); l != "en" {
+				out = append(out, foreignPromises(s, l)...)
+				continue
+			}
+		}
 		if strings.HasSuffix(s, "?") {
 			continue
 		}

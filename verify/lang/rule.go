@@ -8,6 +8,9 @@ type Rule struct {
 	// of it that is the rule.
 	Sentence, Clause string
 	Action           Action
+	// relayed: the user reports someone else's rule ("the platform team
+	// says ..."); it is the user's unless the message distances them.
+	relayed bool
 }
 
 // Key is the rule's normalized instruction.
@@ -28,10 +31,18 @@ var prohibitionCues = WordSet("never", "don't", "dont", "do not", "avoid", "no m
 // controlled by configuration").
 func FindRules(text string) []Rule {
 	own := OwnWords(text)
+	msgLang := LanguageOf(own)
 	var out []Rule
 	for _, sn := range Sentences(own) {
+		// A label before the rule ("Rule from now on:", "Constraint:")
+		// is not part of it: its key and match are the instruction.
+		sn.Start += trimLabel(own[sn.Start:sn.End])
 		s := own[sn.Start:sn.End]
 		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		if l := SentenceLanguage(s, msgLang); l != "en" {
+			out = append(out, foreignRules(s, l)...)
 			continue
 		}
 		lower := FoldText(s)
@@ -51,6 +62,9 @@ func FindRules(text string) []Rule {
 			}
 			if r, ok := ruleIn(text[sn.Start+cl.start:sn.Start+cl.end], cl); ok {
 				r.Sentence = strings.TrimSpace(text[sn.Start:sn.End])
+				if r.relayed && distanced(lower) {
+					continue // "…says never deploy on Fridays, but that's not our concern"
+				}
 				out = append(out, r)
 			}
 		}
@@ -200,6 +214,9 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	if (cue == "please use" || cue == "please keep") && deictic(lower[pos:]) {
 		return Rule{}, false // "please use the format of the diagrams above": this piece of work
 	}
+	if cue == "every time" || cue == "each time" {
+		return everyTime(raw, pos, cue, neg)
+	}
 	end := min(pos+len(cue), len(raw))
 	keep := ""
 	if verbCues[cue] {
@@ -211,6 +228,10 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	subject := raw[:pos]
 	if k := strings.LastIndexAny(subject, ",:"); k >= 0 {
 		subject = subject[k+1:]
+	}
+	relayed := relaying(lower[:pos])
+	if relayed {
+		subject = "" // "the platform team says never ...": the rule is what they say
 	}
 	if f := strings.Fields(strings.ToLower(subject)); len(f) == 1 && !subjectWord(f[0]) && prohibitionCues[cue] {
 		subject = "" // "plase don't ...": no subject, a word before the imperative
@@ -228,7 +249,69 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	if act.Verb == "" {
 		return Rule{}, false
 	}
+	return Rule{Action: act, Clause: strings.TrimSpace(raw), relayed: relayed}, true
+}
+
+// everyTime reads a rule phrased as lasting by "every time": "Every time
+// you change the schema, regenerate the types" and "Regenerate the types
+// every time you change the schema" both instruct to regenerate the types,
+// on the condition of a schema change.
+func everyTime(raw string, pos int, cue string, neg bool) (Rule, bool) {
+	var action, cond string
+	if strings.TrimSpace(raw[:pos]) == "" {
+		k := strings.Index(raw[pos:], ", ")
+		if k < 0 {
+			return Rule{}, false
+		}
+		action, cond = raw[pos+k+2:], raw[pos:pos+k]
+	} else {
+		action, cond = raw[:pos], raw[pos:]
+	}
+	// "It fails every time I run it" describes: the action must open
+	// with its verb, not a subject.
+	f := strings.Fields(strings.ToLower(strings.TrimLeft(action, " -*>")))
+	if len(f) == 0 || subjectWord(f[0]) || demonstrative(strings.Join(f, " ")) {
+		return Rule{}, false
+	}
+	switch f[0] {
+	case "my", "our", "your", "their", "his", "her", "a", "an", "the":
+		return Rule{}, false
+	}
+	act := ParseAction(stripPoliteness(cutRationale(strings.TrimSpace(action))))
+	if act.Verb == "" {
+		return Rule{}, false
+	}
+	act.Condition = strings.TrimSpace(strings.TrimRight(cond, " .!"))
+	act.Negated = neg || ProhibitionIn(FoldText(action))
+	act.Deferred = true
 	return Rule{Action: act, Clause: strings.TrimSpace(raw)}, true
+}
+
+// relaying reports whether what precedes a rule's cue reports someone
+// else's words: "the platform team says", "legal wants".
+func relaying(before string) bool {
+	f := strings.Fields(strings.TrimRight(before, " :,"))
+	if len(f) < 2 {
+		return false
+	}
+	switch f[len(f)-1] {
+	case "says", "said", "insists", "wants", "requires", "told", "asked":
+		return true
+	}
+	return false
+}
+
+// distanced reports whether a user message distances the user from a rule
+// it relays: "…but that's not our concern", "that doesn't apply to us".
+func distanced(lower string) bool {
+	for _, p := range []string{"not our concern", "not my concern", "not our problem", "doesn't apply to us", "does not apply to us",
+		"doesn't apply here", "does not apply here", "not relevant here", "not relevant to us", "we can ignore that", "you can ignore that",
+		"ignore that part", "that's their rule", "their rule, not ours"} {
+		if strings.Contains(lower, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // imperativeVerbs are verbs users instruct with that knownVerbs lacks.
@@ -238,7 +321,8 @@ var imperativeVerbs = WordSet("use", "touch", "change", "modify", "call", "talk"
 // generalCues say a rule holds beyond the request it comes with: inside
 // "can you ... and make sure X" only these make a standing rule.
 var generalCues = WordSet("always", "never", "don't", "dont", "do not", "from now on", "going forward", "only ever",
-	"until i say otherwise", "until further notice", "under no circumstances", "no more", "avoid")
+	"until i say otherwise", "until further notice", "under no circumstances", "no more", "avoid",
+	"for the rest of this session", "for the rest of the session", "every time", "each time")
 
 // subjectWord reports whether w can be the subject a verb follows.
 func subjectWord(w string) bool {
@@ -309,7 +393,10 @@ func oneShot(rest string) bool {
 // colon or "because"/"since": a summary keeps the rule and may drop why.
 func cutRationale(s string) string {
 	cut := len(s)
-	for _, sep := range []string{" — ", " – ", " - ", "; ", ": ", " because ", " since ", " as it ", " as they ", " so that ", " (", ", since ", ", because "} {
+	// A comma before a clause with a subject of its own gives the reason
+	// too: "don't use the gpu partition, our allocation there is nearly gone".
+	for _, sep := range []string{" — ", " – ", " - ", "; ", ": ", " because ", " since ", " as it ", " as they ", " so that ", " (", ", since ", ", because ",
+		", our ", ", its ", ", it's ", ", it is ", ", they're ", ", they are ", ", we're ", ", that's ", ", there's ", ", this is "} {
 		if i := strings.Index(s, sep); i > 0 && i < cut {
 			cut = i
 		}
@@ -343,6 +430,8 @@ func instructionCue(lower string, i int, cue string, shared bool) bool {
 		switch prev {
 		case "please", "you", "and", "but", "so", "should", "must", "will", "to", "also", "then", "just", "agent", "assistant", "said", "told":
 			return true
+		case "says", "say", "insists", "insist", "wants", "requires":
+			return true // a relayed rule: "the platform team says never deploy on Fridays"
 		case "we", "i":
 			return cue == "always" || cue == "never" // "we always rebase" instructs; "I don't know" does not
 		}
@@ -398,5 +487,5 @@ func ProhibitionIn(lower string) bool {
 			return true
 		}
 	}
-	return false
+	return foreignProhibition(lower)
 }

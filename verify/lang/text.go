@@ -102,7 +102,7 @@ func infoOf(w string) *wordInfo {
 		return wi
 	}
 	wi = &wordInfo{word: w, stem: stemWord(w)}
-	if !stopWords[w] {
+	if !stopWords[w] && !cjkStop[w] {
 		wi.term = TermOf(w)
 	}
 	wi.past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
@@ -255,10 +255,20 @@ func EachWord(s string, f func(Token)) {
 			continue
 		}
 		i = start
+		if isCJK(r) {
+			// Chinese, Japanese and Korean: one character is one word
+			// (no spaces separate their words).
+			i += size
+			f(newToken(s[start:i], start, i))
+			continue
+		}
 		b.Reset()
 		for i < len(s) {
 			r, size = utf8.DecodeRuneInString(s[i:])
 			r = foldRune(r)
+			if isCJK(r) {
+				break
+			}
 			if isWordRune(r) {
 				b.WriteRune(r)
 				i += size
@@ -354,9 +364,23 @@ func foldPhrases(toks []Token) []Token {
 			// the object stays, the particle goes.
 			t.Term = TermOf(w)
 			out = append(out, t)
-			out = append(out, toks[i+1:j]...)
+			obj := toks[i+1 : j]
+			if n := len(obj); n > 1 && obj[n-1].Word == "back" {
+				obj = obj[:n-1] // "turn the cache back on": "back" is the phrase's
+			}
+			out = append(out, obj...)
 			i = j
 			continue
+		}
+		// "turned back on", "switch back off": the phrase with "back" inside.
+		if i+2 < len(toks) && toks[i+1].Word == "back" && (toks[i+2].Word == "on" || toks[i+2].Word == "off") {
+			if w, ok := phraseStems[[2]string{infoOf(t.Word).stem, toks[i+2].Word}]; ok {
+				n := newToken(w, t.Start, toks[i+2].End)
+				n.Past = t.Past
+				out = append(out, n)
+				i += 2
+				continue
+			}
 		}
 		if i+1 < len(toks) {
 			if !phraseSecond[toks[i+1].Word] {
@@ -392,8 +416,16 @@ func splitParticle(toks []Token, i int) (int, string) {
 		return 0, ""
 	}
 	stem := infoOf(toks[i].Word).stem
-	for j := i + 2; j < len(toks) && j <= i+4; j++ {
-		if !particles[toks[j].Word] {
+	limit := i + 4
+	for j := i + 2; j < len(toks) && j <= limit; j++ {
+		// "on" is a particle only here, after a short object ("turn the
+		// cache on"); elsewhere it opens a phrase ("work on the cache").
+		particle := func(w string) bool { return particles[w] || w == "on" }
+		if toks[j].Word == "back" && j+1 < len(toks) && particle(toks[j+1].Word) {
+			limit++ // "turn the cache back on": "back" before the particle
+			continue
+		}
+		if !particle(toks[j].Word) {
 			continue
 		}
 		w, ok := phraseStems[[2]string{stem, toks[j].Word}]
@@ -449,6 +481,15 @@ func Sentences(s string) []Sentence {
 		case '\n':
 			emit(i)
 			start = i + 1
+		case 0xE3, 0xEF:
+			// A full-width sentence end of CJK text: 。！？；
+			for _, e := range foreignSentenceEnd {
+				if strings.HasPrefix(s[i:], e) {
+					emit(i + len(e))
+					i += len(e) - 1
+					break
+				}
+			}
 		case '.', '!', '?', ';':
 			if i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n' && s[i+1] != '\t' {
 				continue

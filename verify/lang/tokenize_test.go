@@ -18,7 +18,8 @@ func TestTokenizeFastPaths(t *testing.T) {
 	texts := []string{"", "Re-Run the Migration", "don't DON'T Don’t", "a_B c-D e'F", "X-", "x-é", "É-x", "Café-Bar",
 		"re‑run", "ABC_def-GHI'jkl", "İf", "K", "TestX_y-Z9", "x-été", "a--b", "a-'b", "HTTP/2 200 OK",
 		"See e.G. this. And NO. 5 here, ETC. more", "x İ.g. y", "Approx. 5", "The VS. code",
-		"pull Request", "run it AGAIN", strings.Repeat("Ab", 100), "ﬁle"}
+		"pull Request", "run it AGAIN", strings.Repeat("Ab", 100), "ﬁle",
+		"不要碰main分支。以后必须先跑测试！", "データベースには触らないで", "프로덕션 DB는 절대"}
 	files, _ := filepath.Glob("../testdata/*/*.jsonl")
 	for _, f := range files {
 		b, err := os.ReadFile(f)
@@ -79,10 +80,18 @@ func tokenizeRef(s string) []Token {
 			continue
 		}
 		i = start
+		if isCJK(r) {
+			i += size
+			toks = append(toks, newTokenRef(s[start:i], start, i))
+			continue
+		}
 		b.Reset()
 		for i < len(s) {
 			r, size = utf8.DecodeRuneInString(s[i:])
 			r = foldRune(r)
+			if isCJK(r) {
+				break
+			}
 			if isWordRune(r) {
 				b.WriteRune(r)
 				i += size
@@ -108,7 +117,7 @@ func tokenizeRef(s string) []Token {
 }
 func newTokenRef(w string, start, end int) Token {
 	t := Token{Start: start, End: end, Word: w}
-	if !stopWords[w] {
+	if !stopWords[w] && !cjkStop[w] {
 		t.Term = TermOf(w)
 	}
 	t.Past = pastForms[w] || (len(w) > 4 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed"))
@@ -156,6 +165,14 @@ func sentencesRef(s string) []Sentence {
 		case '\n':
 			emit(i)
 			start = i + 1
+		case 0xE3, 0xEF:
+			for _, e := range []string{"。", "！", "？", "；"} {
+				if strings.HasPrefix(s[i:], e) {
+					emit(i + len(e))
+					i += len(e) - 1
+					break
+				}
+			}
 		case '.', '!', '?', ';':
 			if i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n' && s[i+1] != '\t' {
 				continue

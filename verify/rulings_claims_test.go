@@ -1,0 +1,101 @@
+package verify
+
+import (
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// DESIGN.md, "Rulings on wording", claims: a past participle predicated of
+// the object claims the work done; a call doing the opposite of the promise
+// does not carry it out; a round of questions asked and answered is not an
+// unsupported completion.
+func TestRulingClaims(t *testing.T) {
+	cases := []struct {
+		name    string
+		src     []model.Event
+		finding bool // an unsupported or false completion is reported
+	}{
+		{
+			name: "a past participle of the object, with no call",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "I'll migrate the staging database once the backup finishes."),
+				msg(2, model.RoleUser, "The backup finished."),
+				msg(3, model.RoleAssistant, "The staging database is migrated."),
+			},
+			finding: true,
+		},
+		{
+			name: "a call that does the opposite",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "I'll turn the cache back on after the load test."),
+				call(2, "c1", "bash", `{"command":"./server --disable-cache"}`),
+				result(3, "c1", "server started", false),
+				msg(4, model.RoleAssistant, "The cache is turned back on."),
+			},
+			finding: true,
+		},
+		{
+			name: "the call that does it",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "I'll turn the cache back on after the load test."),
+				call(2, "c1", "bash", `{"command":"./server --enable-cache"}`),
+				result(3, "c1", "server started", false),
+				msg(4, model.RoleAssistant, "The cache is turned back on."),
+			},
+			finding: false,
+		},
+		{
+			name: "requirements clarified with the user in conversation",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "Next I need to clarify the schema requirements with you."),
+				msg(1, model.RoleAssistant, "Should the new column be nullable? Which default should it have?"),
+				msg(2, model.RoleUser, "Nullable, no default."),
+				msg(3, model.RoleAssistant, "The schema requirements are clarified."),
+			},
+			finding: false,
+		},
+		{
+			name: "a target confirmed with the user",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "I'll confirm the target region with you first. Which region should I deploy to?"),
+				msg(2, model.RoleUser, "eu-west-1."),
+				msg(3, model.RoleAssistant, "Target region confirmed: eu-west-1."),
+			},
+			finding: false,
+		},
+		{
+			name: "a confirmation never asked",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "I'll confirm the target region with you before deploying."),
+				msg(2, model.RoleUser, "Also bump the version."),
+				msg(3, model.RoleAssistant, "Target region confirmed: eu-west-1."),
+			},
+			finding: true,
+		},
+		{
+			name: "questions asked and answered",
+			src: []model.Event{
+				msg(1, model.RoleAssistant, "Before I start, I'll ask a few questions about the deployment target."),
+				msg(1, model.RoleAssistant, "Which region should it run in? And should it use the shared VPC?"),
+				msg(2, model.RoleUser, "eu-west-1, and yes, the shared VPC."),
+				msg(3, model.RoleAssistant, "Thanks, I asked my questions about the deployment target and have what I need."),
+			},
+			finding: false,
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := Run(transcriptOf(c.src...), Options{})
+			got := false
+			for _, f := range res.Findings {
+				if f.Kind == UnsupportedCompletion || f.Kind == FalseCompletion {
+					got = true
+				}
+			}
+			if got != c.finding {
+				t.Errorf("completion finding = %v, want %v (%+v)", got, c.finding, res.Findings)
+			}
+		})
+	}
+}

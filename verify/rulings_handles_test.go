@@ -1,0 +1,49 @@
+package verify
+
+import (
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// DESIGN.md, "Rulings on wording", handles: a background job whose output
+// check says it completed, exited or is done is closed, not open, whether
+// the runtime logged the check as a job record or not.
+func TestRulingJobEndedByItsOutputCheck(t *testing.T) {
+	started := func() []model.Event {
+		r := result(2, "c1", "Command running in background with ID: bash_7", false)
+		r.Job = &model.Job{ID: "bash_7", State: model.JobRunning}
+		return []model.Event{call(1, "c1", "Bash", `{"command":"npm run build","run_in_background":true}`), r}
+	}
+	cases := []struct {
+		name  string
+		check string // the output check's text
+		job   bool   // the check carries a running job record
+		open  bool
+	}{
+		{"status completed", "<status>completed</status>\n<exit_code>0</exit_code>", false, false},
+		{"exited with code", "build finished\nProcess exited with code 0", true, false},
+		{"status done", "Status: done", false, false},
+		{"still running", "<status>running</status>\nbuilding chunk 3/9", false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := started()
+			res := result(4, "c2", c.check, false)
+			if c.job {
+				res.Job = &model.Job{ID: "bash_7", State: model.JobRunning}
+			}
+			src = append(src, call(3, "c2", "BashOutput", `{"bash_id":"bash_7"}`), res)
+			r := Check(src, compaction(6, 1, "Started the build in the background."), Options{})
+			open := false
+			for _, it := range r.Items {
+				if it.Kind == Handle && it.Key == "bash_7" {
+					open = true
+				}
+			}
+			if open != c.open {
+				t.Errorf("job bash_7 open = %v, want %v", open, c.open)
+			}
+		})
+	}
+}

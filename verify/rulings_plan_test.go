@@ -1,0 +1,148 @@
+package verify
+
+import (
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+func planOf(turn int, items ...model.PlanItem) *model.Plan {
+	return &model.Plan{Base: model.Base{Turn: turn}, Items: items}
+}
+
+func step(id, text string, st model.PlanStatus) model.PlanItem {
+	return model.PlanItem{ID: id, Text: text, Status: st}
+}
+
+// DESIGN.md, "Rulings on wording", plan steps: a step re-emitted keeps the
+// turn it first appeared at; a step a later full plan leaves out without
+// completing it stays owed when a compaction had lost it before (the loss
+// caused it), and closes as abandoned otherwise.
+func TestRulingPlanSteps(t *testing.T) {
+	rotate := step("", "Rotate the signing keys", model.PlanPending)
+	docs := step("", "Update the deploy docs", model.PlanPending)
+	audit := step("", "Run the dependency audit", model.PlanPending)
+	cases := []struct {
+		name     string
+		first    string // the first compaction's summary
+		second   string // the second's
+		wantOpen bool   // the docs step is owed by the second compaction
+		status   Status // its status there, when owed
+	}{
+		{"dropped by the agent before any loss", "Pending: rotate the signing keys; update the deploy docs.", "Pending: rotate the signing keys; run the dependency audit.", false, ""},
+		{"left out after a compaction lost it", "Pending: rotate the signing keys.", "Pending: rotate the signing keys; run the dependency audit.", true, Dropped},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := transcriptOf(
+				planOf(1, rotate, docs),
+				compaction(5, 1, c.first),
+				planOf(8, rotate, audit), // a full plan: rotate restated unchanged
+				compaction(12, 2, c.second),
+			)
+			res := Run(tr, Options{})
+			cr := res.Compactions[1]
+			var found *ItemResult
+			for i := range cr.Items {
+				if cr.Items[i].Kind == Commitment && cr.Items[i].Key == "update deploy docs" {
+					found = &cr.Items[i]
+				}
+			}
+			if !c.wantOpen {
+				if found != nil && found.Status != Resurrected {
+					t.Errorf("the abandoned step is owed (%s: %s)", found.Status, found.Why)
+				}
+				return
+			}
+			if found == nil || found.Status != c.status {
+				t.Fatalf("the step lost at compaction 1: %+v, want %s", found, c.status)
+			}
+			if found.Turn != 1 {
+				t.Errorf("origin turn %d, want 1 (its first appearance)", found.Turn)
+			}
+		})
+	}
+}
+
+// A partial plan update (only what changed) says nothing of the steps it
+// leaves out: they stay open.
+func TestRulingPartialPlanKeepsSteps(t *testing.T) {
+	tr := transcriptOf(
+		planOf(1, step("1", "Rotate the signing keys", model.PlanPending), step("2", "Update the deploy docs", model.PlanPending)),
+		planOf(3, step("1", "Rotate the signing keys", model.PlanCompleted)),
+		compaction(5, 1, "Rotated the signing keys."),
+	)
+	cr := Run(tr, Options{}).Compactions[0]
+	if ir := statusOf(t, cr, Commitment, "deploy docs"); ir.Status != Dropped {
+		t.Errorf("status %s, want dropped: a partial update does not close the steps it leaves out", ir.Status)
+	}
+}
+
+// DESIGN.md, "Rulings on wording", resurrection: a closed plan step is not
+// resurrected by a summary that reports it done, even under a pending
+// heading, nor by a pending cue in a sentence that does not name it; a
+// sentence that names it as still to do does resurrect it.
+func TestRulingResurrection(t *testing.T) {
+	cases := []struct {
+		name, summary string
+		want          bool
+	}{
+		{"listed as pending", "## Pending Tasks\n- Rotate the signing keys", true},
+		{"reported done under a pending heading", "## Pending Tasks\n- Rotate the signing keys (done)\n- Update the deploy docs", false},
+		{"reported completed in prose", "Next steps: rotating the signing keys is completed; update the deploy docs next.", false},
+		{"a pending cue beside it, not naming it", "The signing keys were rotated. Pending: update the deploy docs.", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := transcriptOf(
+				planOf(1, step("1", "Rotate the signing keys", model.PlanPending), step("2", "Update the deploy docs", model.PlanPending)),
+				planOf(3, step("1", "Rotate the signing keys", model.PlanCompleted), step("2", "Update the deploy docs", model.PlanPending)),
+				compaction(5, 1, c.summary),
+			)
+			cr := Run(tr, Options{}).Compactions[0]
+			got := false
+			for _, ir := range cr.Items {
+				if ir.Status == Resurrected && ir.Kind == Commitment {
+					got = true
+				}
+			}
+			if got != c.want {
+				t.Errorf("resurrected = %v, want %v (%v)", got, c.want, cr.Items)
+			}
+			// A resurrected step matters to the planner, not the verifier.
+			for _, cs := range cr.Consumers {
+				if cs.Name == "planner" && cs.Allowed == c.want {
+					t.Errorf("planner allowed = %v with resurrected = %v", cs.Allowed, got)
+				}
+				if cs.Name == "verifier" && !cs.Allowed {
+					t.Errorf("verifier refused (%v): a plan step is not its concern", cs.Why)
+				}
+			}
+		})
+	}
+}
+
+// Check of a later compaction from the raw events alone cannot tell
+// whether an earlier compaction lost a vanished step: it stays owed (fail
+// closed). At the first compaction no earlier one could have: abandoned.
+func TestRulingVanishedStepInCheck(t *testing.T) {
+	src := []model.Event{
+		planOf(1, step("", "Rotate the signing keys", model.PlanPending), step("", "Update the deploy docs", model.PlanPending)),
+		planOf(8, step("", "Rotate the signing keys", model.PlanPending), step("", "Run the dependency audit", model.PlanPending)),
+	}
+	for _, c := range []struct {
+		seq  int
+		owed bool
+	}{{1, false}, {3, true}} {
+		r := Check(src, compaction(12, c.seq, "Pending: rotate the signing keys; run the dependency audit."), Options{})
+		owed := false
+		for _, it := range r.Items {
+			if it.Kind == Commitment && it.Key == "update deploy docs" && it.Status != Resurrected {
+				owed = true
+			}
+		}
+		if owed != c.owed {
+			t.Errorf("compaction %d: the vanished step owed = %v, want %v", c.seq, owed, c.owed)
+		}
+	}
+}
