@@ -54,3 +54,58 @@ func TestRulesScopedToARequest(t *testing.T) {
 		})
 	}
 }
+
+// A plan step that names a test, a file or a symbol is reported done or
+// pending again by a summary sentence only if that sentence speaks of it: a
+// sentence naming other names and none of the step's speaks of a sibling
+// (found on unlabelled real sessions, where "Fixed import sorting in
+// testing.py" flipped "Fix test_plan_save" and "remove the test of the
+// issue-based branch" resurrected "Remove 'issues' branches in statusline.py").
+func TestStepNamesDecideItsStatus(t *testing.T) {
+	cases := []struct {
+		name    string
+		steps   []model.PlanItem
+		summary string
+		key     string // the step's text (substring)
+		want    Status
+	}{
+		{"done for another file is not the step done",
+			[]model.PlanItem{step("a", "Fix test_cache_expiry comment test", model.PlanPending)},
+			"Applied fixes for the lint errors:\n- **testing.py**: Fixed import block sorting (moved the typing block up)",
+			"test_cache_expiry", Dropped},
+		{"done for the step's own file is flipped",
+			[]model.PlanItem{step("a", "Fix test_cache_expiry in cache_test.go", model.PlanPending)},
+			"Done: fixed test_cache_expiry in cache_test.go.",
+			"test_cache_expiry", Flipped},
+		{"done in plain words with no names is flipped",
+			[]model.PlanItem{step("a", "Finalise the privilege log (privilege_log.xlsx)", model.PlanPending)},
+			"The privilege log has been finalized.",
+			"privilege", Flipped},
+		{"a sibling's pending sentence does not resurrect the step",
+			[]model.PlanItem{step("a", "Remove 'legacy' branches in router.py", model.PlanCompleted),
+				step("c", "Remove 'legacy' branches in dispatch.py and hooks.py", model.PlanCompleted),
+				step("b", "Update tests", model.PlanPending)},
+			"Optional Next Step:\n   Fix the remaining test failures. Specifically:\n   1. Remove or rewrite `test_fallback_with_branch_inference` in `tests/test_fallback.py` - this test exercises the removed legacy-based branch inference in `_route_direct()`\n2. Update tests.",
+			"router.py", ""},
+		{"the step's own pending sentence resurrects it",
+			[]model.PlanItem{step("a", "Remove the legacy branches in router.py", model.PlanCompleted),
+				step("b", "Update tests", model.PlanPending)},
+			"Next steps:\n- Remove the legacy branches in router.py.\n- Update tests.",
+			"router.py", Resurrected},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Clean up the module."), planOf(2, c.steps...)}
+			r := Check(src, compaction(20, 1, c.summary), Options{})
+			var got Status
+			for _, it := range r.Items {
+				if it.Kind == Commitment && strings.Contains(it.Item.Text, c.key) {
+					got = it.Status
+				}
+			}
+			if got != c.want {
+				t.Errorf("step %q is %q, want %q", c.key, got, c.want)
+			}
+		})
+	}
+}
