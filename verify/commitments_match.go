@@ -142,10 +142,12 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	if !r.found || r.polarity != Pending || r.cand.window || d.reportsDone(r.cand.unit) {
 		return ir, false
 	}
-	if names := distinctNames(p.item); len(names) > 0 && d.namesOthers(r.cand.unit, names) {
+	if names := distinctNames(p.item); len(names) > 0 && !d.unitNames(r.cand.unit, names) {
 		// "Remove 'issues' branches in statusline.py" is not redone by
-		// "remove the test of the issue-based branch": the step's own
-		// names are what set it apart from its siblings.
+		// "remove the test of the issue-based branch", nor "Update
+		// submit.py" by "the next step is Update documentation": the
+		// step's own names set it apart from its siblings, and a summary
+		// that sends the agent back to it names what it is.
 		return ir, false
 	}
 	if r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || d.inDescription(r.cand.unit) ||

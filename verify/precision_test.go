@@ -109,3 +109,111 @@ func TestStepNamesDecideItsStatus(t *testing.T) {
 		})
 	}
 }
+
+// Narration of a look over the work, of where the response starts, or of
+// thinking the message itself carries out is no obligation once the same
+// response does it; the same words with nothing after them are owed (found
+// on unlabelled real sessions, where each was reported dropped).
+func TestNarrationCarriedOutBySameResponse(t *testing.T) {
+	grep := `{"pattern":"LoadConfig","path":"internal"}`
+	cases := []struct {
+		name  string
+		say   string
+		calls bool // a search follows in the same turn
+		key   string
+		owed  bool
+	}{
+		{"an audit with a search beside it", "I'll do another thorough audit to make sure nothing is missed.", true, "audit", false},
+		{"an audit with nothing after it", "I'll do another thorough audit to make sure nothing is missed.", false, "audit", true},
+		{"a sweep verb with a search beside it", "I'll sweep the handlers for relative paths.", true, "handlers", false},
+		{"starting the work with a call beside it", "I'll start by parsing the manifest and setting up the workspace.", true, "manifest", false},
+		{"starting the work with no call", "I'll start by parsing the manifest and setting up the workspace.", false, "manifest", true},
+		{"thinking the message carries out", "Let me think about how the lock gets stuck after a crash. The writer holds it while the reader waits, so a crash between the two leaves it held.", false, "think", false},
+		{"thinking deferred to later", "I'll think about the naming of the flags and get back to you.", false, "naming", true},
+		{"a change is not a look", "I'll add the retry to the loader.", true, "retry", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Please look at the config loader."), msg(2, model.RoleAssistant, c.say)}
+			if c.calls {
+				src = append(src, call(2, "c1", "Grep", grep), result(3, "c1", "internal/a.go:3: LoadConfig()", false))
+			}
+			src = append(src, msg(4, model.RoleUser, "Thanks."))
+			r := Check(src, compaction(20, 1, "The user asked about the config loader."), Options{})
+			owed := false
+			for _, it := range r.Items {
+				if it.Kind == Commitment && strings.Contains(it.Item.Key, c.key) && it.Counts() {
+					owed = true
+				}
+			}
+			if owed != c.owed {
+				t.Errorf("owed = %v, want %v (items %v)", owed, c.owed, r.Items)
+			}
+		})
+	}
+}
+
+// A step that names a file is sent back to by a summary only in a sentence
+// that names it: "the next step is Step 12: Update documentation" does not
+// resurrect "Step 3: Update submit.py".
+func TestResurrectionNeedsTheStepsNames(t *testing.T) {
+	cases := []struct {
+		name, summary string
+		want          Status
+	}{
+		{"an umbrella next step", "The next step in the todo list is **Step 12: Update documentation**.", ""},
+		{"the step itself as next", "The next step in the todo list is **Step 3: Update loader.py (primary consumer)**.", Resurrected},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Move the consumers over."),
+				planOf(2, step("s3", "Step 3: Update loader.py (primary consumer)", model.PlanPending),
+					step("s12", "Step 12: Update documentation", model.PlanPending)),
+				planOf(5, step("s3", "Step 3: Update loader.py (primary consumer)", model.PlanCompleted),
+					step("s12", "Step 12: Update documentation", model.PlanPending))}
+			r := Check(src, compaction(20, 1, c.summary), Options{})
+			var got Status
+			for _, it := range r.Items {
+				if strings.Contains(it.Item.Text, "loader.py") {
+					got = it.Status
+				}
+			}
+			if got != c.want {
+				t.Errorf("step 3 is %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// Claude Code refusing an edit of a file not read since is the runtime's
+// precondition, not a failure of the work: a lost one is review.
+func TestEditPreconditionIsReview(t *testing.T) {
+	cases := []struct {
+		name, text string
+		review     bool
+	}{
+		{"not read yet", "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>", true},
+		{"modified since read", "<tool_use_error>File has been modified since read, either by the user or by a linter.</tool_use_error>", true},
+		{"a real edit failure", "<tool_use_error>String to replace not found in file.</tool_use_error>", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Fix the import order."),
+				call(2, "e1", "Edit", `{"file_path":"src/app/dispatch.py","old_string":"import b\nimport a","new_string":"import a\nimport b"}`),
+				result(3, "e1", c.text, true)}
+			r := Check(src, compaction(20, 1, "Working on the import order."), Options{})
+			found := false
+			for _, it := range r.Items {
+				if it.Kind == Error {
+					found = true
+					if it.Review != c.review {
+						t.Errorf("error %q review = %v, want %v", it.Item.Text, it.Review, c.review)
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("no error item")
+			}
+		})
+	}
+}
