@@ -155,7 +155,7 @@ func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
 		// response: the call is the promise being kept ("I'll do a full
 		// rewrite of the renderer" with the Write of it).
 		return true
-	case sameTurn && !p.durable && (readVerbs[p.act.Verb] || exploratory(p.act)):
+	case sameTurn && (!p.durable || lookFirst(p.item.Condition)) && (readVerbs[p.act.Verb] || exploratory(p.act)):
 		// "I need to understand what happens to stashed files", "I'll do
 		// another thorough audit" with a search beside it: the look is
 		// under way.
@@ -192,6 +192,14 @@ func exploratory(a lang.Action) bool {
 	// the verb), so the action's first word is looked at too.
 	f := strings.Fields(lang.FoldText(a.Text))
 	return auditNouns[a.Head] && (lightVerbs[a.Verb] || len(f) > 0 && lightVerbs[lang.TermOf(f[0])])
+}
+
+// lookFirst reports whether a look's condition says what it comes before
+// ("I need to see the interfaces before I can start writing code"): the
+// look is done first, it waits for nothing.
+func lookFirst(cond string) bool {
+	c := lang.FoldText(strings.TrimSpace(cond))
+	return strings.HasPrefix(c, "before i ") || strings.HasPrefix(c, "before we ") || strings.HasPrefix(c, "before writing") || strings.HasPrefix(c, "before starting") || strings.HasPrefix(c, "before making") || strings.HasPrefix(c, "before changing")
 }
 
 // beginsWork reports whether a promise's sentence says the response starts

@@ -217,3 +217,41 @@ func TestEditPreconditionIsReview(t *testing.T) {
 		})
 	}
 }
+
+// A status word in quotation marks is a value the summary names, not a
+// status it gives: "the valid values are "done" and "pending"" does not
+// report a step done.
+func TestQuotedStatusWordIsNoStatus(t *testing.T) {
+	cases := []struct {
+		name, summary string
+		want          Status
+	}{
+		{"quoted values", "Current work: the step \"Rebuild the search index\" is under way; the valid states in the fixture are \"done\" and \"pending\".", Retained},
+		{"a plain completion", "The search index was rebuilt and is done.", Flipped},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Go ahead."), planOf(2, step("a", "Rebuild the search index", model.PlanInProgress))}
+			r := Check(src, compaction(20, 1, c.summary), Options{})
+			var got Status
+			for _, it := range r.Items {
+				if it.Kind == Commitment && strings.Contains(it.Item.Text, "search index") {
+					got = it.Status
+				}
+			}
+			if got != c.want {
+				t.Errorf("step is %q, want %q", got, c.want)
+			}
+		})
+	}
+	src := []model.Event{msg(1, model.RoleUser, "Add the importer."),
+		msg(2, model.RoleAssistant, "Now I need to see the FakeStore and the importer interface before I can start writing code."),
+		call(2, "r1", "Read", `{"file_path":"internal/store/fake.go"}`), result(3, "r1", "package store", false),
+		msg(4, model.RoleUser, "ok")}
+	r := Check(src, compaction(20, 1, "The user asked for the importer."), Options{})
+	for _, it := range r.Items {
+		if it.Kind == Commitment && it.Counts() {
+			t.Errorf("a look done before the work is owed: %q", it.Item.Text)
+		}
+	}
+}
