@@ -385,6 +385,12 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 			if pi.Status.Closed() {
 				c.l.close(p, pl, fmt.Sprintf("%s %s at turn %d", label, pi.Status, pl.Turn))
 			}
+		case pi.Status == model.PlanCancelled && mergedInto(pi, pl.Items) != "":
+			// "Write new tests" cancelled beside "Update the fixtures and
+			// write new tests": the work lives on in the merged step, so a
+			// summary that lists it as remaining resurrects nothing.
+			p.abandoned = true
+			c.l.close(p, pl, fmt.Sprintf("%s merged into “%s” at turn %d", label, mergedInto(pi, pl.Items), pl.Turn))
 		case pi.Status.Closed():
 			c.l.close(p, pl, fmt.Sprintf("%s %s at turn %d", label, pi.Status, pl.Turn))
 			completed = append(completed, pi.Text)
@@ -395,6 +401,24 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 		}
 	}
 	return completed
+}
+
+// mergedInto returns the text of an open step of the same plan event that
+// holds a cancelled step's whole wording, or "".
+func mergedInto(pi model.PlanItem, items []model.PlanItem) string {
+	want := lang.FoldText(strings.TrimSpace(pi.Text))
+	if len(strings.Fields(want)) < 2 {
+		return ""
+	}
+	for _, o := range items {
+		if o.Status.Closed() || planKey(o) == planKey(pi) {
+			continue
+		}
+		if lang.HasPhrase(lang.FoldText(o.Text), want) {
+			return o.Text
+		}
+	}
+	return ""
 }
 
 // planKey is a plan step's identity across plan events: its id, or its

@@ -83,8 +83,7 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 	it.ID = "error:" + r.ID
 	it.setBasis(Stated, "failure still the last word on its subject")
 	if p := precondition(text); p != "" {
-		// Claude Code refuses an edit of a file not read (or changed)
-		// since: the edit never ran, and the agent reads and edits again
+		// Claude Code refuses an edit of a file not read: the edit never ran, and the agent reads and edits again
 		// or reaches the change another way (a formatter's --fix).
 		it.setBasis(Inferred, fmt.Sprintf("the runtime's precondition for an edit (‘%s’), not a failure of the work", p))
 	}
@@ -211,11 +210,13 @@ func rejected(r *model.ToolResult) bool {
 	return false
 }
 
-// precondition returns the runtime's refusal of an edit whose precondition
-// did not hold (the file was not read, or changed since), or "".
+// precondition returns the runtime's refusal of an edit of a file the agent
+// had not read, or "".
 func precondition(text string) string {
 	h := strings.ToLower(text)
-	for _, p := range []string{"file has not been read yet", "file has been modified since read", "file has been unexpectedly modified"} {
+	// Only the refusal to edit an unread file: "modified since read" says
+	// someone else changed it, and the edit the agent meant is still owed.
+	for _, p := range []string{"file has not been read yet"} {
 		if strings.Contains(h, p) {
 			return p
 		}

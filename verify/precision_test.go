@@ -193,7 +193,7 @@ func TestEditPreconditionIsReview(t *testing.T) {
 		review     bool
 	}{
 		{"not read yet", "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>", true},
-		{"modified since read", "<tool_use_error>File has been modified since read, either by the user or by a linter.</tool_use_error>", true},
+		{"modified since read by someone else", "<tool_use_error>File has been modified since read, either by the user or by a linter.</tool_use_error>", false},
 		{"a real edit failure", "<tool_use_error>String to replace not found in file.</tool_use_error>", false},
 	}
 	for _, c := range cases {
@@ -253,5 +253,36 @@ func TestQuotedStatusWordIsNoStatus(t *testing.T) {
 		if it.Kind == Commitment && it.Counts() {
 			t.Errorf("a look done before the work is owed: %q", it.Item.Text)
 		}
+	}
+}
+
+// A step cancelled in the plan event that merges it into a sibling ("Write
+// new tests" beside "Update the fixtures and write new tests") lives on in
+// that sibling: a summary listing it as remaining resurrects nothing.
+func TestMergedStepIsNotResurrected(t *testing.T) {
+	cases := []struct {
+		name   string
+		merged string // the open sibling's text in the later plan
+		want   Status
+	}{
+		{"merged into a sibling", "Update the fixtures and document the slug format in roadmap.md", ""},
+		{"cancelled outright", "Update the fixtures", Resurrected},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Add slugs to the roadmap nodes."),
+				planOf(2, step("a", "Update the fixtures", model.PlanPending), step("b", "Document the slug format in roadmap.md", model.PlanPending)),
+				planOf(5, step("a", c.merged, model.PlanInProgress), step("b", "Document the slug format in roadmap.md", model.PlanCancelled))}
+			r := Check(src, compaction(20, 1, "7. Pending Tasks:\n   - Document the slug format in roadmap.md\n   - Run CI"), Options{})
+			var got Status
+			for _, it := range r.Items {
+				if it.Item.Text == "Document the slug format in roadmap.md" {
+					got = it.Status
+				}
+			}
+			if got != c.want {
+				t.Errorf("step is %q, want %q", got, c.want)
+			}
+		})
 	}
 }
