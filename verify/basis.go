@@ -249,6 +249,46 @@ var lastingCues = []string{"always", "never", "from now on", "going forward", "u
 	"any", "anything", "ever", "in future", "in the future", "from here on", "every", "before committing",
 	"before you commit", "before pushing", "is forbidden", "not allowed", "only ever", "rule", "policy"}
 
+// quantifierCues are lasting cues that may quantify the object of one
+// request ("don't fix anything, just check it") rather than time.
+var quantifierCues = lang.WordSet("any", "anything", "every", "ever")
+
+// scopeOpeners open a request for one piece of work.
+var scopeOpeners = []string{"can you", "could you", "can we", "could we", "would you", "will you"}
+
+// requestScope returns the opener of a request for one piece of work that a
+// user's prohibition comes with, when nothing in the rule's sentence says
+// the rule lasts beyond it: "Can you check the skip logic works? Don't fix
+// anything, just validate it"; "Can we rewrite the ADR …? Also don't give
+// it a number" (DESIGN.md, rulings: a request about the thing at hand is
+// one-off unless phrased as lasting). It returns "" otherwise.
+func requestScope(message, sentence string) string {
+	lower := lang.FoldText(sentence)
+	for _, c := range lastingCues {
+		if !quantifierCues[c] && lang.HasPhrase(lower, c) {
+			return ""
+		}
+	}
+	// The request comes first: a go-ahead after the rule ("keep it local!
+	// Can you proceed?") does not scope it.
+	end := strings.Index(message, sentence)
+	if end < 0 {
+		end = len(message)
+	}
+	for _, sn := range lang.Sentences(message) {
+		if sn.Start > end {
+			break
+		}
+		s := strings.TrimLeft(lang.FoldText(message[sn.Start:sn.End]), " -*•>\"'")
+		for _, o := range scopeOpeners {
+			if strings.HasPrefix(s, o+" ") {
+				return o
+			}
+		}
+	}
+	return ""
+}
+
 // strongestBasis is the surest basis among items, and the cue that says
 // which: an identifier is as sure as the surest open item naming it.
 func strongestBasis(namers []tracked) (Basis, string) {

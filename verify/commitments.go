@@ -157,7 +157,7 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 			ids = lang.ExtractIdents(fc.Action.Text) // the label is no identifier
 		}
 		vague := !fc.Action.Deferred && !lang.SpecificObject(lang.SkipLight(lang.Tokenize(fc.Action.Text))) && len(ids) == 0
-		if vague || c.sameOpen(fc.Action) != nil {
+		if vague || c.sameOpen(fc.Action) != nil || thinksAloud(fc, m.Text) {
 			// A restatement, or narration with nothing specific to keep
 			// ("I'll check", "I'll do both edits together"). A promise that
 			// waits ("I'll re-run it after the review") is kept however
@@ -197,6 +197,25 @@ func (c *commitmentTracker) closeActedOn(e model.Event, why string) {
 			c.l.close(p, e, why)
 		}
 	}
+}
+
+// thinkVerbs are done by the words that follow them.
+var thinkVerbs = lang.TermSet("think", "consider", "reason", "reflect", "recap", "summarize", "summarise", "explain", "walk", "clarify", "reconsider")
+
+// thinksAloud reports whether a promise is one the message keeps by its own
+// words: "Let me think about how this happens …" followed by the thinking.
+// Only when the message goes on past the sentence: "I'll think about the
+// naming and get back to you" ends there, and waits.
+func thinksAloud(fc lang.Promise, text string) bool {
+	if !thinkVerbs[fc.Action.Verb] {
+		return false
+	}
+	i := strings.Index(text, fc.Sentence)
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimSpace(text[i+len(fc.Sentence):])
+	return len(strings.Fields(rest)) >= 8
 }
 
 // sameOpen finds an open commitment with the same action (same verb and
@@ -366,6 +385,12 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 			if pi.Status.Closed() {
 				c.l.close(p, pl, fmt.Sprintf("%s %s at turn %d", label, pi.Status, pl.Turn))
 			}
+		case pi.Status == model.PlanCancelled && mergedInto(pi, pl.Items) != "":
+			// "Write new tests" cancelled beside "Update the fixtures and
+			// write new tests": the work lives on in the merged step, so a
+			// summary that lists it as remaining resurrects nothing.
+			p.abandoned = true
+			c.l.close(p, pl, fmt.Sprintf("%s merged into “%s” at turn %d", label, mergedInto(pi, pl.Items), pl.Turn))
 		case pi.Status.Closed():
 			c.l.close(p, pl, fmt.Sprintf("%s %s at turn %d", label, pi.Status, pl.Turn))
 			completed = append(completed, pi.Text)
@@ -376,6 +401,24 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 		}
 	}
 	return completed
+}
+
+// mergedInto returns the text of an open step of the same plan event that
+// holds a cancelled step's whole wording, or "".
+func mergedInto(pi model.PlanItem, items []model.PlanItem) string {
+	want := lang.FoldText(strings.TrimSpace(pi.Text))
+	if len(strings.Fields(want)) < 2 {
+		return ""
+	}
+	for _, o := range items {
+		if o.Status.Closed() || planKey(o) == planKey(pi) {
+			continue
+		}
+		if lang.HasPhrase(lang.FoldText(o.Text), want) {
+			return o.Text
+		}
+	}
+	return ""
 }
 
 // planKey is a plan step's identity across plan events: its id, or its

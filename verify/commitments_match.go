@@ -49,6 +49,20 @@ func (c *commitmentTracker) compete(set []tracked, d *doc, kept func(tracked) bo
 func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
 	d.exclude = p.exclude
 	r := d.match(p.atom)
+	// A sentence that reports done a step naming a test, a file or a
+	// symbol, and that names other ones but none of the step's, speaks of
+	// something else: "Fixed import sorting in testing.py" does not say
+	// "Fix test_plan_save" is done. Look past such sentences.
+	if names := distinctNames(p.item); len(names) > 0 {
+		for tries := 0; tries < 4 && r.found && r.polarity == Done && d.namesOthers(r.cand.unit, names); tries++ {
+			ex := map[int]bool{r.cand.unit: true}
+			for u := range d.exclude {
+				ex[u] = true
+			}
+			d.exclude = ex
+			r = d.match(p.atom)
+		}
+	}
 	d.exclude = nil
 	if r.found {
 		ir.Score = round2(r.cand.containment)
@@ -126,6 +140,14 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	// done ("- Rotate the keys (done)" under "Pending Tasks") does not
 	// present it as open.
 	if !r.found || r.polarity != Pending || r.cand.window || d.reportsDone(r.cand.unit) {
+		return ir, false
+	}
+	if names := distinctNames(p.item); len(names) > 0 && !d.unitNames(r.cand.unit, names) {
+		// "Remove 'issues' branches in statusline.py" is not redone by
+		// "remove the test of the issue-based branch", nor "Update
+		// submit.py" by "the next step is Update documentation": the
+		// step's own names set it apart from its siblings, and a summary
+		// that sends the agent back to it names what it is.
 		return ir, false
 	}
 	if r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || d.inDescription(r.cand.unit) ||
@@ -323,6 +345,53 @@ func negatedBefore(u *unit, t lang.Token) bool {
 			}
 			w := u.toks[i-1].Word
 			return lang.NegationCues[w] || w == "yet" && i > 1 && lang.NegationCues[u.toks[i-2].Word]
+		}
+	}
+	return false
+}
+
+// distinctNames are the names an item's action carries (see
+// lang.Distinctive), without the words of a plain sentence.
+func distinctNames(it *Item) []string {
+	src := it.Action
+	if src == "" {
+		src = it.Text
+	}
+	var out []string
+	for _, n := range lang.Distinctive(src) {
+		if len(n) >= 4 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// namesOthers reports whether a summary unit names things (see
+// lang.Distinctive) but none of names: it speaks of something else.
+func (d *doc) namesOthers(ui int, names []string) bool {
+	if ui < 0 || ui >= len(d.units) || d.unitNames(ui, names) {
+		return false
+	}
+	u := &d.units[ui]
+	return len(lang.Distinctive(d.text[u.Start:u.End])) > 0
+}
+
+// unitNames reports whether a summary unit names one of names, at token
+// boundaries and whatever the case; a path is also named by its last
+// segment ("cmd/x/flags.go" by "flags.go").
+func (d *doc) unitNames(ui int, names []string) bool {
+	if ui < 0 || ui >= len(d.units) {
+		return false
+	}
+	u := &d.units[ui]
+	text := d.text[u.Start:u.End]
+	for _, n := range names {
+		if lang.FindBounded(text, n, lang.IsIdentByte, lang.IsIdentByte, true) >= 0 {
+			return true
+		}
+		if k := strings.LastIndexByte(n, '/'); k >= 0 && k+1 < len(n) &&
+			lang.FindBounded(text, n[k+1:], lang.IsIdentByte, lang.IsIdentByte, true) >= 0 {
+			return true
 		}
 	}
 	return false

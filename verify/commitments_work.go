@@ -155,15 +155,61 @@ func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
 		// response: the call is the promise being kept ("I'll do a full
 		// rewrite of the renderer" with the Write of it).
 		return true
-	case sameTurn && !p.durable && readVerbs[p.act.Verb]:
-		// "I need to understand what happens to stashed files" with a
-		// search beside it: the look is under way.
+	case sameTurn && (!p.durable || lookFirst(p.item.Condition)) && (readVerbs[p.act.Verb] || exploratory(p.act)):
+		// "I need to understand what happens to stashed files", "I'll do
+		// another thorough audit" with a search beside it: the look is
+		// under way.
+		return true
+	case sameTurn && !p.durable && !p.planned && beginsWork(p.item.Text):
+		// "I'll start by parsing the argument and setting up the
+		// environment" with the calls right after: the response begins
+		// the work it names.
 		return true
 	case sameTurn && ci.category == toolEdit && compatible(p.act.Verb, toolEdit) && pronounObject(p.act):
 		// "I'll add it next to the header when annotations exist" with the
 		// edit beside it: "it" is what the agent has in hand, and a
 		// condition there says when the thing shows, not when to act.
 		return true
+	}
+	return false
+}
+
+// auditVerbs look over work already done; lightVerbs take an audit as their
+// object ("do another sweep", "run a quick check").
+var (
+	auditVerbs = lang.TermSet("audit", "sweep", "trace", "analyze", "analyse", "scan", "study", "survey", "double-check", "recheck", "re-check")
+	lightVerbs = lang.TermSet("do", "run", "make", "perform", "take", "have", "give")
+	auditNouns = lang.TermSet("audit", "review", "sweep", "check", "pass", "search", "investigation", "analysis", "scan", "look", "survey", "double-check")
+)
+
+// exploratory reports whether an action is a look over the work ("audit the
+// codebase", "do another comprehensive sweep") rather than a change to it.
+func exploratory(a lang.Action) bool {
+	if auditVerbs[a.Verb] {
+		return true
+	}
+	// The parser skips a light verb ("do another sweep" reads "another" as
+	// the verb), so the action's first word is looked at too.
+	f := strings.Fields(lang.FoldText(a.Text))
+	return auditNouns[a.Head] && (lightVerbs[a.Verb] || len(f) > 0 && lightVerbs[lang.TermOf(f[0])])
+}
+
+// lookFirst reports whether a look's condition says what it comes before
+// ("I need to see the interfaces before I can start writing code"): the
+// look is done first, it waits for nothing.
+func lookFirst(cond string) bool {
+	c := lang.FoldText(strings.TrimSpace(cond))
+	return strings.HasPrefix(c, "before i ") || strings.HasPrefix(c, "before we ") || strings.HasPrefix(c, "before writing") || strings.HasPrefix(c, "before starting") || strings.HasPrefix(c, "before making") || strings.HasPrefix(c, "before changing")
+}
+
+// beginsWork reports whether a promise's sentence says the response starts
+// on the work ("I'll start by …", "Let me begin with …").
+func beginsWork(sentence string) bool {
+	lower := lang.FoldText(sentence)
+	for _, p := range []string{"start by", "start with", "begin by", "begin with", "starting with", "starting by", "first, i'll", "first i'll", "first, let me", "first let me"} {
+		if lang.HasPhrase(lower, p) {
+			return true
+		}
 	}
 	return false
 }

@@ -48,6 +48,11 @@ func (c *constraintTracker) userMessage(m *model.Message) {
 			Turn: m.Turn, Event: m.Index, Origin: "user message", Evidence: fr.Sentence}
 		it.ID = fmt.Sprintf("constraint:%d:%s", m.Index, key)
 		it.setBasis(ruleBasis(fr))
+		if it.Basis == Stated {
+			if req := requestScope(m.Text, fr.Sentence); req != "" {
+				it.setBasis(Inferred, fmt.Sprintf("may scope the request it comes with (‘%s …’, nothing says it lasts)", req))
+			}
+		}
 		r := &rule{entry: entry{item: it, idents: lang.ExtractIdents(fr.Sentence)}, act: fr.Action,
 			atom: newAtom(fr.Action, condTerms(fr.Action)...)}
 		c.l.opened(r)

@@ -82,6 +82,11 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
 	it.ID = "error:" + r.ID
 	it.setBasis(Stated, "failure still the last word on its subject")
+	if p := precondition(text); p != "" {
+		// Claude Code refuses an edit of a file not read: the edit never ran, and the agent reads and edits again
+		// or reaches the change another way (a formatter's --fix).
+		it.setBasis(Inferred, fmt.Sprintf("the runtime's precondition for an edit (‘%s’), not a failure of the work", p))
+	}
 	if info.category == toolEdit {
 		// A failed edit's output echoes the text it tried to replace: the
 		// failure is about the file, not about the words of that text.
@@ -203,6 +208,20 @@ func rejected(r *model.ToolResult) bool {
 		}
 	}
 	return false
+}
+
+// precondition returns the runtime's refusal of an edit of a file the agent
+// had not read, or "".
+func precondition(text string) string {
+	h := strings.ToLower(text)
+	// Only the refusal to edit an unread file: "modified since read" says
+	// someone else changed it, and the edit the agent meant is still owed.
+	for _, p := range []string{"file has not been read yet"} {
+		if strings.Contains(h, p) {
+			return p
+		}
+	}
+	return ""
 }
 
 // indexClosed files a resolved error under the first term of each of its

@@ -188,6 +188,9 @@ func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, strin
 		if d.own[w] && j >= lo && j <= hi {
 			continue // part of the item's own wording
 		}
+		if d.quotedWord(toks[j]) {
+			continue // "the status values are "done" and "pending"": a value named, not a status
+		}
 		switch {
 		case lang.PastNeed(w) && j+1 < end && toks[j+1].Word == "to" && (j == 0 || toks[j-1].Word != "still"):
 			// "needed to be renamed", "had to revert": a past need.
@@ -205,7 +208,7 @@ func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, strin
 			}
 		}
 	}
-	if vi >= 0 {
+	if vi >= 0 && !d.quotedWord(toks[vi]) {
 		v := toks[vi]
 		switch {
 		case lang.FuturePassive(toks, vi):
@@ -302,4 +305,15 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// quotedWord reports whether a token stands alone inside quotation marks
+// or backticks ("done", `pending`): a value the summary names, not a
+// status it gives.
+func (d *doc) quotedWord(t lang.Token) bool {
+	if t.Start <= 0 || t.End >= len(d.text) {
+		return false
+	}
+	open, close := d.text[t.Start-1], d.text[t.End]
+	return (open == '"' || open == '`' || open == '\'') && open == close
 }

@@ -172,7 +172,9 @@ type ItemResult struct {
 
 // Counts reports whether the item's loss counts towards the verdict, the
 // gate and the self-report findings: it is not verified and not review.
-func (ir *ItemResult) Counts() bool { return !ir.Status.Verified() && !ir.Review }
+func (ir *ItemResult) Counts() bool {
+	return !ir.Status.Verified() && !ir.Review && !ir.CrossLanguage
+}
 
 // Section is a part of a summary under a heading of a known compactor layout.
 type Section struct {

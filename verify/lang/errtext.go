@@ -248,6 +248,11 @@ var (
 		"NOTE", "HTTP", "HTTPS", "JSON", "YAML", "HTML", "NULL", "TRUE", "FALSE", "NONE", "EXIT", "PANIC", "FATAL")
 )
 
+// Distinctive returns the names a text carries that set what it speaks of
+// apart from its siblings: paths and file names, dotted, snake_case and
+// CamelCase symbols, codes, quoted names.
+func Distinctive(text string) []string { return distinctive(text) }
+
 // distinctive returns the tokens of an error line that identify it: paths,
 // dotted symbols, CamelCase names, test names, error codes.
 func distinctive(line string) []string {

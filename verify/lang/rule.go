@@ -450,6 +450,27 @@ func instructionCue(lower string, i int, cue string, shared bool) bool {
 			return false
 		}
 		return atStart || prev == "please" || prev == "and" || prev == "but" || prev == "so" || prev == "just"
+	case "avoid":
+		// "avoid force-pushes", "please always avoid npm" instruct; "using
+		// UTC would be consistent and avoid timezone issues" and "to avoid
+		// drift" say what something does or is for.
+		switch {
+		case atStart || len(before) == 1 && !subjectWord(prev):
+			return true
+		case prev == "and" || prev == "but" || prev == "so":
+			for _, w := range before {
+				switch w {
+				case "would", "could", "might", "may", "will", "can", "should", "helps", "help", "which", "that":
+					return false
+				}
+			}
+			return true
+		}
+		switch prev {
+		case "please", "always", "just", "also", "you", "must", "then":
+			return true
+		}
+		return false
 	case "stop":
 		// "stop committing everything": a prohibition of the gerund.
 		next := strings.Fields(lower[i+len(cue):])
