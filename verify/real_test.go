@@ -1,15 +1,9 @@
 package verify_test
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/loupe-dev/loupe/model"
-	"github.com/loupe-dev/loupe/model/formats"
 	"github.com/loupe-dev/loupe/verify"
 )
 
@@ -47,119 +41,23 @@ const (
 	realMinVerdicts  = 1.0
 )
 
-// TestRealCorpus scores loupe on the hand-labelled real transcripts: every
-// item it reports as not retained should be a real loss (precision), every
-// real loss must be reported (recall), and each compaction's verdict must
-// be the careful reader's. Run with -v for the per-compaction table.
+// TestRealCorpus scores loupe on the hand-labelled real transcripts (the
+// training split): every item it reports as not retained should be a real
+// loss (precision), every real loss must be reported (recall), and each
+// compaction's verdict must be the careful reader's. Run with -v for the
+// compactions that fail.
 func TestRealCorpus(t *testing.T) {
 	if verify.RaceDetector {
 		// Tens of megabytes of real sessions take minutes under the race
 		// detector; .ci/run runs this package without it as well.
 		t.Skip("run without -race")
 	}
-	root := filepath.Join("testdata", "real")
-	files, _ := filepath.Glob(filepath.Join(root, "labels-*.json"))
-	if len(files) == 0 {
-		t.Fatal("no labels in testdata/real")
+	s := scoreRealSplit(t, filepath.Join("testdata", "real"))
+	for _, l := range s.lines {
+		t.Log(l)
 	}
-	var tp, fp, fn, hits, right, all, transcripts int
-	for _, lf := range files {
-		raw, err := os.ReadFile(lf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var lb realLabels
-		if err := json.Unmarshal(raw, &lb); err != nil {
-			t.Fatalf("%s: %v", lf, err)
-		}
-		for _, c := range lb.Cases {
-			transcripts++
-			tr, err := formats.Open(filepath.Join(root, c.File), formats.Options{})
-			if err != nil {
-				t.Errorf("%s: %v", c.File, err)
-				continue
-			}
-			res := verify.Run(tr, verify.Options{})
-			for _, lc := range c.Compactions {
-				all++
-				if lc.Ordinal > len(res.Compactions) {
-					t.Errorf("%s: compaction %d not found (%d found)", c.File, lc.Ordinal, len(res.Compactions))
-					fn += len(lc.Losses)
-					continue
-				}
-				cr := res.Compactions[lc.Ordinal-1]
-				if string(cr.Verdict) == lc.Verdict {
-					right++
-				}
-				found := make([]bool, len(lc.Losses))
-				var alarms []string
-				// First the items a label names, then identifiers: one that
-				// only lost items name is part of those losses (the file a
-				// dropped rule is about).
-				lost := map[string]bool{}
-				var idents []verify.ItemResult
-				for _, ir := range cr.Items {
-					if !ir.Counts() {
-						// Verified, or review (only inferred): not a
-						// reported loss (DESIGN.md, basis).
-						continue
-					}
-					if ir.Kind == verify.Identifier {
-						idents = append(idents, ir)
-						continue
-					}
-					hay := strings.ToLower(ir.Key + " " + ir.Text)
-					hit := false
-					for i, l := range lc.Losses {
-						if string(ir.Kind) == l.Kind && strings.Contains(hay, strings.ToLower(l.Contains)) {
-							found[i], hit = true, true
-						}
-					}
-					if hit {
-						tp++
-						lost[ir.Key] = true
-					} else {
-						fp++
-						alarms = append(alarms, fmt.Sprintf("%s %s %q", ir.Kind, ir.Status, model.Clip(ir.Key, 70)))
-					}
-				}
-				for _, ir := range idents {
-					hit := false
-					for i, l := range lc.Losses {
-						if l.Kind == string(verify.Identifier) && strings.Contains(strings.ToLower(ir.Key), strings.ToLower(l.Contains)) {
-							found[i], hit = true, true
-						}
-					}
-					if hit || namedOnlyBy(ir.Names, lost) {
-						tp++
-					} else {
-						fp++
-						alarms = append(alarms, fmt.Sprintf("%s %s %q", ir.Kind, ir.Status, model.Clip(ir.Key, 70)))
-					}
-				}
-				missed := 0
-				for i, f := range found {
-					if !f {
-						missed++
-						t.Logf("  MISSED %s#%d %s %q", c.File, lc.Ordinal, lc.Losses[i].Kind, lc.Losses[i].Contains)
-					}
-				}
-				fn += missed
-				hits += len(found) - missed
-				mark := "ok "
-				if string(cr.Verdict) != lc.Verdict {
-					mark = "BAD"
-				}
-				t.Logf("%s %-62s #%d want %-7s got %-7s losses %d false alarms %d missed %d", mark, c.File, lc.Ordinal, lc.Verdict, cr.Verdict, len(lc.Losses), len(alarms), missed)
-				for _, a := range alarms {
-					t.Logf("      false alarm: %s", a)
-				}
-			}
-		}
-	}
-	prec, rec, acc := ratioOr1(tp, tp+fp), ratioOr1(hits, hits+fn), ratioOr1(right, all)
-	t.Logf("real corpus: %d transcripts, %d compactions; reported not retained %d, real %d: precision %.3f; labelled losses %d: recall %.3f; verdicts %d/%d (%.3f)",
-		transcripts, all, tp+fp, tp, prec, hits+fn, rec, right, all, acc)
+	t.Logf("real corpus: %s", s)
+	prec, rec, acc := ratioOr1(s.real, s.reported), ratioOr1(s.found, s.losses), ratioOr1(s.right, s.compactions)
 	if prec < realMinPrecision || rec < realMinRecall || acc < realMinVerdicts {
 		t.Errorf("real corpus fell below its floor: precision %.3f (min %.2f), recall %.3f (min %.2f), verdicts %.3f (min %.2f)",
 			prec, realMinPrecision, rec, realMinRecall, acc, realMinVerdicts)
