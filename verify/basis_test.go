@@ -285,6 +285,15 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Inferred, cue: "another script",
 		},
 		{
+			name: "the agent finds the failing call did its work after all",
+			src: []model.Event{
+				call(1, "c1", "bash", `{"command":"gh pr create --fill"}`),
+				result(2, "c1", "warning: 1 uncommitted change\nExit code 1", true),
+				msg(3, model.RoleAssistant, "The exit code is 1, but the JSON output shows it was actually successful: the PR is open."),
+			},
+			key: "c1", basis: Inferred, cue: "moved on",
+		},
+		{
 			name: "a script fails, and an unrelated one succeeds",
 			src: []model.Event{
 				call(1, "c1", "bash", `{"command":"python scripts/export_invoices.py"}`),

@@ -422,6 +422,8 @@ var movedOnPhrases = []string{
 	"safe to ignore", "can be ignored", "can ignore", "ignore this error", "ignore that error", "expected error", "is expected",
 	"not needed", "isn't needed", "not necessary", "isn't necessary", "not required", "doesn't matter", "not important",
 	"skip this", "skip that", "skipping", "move on", "moving on", "let's not", "give up on", "abandon",
+	// The agent judged the failure harmless: the work it guarded got done.
+	"actually successful", "actually succeeded", "succeeded anyway", "worked anyway", "harmless",
 }
 
 // changedCoursePhrases are what a user says when the work goes elsewhere.
