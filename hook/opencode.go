@@ -41,7 +41,7 @@ func (c *call) opencode() (*plan, error) {
 	if c.ph == phaseNext || c.ph == phaseGate {
 		return c.opencodeAnswer(st)
 	}
-	tr, cleanup, err := c.opencodeTranscript(id)
+	tr, cleanup, err := c.opencodeTranscript(id, c.ph == phasePre)
 	if err != nil {
 		return nil, err
 	}
@@ -110,14 +110,20 @@ var opencodeID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
 
 // opencodeTranscript finds the session: in the messages the plugin sent
 // (written to a private temporary storage tree the importer reads), or in
-// opencode's JSON storage.
-func (c *call) opencodeTranscript(id string) (transcript, func(), error) {
+// opencode's JSON storage. before says the session is read for the
+// snapshot before a compaction: opencode stores the compaction request
+// first (a user message with a "compaction" part) and only then runs
+// experimental.session.compacting, so the request the summarizer is about
+// to answer is left out, or loupe would count the compaction as done
+// before its summary exists and find nothing new after it. (The storage
+// tree is read in place: there, an older opencode's request stays in.)
+func (c *call) opencodeTranscript(id string, before bool) (transcript, func(), error) {
 	none := func() {}
 	if !opencodeID.MatchString(id) {
 		return transcript{}, none, fmt.Errorf("sessionID %q is not an opencode id", id)
 	}
 	if len(c.in.Messages) > 0 && string(c.in.Messages) != "null" {
-		return materialize(c.req.spool, id, c.in.Messages, c.in.SessionInfo)
+		return materialize(c.req.spool, id, c.in.Messages, c.in.SessionInfo, before)
 	}
 	roots := []string{c.in.Storage}
 	if c.in.Storage == "" {
@@ -154,11 +160,15 @@ type idOnly struct {
 
 // materialize writes the plugin's messages as opencode's JSON storage tree
 // in the call's spool, for the importer; cleanup removes it (and the spool
-// goes when Run returns, whatever happens).
-func materialize(sp *spool, id string, messages, session json.RawMessage) (transcript, func(), error) {
+// goes when Run returns, whatever happens). before leaves out the
+// compaction requests no summary answers yet at the end of the session.
+func materialize(sp *spool, id string, messages, session json.RawMessage, before bool) (transcript, func(), error) {
 	var msgs []sdkMessage
 	if err := json.Unmarshal(messages, &msgs); err != nil {
 		return transcript{}, func() {}, fmt.Errorf("messages: %w", err)
+	}
+	if before {
+		msgs = withoutOpenRequest(msgs)
 	}
 	dir, err := sp.mkdir("opencode-*")
 	if err != nil {
@@ -203,4 +213,48 @@ func materialize(sp *spool, id string, messages, session json.RawMessage) (trans
 		}
 	}
 	return transcript{path: sessFile, format: "opencode"}, cleanup, nil
+}
+
+// sdkInfo is what withoutOpenRequest reads of a message's info.
+type sdkInfo struct {
+	ID       string          `json:"id"`
+	Role     string          `json:"role"`
+	ParentID string          `json:"parentID"`
+	Summary  json.RawMessage `json:"summary"` // an assistant's is true; a user's is an object
+}
+
+// withoutOpenRequest drops the compaction requests at the end of the
+// session that no summary message (an assistant message with summary true
+// whose parentID is the request) answers yet: the compaction that is about
+// to run. A request answered, or one with messages after it (an earlier
+// compaction that failed), stays.
+func withoutOpenRequest(msgs []sdkMessage) []sdkMessage {
+	answered := map[string]bool{}
+	for _, m := range msgs {
+		var in sdkInfo
+		if json.Unmarshal(m.Info, &in) == nil && in.Role == "assistant" && string(in.Summary) == "true" && in.ParentID != "" {
+			answered[in.ParentID] = true
+		}
+	}
+	for len(msgs) > 0 {
+		last := msgs[len(msgs)-1]
+		var in sdkInfo
+		if json.Unmarshal(last.Info, &in) != nil || in.Role != "user" || answered[in.ID] || !hasCompactionPart(last.Parts) {
+			break
+		}
+		msgs = msgs[:len(msgs)-1]
+	}
+	return msgs
+}
+
+func hasCompactionPart(parts []json.RawMessage) bool {
+	for _, p := range parts {
+		var pt struct {
+			Type string `json:"type"`
+		}
+		if json.Unmarshal(p, &pt) == nil && pt.Type == "compaction" {
+			return true
+		}
+	}
+	return false
 }
