@@ -17,14 +17,18 @@ import (
 // them in SQLite since 1.x; older versions keep the JSON storage tree loupe
 // can read in place). Events:
 //
-//	compacting    experimental.session.compacting: snapshot; answers
+//	compacting    experimental.session.compacting: snapshot (without the
+//	              compaction request opencode stored first); answers
 //	              {"context": [...]} for the plugin to add to the prompt
-//	compacted     the session.compacted event: verify; answers
-//	              {"seq","verdict","owed","pending","receipt"}
-//	system        experimental.chat.system.transform: answers {"system": block}
-//	              once, when a block is pending
-//	autocontinue  experimental.compaction.autocontinue: with --gate, answers
-//	              {"enabled": false} after a violating compaction
+//	compacted     experimental.compaction.autocontinue or the
+//	              session.compacted event, whichever comes first: verify;
+//	              answers {"seq","verdict","owed","pending","receipt"}
+//	system        experimental.chat.system.transform of the agent's request
+//	              (the plugin skips the summarizer's): answers
+//	              {"system": block} once, when a block is pending
+//	autocontinue  experimental.compaction.autocontinue, after compacted: with
+//	              --gate, answers {"enabled": false} after a violating
+//	              compaction
 
 func (c *call) opencode() (*plan, error) {
 	id := c.in.OpencodeSession
