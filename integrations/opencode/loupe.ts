@@ -11,15 +11,18 @@ import type { Plugin } from "@opencode-ai/plugin"
 const LOUPE: string = "loupe"
 const GATE: boolean = false
 
-// How long the agent's first request after a summary waits for loupe's
+// How long the agent's first request after a compaction waits for loupe's
 // check of it (loupe itself gives up after 4 s).
 const WAIT_MS = 4500
 
 export const LoupePlugin: Plugin = async ({ client, $ }) => {
-  // Sessions whose next model request is the summarizer's own: opencode
-  // runs experimental.chat.system.transform for every request, the
-  // summarizer's included, and the block is for the agent.
-  const summarizing = new Set<string>()
+  // Sessions being summarized: opencode runs
+  // experimental.chat.system.transform for every model request, the
+  // summarizer's included (once more on each retry), and the block is for
+  // the agent. From the compacting hook until the summary is written, its
+  // check starts, or the summary fails; with the time the compaction began
+  // (an older summary's late update does not end it).
+  const summarizing = new Map<string, number>()
   // The check of each session's newest compaction, once started: opencode
   // verifies at experimental.compaction.autocontinue (awaited, before the
   // agent goes on) or at the session.compacted event (published after the
@@ -69,6 +72,7 @@ export const LoupePlugin: Plugin = async ({ client, $ }) => {
 
   // verify checks the newest compaction, once however many hooks ask.
   const verify = (sessionID: string): Promise<any> => {
+    summarizing.delete(sessionID)
     let check = checks.get(sessionID)
     if (!check) {
       check = (async () => {
@@ -91,7 +95,10 @@ export const LoupePlugin: Plugin = async ({ client, $ }) => {
     "experimental.session.compacting": async (input, output) => {
       checks.delete(input.sessionID)
       settle(input.sessionID)
-      summarizing.add(input.sessionID)
+      summarizing.set(input.sessionID, Date.now())
+      let resolve = () => {}
+      const done = new Promise<void>((r) => (resolve = r))
+      awaiting.set(input.sessionID, { done, resolve })
       const res = await run("compacting", await session(input.sessionID))
       if (res && Array.isArray(res.context)) {
         output.context.push(...res.context.filter((c: unknown): c is string => typeof c === "string"))
@@ -108,20 +115,31 @@ export const LoupePlugin: Plugin = async ({ client, $ }) => {
     },
 
     event: async ({ event }) => {
-      const props = event.properties as { sessionID?: string; info?: { sessionID?: string; summary?: boolean; error?: unknown } }
+      const props = event.properties as {
+        sessionID?: string
+        info?: { sessionID?: string; summary?: boolean; finish?: string; error?: unknown; time?: { created?: number } }
+      }
       switch (event.type) {
         case "session.compacted":
           // Every compaction that succeeded (a manual one has no auto-continue).
           if (props.sessionID) await verify(props.sessionID)
           return
         case "message.updated": {
-          // A summary that failed: no check is coming.
+          // The summary written: the next request is the agent's. A summary
+          // that failed: no check is coming either.
           const info = props.info
-          if (info?.sessionID && info.summary === true && info.error && !checks.has(info.sessionID)) settle(info.sessionID)
+          if (!info?.sessionID || info.summary !== true) return
+          const began = summarizing.get(info.sessionID)
+          if (began === undefined || (info.time?.created ?? 0) < began) return
+          if (info.finish || info.error) summarizing.delete(info.sessionID)
+          if (info.error && !checks.has(info.sessionID)) settle(info.sessionID)
           return
         }
         case "session.idle":
-          if (props.sessionID && !checks.has(props.sessionID)) settle(props.sessionID)
+          if (props.sessionID && !checks.has(props.sessionID)) {
+            summarizing.delete(props.sessionID)
+            settle(props.sessionID)
+          }
           return
       }
     },
@@ -132,14 +150,7 @@ export const LoupePlugin: Plugin = async ({ client, $ }) => {
     "experimental.chat.system.transform": async (input, output) => {
       const sessionID = input.sessionID
       if (!sessionID) return
-      if (summarizing.delete(sessionID)) {
-        if (!checks.has(sessionID) && !awaiting.has(sessionID)) {
-          let resolve = () => {}
-          const done = new Promise<void>((r) => (resolve = r))
-          awaiting.set(sessionID, { done, resolve })
-        }
-        return
-      }
+      if (summarizing.has(sessionID)) return
       const wait = awaiting.get(sessionID)
       if (wait) {
         let timer: ReturnType<typeof setTimeout> | undefined
