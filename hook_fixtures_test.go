@@ -218,10 +218,10 @@ func sdkMessages(t *testing.T, storage, session string) []map[string]any {
 // read from the JSON storage tree, or handed over as the SDK's messages
 // (opencode keeps them in SQLite since 1.x). The compaction is written
 // between the two calls; the block goes back once, through the system
-// prompt; with --gate, the auto-continue is refused. opencode 1.18 stores
-// the compaction request (msg_003) before experimental.session.compacting
-// runs, so the messages the plugin sends then already hold it ("messages");
-// the storage tree is the older layout, read with neither.
+// prompt; with --gate, the auto-continue is refused. opencode stores the
+// compaction request (msg_003) before experimental.session.compacting
+// runs: the session already holds it then, and only its summary comes
+// after.
 func TestHookOpencode(t *testing.T) {
 	const id = "ses_synthetic0001"
 	for _, mode := range []string{"storage", "messages"} {
@@ -231,9 +231,6 @@ func TestHookOpencode(t *testing.T) {
 			held := t.TempDir()
 			// Before the compaction: its summary is not there yet.
 			notYet := []string{"msg_004"}
-			if mode == "storage" {
-				notYet = []string{"msg_003", "msg_004"}
-			}
 			for _, m := range notYet {
 				os.Rename(filepath.Join(storage, "message", id, m+".json"), filepath.Join(held, m+".json"))
 			}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 
 	"github.com/loupe-dev/loupe/model/formats"
 )
@@ -119,8 +120,7 @@ var opencodeID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
 // first (a user message with a "compaction" part) and only then runs
 // experimental.session.compacting, so the request the summarizer is about
 // to answer is left out, or loupe would count the compaction as done
-// before its summary exists and find nothing new after it. (The storage
-// tree is read in place: there, an older opencode's request stays in.)
+// before its summary exists and find nothing new after it.
 func (c *call) opencodeTranscript(id string, before bool) (transcript, func(), error) {
 	none := func() {}
 	if !opencodeID.MatchString(id) {
@@ -136,10 +136,61 @@ func (c *call) opencodeTranscript(id string, before bool) (transcript, func(), e
 	for _, root := range roots {
 		matches, _ := filepath.Glob(filepath.Join(root, "session", "*", id+".json"))
 		if len(matches) > 0 {
+			if before {
+				if tr, cleanup, cut, err := c.storageBefore(root, id, matches[0]); cut || err != nil {
+					return tr, cleanup, err
+				}
+			}
 			return transcript{path: matches[0], format: "opencode"}, none, nil
 		}
 	}
 	return transcript{}, none, fmt.Errorf("session %s is in no opencode storage (%v), and the plugin sent no messages", id, roots)
+}
+
+// storageBefore is the session of a storage tree without the compaction
+// request opencode stored before the compacting hook, materialized in the
+// spool; cut is false (and nothing written) when the session ends with no
+// such request and the tree can be read in place.
+func (c *call) storageBefore(root, id, sessionFile string) (tr transcript, cleanup func(), cut bool, err error) {
+	cleanup = func() {}
+	files, _ := filepath.Glob(filepath.Join(root, "message", id, "*.json"))
+	slices.Sort(files) // opencode's ids ascend with time
+	msgs := make([]sdkMessage, 0, len(files))
+	for _, f := range files {
+		info, err := os.ReadFile(f)
+		if err != nil {
+			return tr, cleanup, false, err
+		}
+		var in sdkInfo
+		if json.Unmarshal(info, &in) != nil || !opencodeID.MatchString(in.ID) {
+			return tr, cleanup, false, nil // the importer says what is wrong with it
+		}
+		m := sdkMessage{Info: info}
+		parts, _ := filepath.Glob(filepath.Join(root, "part", in.ID, "*.json"))
+		slices.Sort(parts)
+		for _, pf := range parts {
+			b, err := os.ReadFile(pf)
+			if err != nil {
+				return tr, cleanup, false, err
+			}
+			m.Parts = append(m.Parts, b)
+		}
+		msgs = append(msgs, m)
+	}
+	kept := withoutOpenRequest(msgs)
+	if len(kept) == len(msgs) {
+		return tr, cleanup, false, nil
+	}
+	raw, err := json.Marshal(kept)
+	if err != nil {
+		return tr, cleanup, false, err
+	}
+	session, err := os.ReadFile(sessionFile)
+	if err != nil {
+		return tr, cleanup, false, err
+	}
+	tr, cleanup, err = materialize(c.req.spool, id, raw, session, false)
+	return tr, cleanup, true, err
 }
 
 func opencodeHomes() []string {
