@@ -218,7 +218,10 @@ func sdkMessages(t *testing.T, storage, session string) []map[string]any {
 // read from the JSON storage tree, or handed over as the SDK's messages
 // (opencode keeps them in SQLite since 1.x). The compaction is written
 // between the two calls; the block goes back once, through the system
-// prompt; with --gate, the auto-continue is refused.
+// prompt; with --gate, the auto-continue is refused. opencode stores the
+// compaction request (msg_003) before experimental.session.compacting
+// runs: the session already holds it then, and only its summary comes
+// after.
 func TestHookOpencode(t *testing.T) {
 	const id = "ses_synthetic0001"
 	for _, mode := range []string{"storage", "messages"} {
@@ -226,8 +229,9 @@ func TestHookOpencode(t *testing.T) {
 			storage := filepath.Join(t.TempDir(), "storage")
 			copyTree(t, "model/opencode/testdata/storage", storage)
 			held := t.TempDir()
-			// Before the compaction: the compaction request and its summary are not there yet.
-			for _, m := range []string{"msg_003", "msg_004"} {
+			// Before the compaction: its summary is not there yet.
+			notYet := []string{"msg_004"}
+			for _, m := range notYet {
 				os.Rename(filepath.Join(storage, "message", id, m+".json"), filepath.Join(held, m+".json"))
 			}
 			h := newHookRig(t, filepath.Join(storage, "session", "prj_synthetic", id+".json"))
@@ -243,7 +247,7 @@ func TestHookOpencode(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &steer); err != nil || len(steer.Context) != 1 || !strings.Contains(steer.Context[0], "toolu_01PEN") {
 				t.Fatalf("compacting: %v %q", err, out)
 			}
-			for _, m := range []string{"msg_003", "msg_004"} {
+			for _, m := range notYet {
 				os.Rename(filepath.Join(held, m+".json"), filepath.Join(storage, "message", id, m+".json"))
 			}
 			var done struct {

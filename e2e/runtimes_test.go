@@ -232,8 +232,11 @@ func oldest(t *testing.T, root, pattern string) string {
 	return best
 }
 
-func TestOpencode(t *testing.T) {
-	r := newRig(t, "opencode")
+// opencodeRig configures opencode for the scripted server (a 20,000-token
+// context, so the task's reported usage overflows it) and installs loupe's
+// plugin with the install flags given.
+func opencodeRig(t *testing.T, name string, flags ...string) (*rig, string) {
+	r := newRig(t, name)
 	conf := fmt.Sprintf(`{"$schema":"https://opencode.ai/config.json","autoupdate":false,"share":"disabled",
  "provider":{"fake":{"npm":"@ai-sdk/openai-compatible","name":"Fake",
    "options":{"baseURL":"%s/v1","apiKey":"dummy"},
@@ -242,8 +245,12 @@ func TestOpencode(t *testing.T) {
 `, r.srv.URL)
 	os.WriteFile(filepath.Join(r.project, "opencode.json"), []byte(conf), 0o644)
 	r.setenv("OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1")
-	r.installHooks("opencode", filepath.Join(r.project, ".opencode", "plugins", "loupe.ts"))
-	opencode := filepath.Join(r.bin, "opencode")
+	r.installHooks("opencode", filepath.Join(r.project, ".opencode", "plugins", "loupe.ts"), flags...)
+	return r, filepath.Join(r.bin, "opencode")
+}
+
+func TestOpencode(t *testing.T) {
+	r, opencode := opencodeRig(t, "opencode")
 	r.run(turnTimeout, false, opencode, "run", task+" "+rule) // auto (overflow)
 	r.opencodeCompact()                                       // manual
 	r.run(turnTimeout, false, opencode, "run", "--continue", "Go on.")
@@ -261,6 +268,31 @@ func TestOpencode(t *testing.T) {
 	for seq := 1; seq <= n; seq++ {
 		r.checkBlock(seq)
 	}
+	r.checkHooks([]string{"system"}, []string{"compacted"})
+	r.checkQuietLog()
+	r.checkUninstall("opencode")
+}
+
+// TestOpencodeGate: with --gate, the automatic compaction whose summary
+// drops the promise is checked before opencode would auto-continue, and
+// it does not: no request follows the summary in that run. The block goes
+// back at the user's next prompt, once.
+func TestOpencodeGate(t *testing.T) {
+	r, opencode := opencodeRig(t, "opencode gate", "--gate")
+	r.run(turnTimeout, false, opencode, "run", task+" "+rule)
+	var after []string
+	summarized := false
+	for _, q := range r.srv.Requests() {
+		if summarized {
+			after = append(after, q.Decision)
+		}
+		summarized = summarized || q.Decision == "summary"
+	}
+	if !summarized || len(after) > 0 {
+		t.Errorf("with --gate: summarized %v, then the model got %q; want no auto-continue after the violating summary", summarized, after)
+	}
+	r.run(turnTimeout, false, opencode, "run", "--continue", "Go on.")
+	r.checkBlock(1)
 	r.checkHooks([]string{"system"}, []string{"compacted"})
 	r.checkQuietLog()
 	r.checkUninstall("opencode")
