@@ -3,6 +3,7 @@ package claudecode
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -99,6 +100,9 @@ func (imp *importer) emit() (*model.Transcript, error) {
 			return nil, err
 		}
 		e.lazy, e.b.Lazy = z, z
+		// Lines the runtime appended since the first pass are not this
+		// read's: they come with the next one.
+		r = io.LimitReader(r, imp.read[fi])
 		n, err := kit.ReadLines(r, func(l kit.Line) error {
 			if i >= len(imp.recs) || imp.recs[i].file != int32(fi) || imp.recs[i].n != int32(l.N) {
 				return fmt.Errorf("line %d changed while it was read", l.N)

@@ -90,6 +90,10 @@ type importer struct {
 	// the last compaction was taken for a rewound branch.
 	tailBroken bool
 	sizes      []int64 // of the files, for progress
+	// read are the bytes the first pass read of each file: the second
+	// reads no further, so a session the runtime is still writing (a hook
+	// reading it mid-turn) is read as one consistent prefix.
+	read []int64
 	total      int64
 	order      callOrder
 }
@@ -210,6 +214,7 @@ func (imp *importer) index(files []string) error {
 	var p fastjson.Parser
 	conv, side := 0, 0
 	imp.sizes = make([]int64, len(files))
+	imp.read = make([]int64, len(files))
 	for i, path := range files {
 		if st, err := os.Stat(path); err == nil {
 			imp.sizes[i] = st.Size()
@@ -224,7 +229,7 @@ func (imp *importer) index(files []string) error {
 			return err
 		}
 		imp.order.startFile()
-		_, err = kit.ReadLines(r, func(l kit.Line) error {
+		imp.read[fi], err = kit.ReadLines(r, func(l kit.Line) error {
 			imp.indexLine(&p, int32(fi), l, &conv, &side)
 			return nil
 		})
