@@ -93,9 +93,9 @@ type importer struct {
 	// read are the bytes the first pass read of each file: the second
 	// reads no further, so a session the runtime is still writing (a hook
 	// reading it mid-turn) is read as one consistent prefix.
-	read []int64
-	total      int64
-	order      callOrder
+	read  []int64
+	total int64
+	order callOrder
 }
 
 // progress reports the two passes as one read of the files: the first pass

@@ -123,8 +123,11 @@ func gist(v *fastjson.Value) string {
 }
 
 type importer struct {
-	b *kit.Builder
-	p fastjson.Parser
+	// lastSnapID is the id of the message that carried the last
+	// compaction's <state_snapshot>.
+	lastSnapID string
+	b          *kit.Builder
+	p          fastjson.Parser
 
 	msgs     map[string]*msgState
 	order    []string // ids of the current message list
@@ -597,7 +600,10 @@ func (imp *importer) setMessages(msgs []*fastjson.Value, raw []byte) {
 		}
 		// A snapshot already seen (a resume writes it again, in another
 		// shape) is no new compaction.
-		seen := same[i] || st != nil && st.gist == gist(m)
+		// So is the message that carried the last compaction's snapshot:
+		// a read that starts after the history (a hook's tail) has not
+		// seen it before, but knows its id.
+		seen := same[i] || st != nil && st.gist == gist(m) || ids[i] != "" && ids[i] == imp.lastSnapID
 		if snap < 0 && !seen {
 			if t, _, _ := parts(m.Get("content")); strings.Contains(t, snapshotTag) {
 				snapshot, snap = t, i
@@ -620,6 +626,9 @@ func (imp *importer) setMessages(msgs []*fastjson.Value, raw []byte) {
 	}
 	c := &model.Compaction{Summary: snapshot, TokensBefore: imp.lastIn}
 	c.Ref = "$set@" + strconv.Itoa(imp.b.Line())
+	if snap >= 0 {
+		imp.lastSnapID = ids[snap]
+	}
 	c.Kept = kit.Kept(imp.b.T.Events, refs)
 	if snapshot == "" {
 		c.Trigger = "tool_output_masking"
