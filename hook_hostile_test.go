@@ -279,6 +279,35 @@ func TestHookHostileGemini(t *testing.T) {
 	}
 }
 
+// Gemini CLI fires PreCompress on every turn, also right after a
+// compression that no BeforeAgent has seen yet: that PreCompress verifies
+// the compression (printing nothing) and the next BeforeAgent still puts
+// its block back, once. Before, the new snapshot took the compression in
+// unverified and its block never went back (loupe's e2e suite, Gemini CLI
+// 0.61).
+func TestHookGeminiPreCompressAfterCompression(t *testing.T) {
+	tr := hostileTranscript(t)
+	session := "8dd81602-7732-4e71-aaa2-1386bade705a"
+	dir := filepath.Join(t.TempDir(), "tmp", "proj", "chats")
+	os.MkdirAll(dir, 0o700)
+	file := filepath.Join(dir, "session-2026-12-01T23-19-8dd81602.jsonl")
+	h := newHostileRig(t, file, "gemini-cli", session, replay.Gemini(tr, session))
+	h.write(h.before)
+	if out := h.hook(h.live("gemini", "PreCompress", nil), "gemini", "pre-compress"); out != "" {
+		t.Fatalf("PreCompress printed %q", out)
+	}
+	h.write(h.comp)
+	h.write(h.next)
+	if out := h.hook(h.live("gemini", "PreCompress", nil), "gemini", "pre-compress"); out != "" {
+		t.Fatalf("PreCompress after the compression printed %q", out)
+	}
+	ctx := hookContext(t, "BeforeAgent", h.hook(h.live("gemini", "BeforeAgent", nil), "gemini", "beforeagent"), "BeforeAgent")
+	checkBlock(t, "additionalContext", ctx, "re-injection", h.owed)
+	if again := h.hook(h.live("gemini", "BeforeAgent", nil), "gemini", "beforeagent"); again != "" {
+		t.Fatalf("a second injection: %q", again)
+	}
+}
+
 // editJSON rewrites a JSON file of opencode's storage tree.
 func editJSON(t *testing.T, path string, edit func(m map[string]any)) {
 	t.Helper()

@@ -27,6 +27,25 @@ func (c *call) gemini() (*plan, error) {
 	st.Transcript = tr.path
 	switch c.ph {
 	case phasePre:
+		// PreCompress fires on every turn, also right after a compression
+		// that no BeforeAgent has verified yet: verify that one now, from
+		// the snapshot taken before it, and leave its block pending for the
+		// next BeforeAgent; a new snapshot would take it in unverified and
+		// its loss would never go back.
+		if st.pending() == nil {
+			v, err := c.newest(st, tr, false)
+			if err != nil {
+				return nil, err
+			}
+			if v != nil {
+				r := c.record(v, tr.path)
+				o := c.outcomeOf(st, nil, &r)
+				return &plan{commit: func() ([]byte, error) {
+					_, _, err := c.commit(o)
+					return nil, err
+				}}, nil
+			}
+		}
 		c.reuse = true
 		return c.pre(st, tr, func(string) []byte { return nil })
 	case phaseNext, phasePost, phaseStart:
