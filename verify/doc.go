@@ -28,6 +28,7 @@
 //	constraints.go            the user's standing rules: opening, revocation, matching
 //	crosslang.go              an item and a summary in different languages: matched through what they share
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
+//	handles_answered.go       calls answered before any compaction, kept as event indexes, not items
 //	quote.go                  what an orphaned-result finding quotes of a result (a notice's readable part)
 //	intent.go                 what a call was doing, in other words (intent-only matches)
 //	errors.go                 when an error opens and closes (same call, workaround, plan step), matching
@@ -40,6 +41,8 @@
 //	selfreport.go             the compactor's self-report against the source
 //	gate.go                   consumers and the verdict (only recorded and stated items count, unless strict)
 //	summary.go, match.go      a summary parsed into sections and units; ranking and containment
+//	match_pruned.go           matching that scores only the units that can decide it (postings, bounds)
+//	lineagemap.go             every item × every compaction, as the inspector and the reports draw it
 //	polarity.go               what a summary says of a matched item: pending, done, negated
 //	ids.go                    identifiers in a summary, per class
 //	calls.go                  a tool call parsed once: category, command, path, terms

@@ -22,7 +22,12 @@
 //   - errtext.go: what a failed tool's output says went wrong (its first
 //     error line, the tokens that identify the failure);
 //   - command.go: shell commands (the program run, read-only commands, the
-//     normalized form used to compare two runs).
+//     normalized form used to compare two runs); readonly.go: which commands
+//     only look and which only check;
+//   - paste.go: what in a user's message is pasted, not the user's own
+//     words (fences, quotes, logs, checklists, documents);
+//   - spelling.go: spelling and word-form folding (British forms,
+//     derivations) before stemming; util.go: small shared helpers.
 //
 // Every function is pure. The tables are read-only after package
 // initialization; callers must not modify them.
