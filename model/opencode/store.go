@@ -2,7 +2,9 @@ package opencode
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -135,6 +137,11 @@ func (d *dirStore) messages(imp *importer, s session) ([]*message, int64, error)
 	var total int64
 	msgDir := filepath.Join(d.root, "message", s.id)
 	ents, err := os.ReadDir(msgDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		// opencode writes a session before its first message: a session
+		// with none yet is empty, not broken.
+		return nil, 0, nil
+	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", s.path, err)
 	}
