@@ -78,29 +78,12 @@ const (
 	glyphReinject  = "↺" // the live gate put lost items back
 	glyphEllipsis  = "…"
 	glyphSeparator = " · "
-	glyphReview    = "?" // a review item: for a person to judge, not counted
+	glyphReview    = verify.ReviewGlyph // a review item: for a person to judge, not counted
 )
 
-// statusGlyph is the mark of an item status.
-func statusGlyph(s verify.Status) string {
-	switch s {
-	case verify.Retained:
-		return "✓"
-	case verify.Weak:
-		return "~"
-	case verify.Flipped:
-		return "⇄"
-	case verify.IntentOnly:
-		return "◌"
-	case verify.Dropped:
-		return "✗"
-	case verify.Resurrected:
-		return "↺"
-	case verify.Closed:
-		return "·"
-	}
-	return "?"
-}
+// statusGlyph is the mark of an item status: verify's, which the reports
+// draw too, so a cell reads the same on screen and in every report.
+func statusGlyph(s verify.Status) string { return s.Glyph() }
 
 // statusStyle is the style of an item status.
 func statusStyle(s verify.Status) styleID {
