@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/loupe-dev/loupe/verify"
 )
 
@@ -52,9 +50,9 @@ func newLineageMapView(res *verify.Result, rows []verify.LineageRow, ci, w int) 
 			lost++
 		}
 	}
-	head := lineOf(padCells("", lw), stPlain)
+	head := lineOf(fit("", lw), stPlain)
 	if from > 0 {
-		head[0].text = padCells("‹ "+strconv.Itoa(from)+" earlier", lw)
+		head[0].text = fit("‹ "+strconv.Itoa(from)+" earlier", lw)
 		head[0].st = stSubtle
 	}
 	for c := from; c < to; c++ {
@@ -62,19 +60,19 @@ func newLineageMapView(res *verify.Result, rows []verify.LineageRow, ci, w int) 
 		if c == ci {
 			st = stCurrent
 		}
-		head = append(head, lineOf(padCells("#"+strconv.Itoa(res.Compactions[c].Seq), cw), st)...)
+		head = append(head, lineOf(fit("#"+strconv.Itoa(res.Compactions[c].Seq), cw), st)...)
 	}
 	if to < n {
 		head = append(head, lineOf("› "+strconv.Itoa(n-to)+" later", stSubtle)...)
 	}
-	verdicts := lineOf(padCells("", lw), stPlain)
+	verdicts := lineOf(fit("", lw), stPlain)
 	for c := from; c < to; c++ {
 		cr := res.Compactions[c]
 		st := stOK
 		if cr.Verdict == verify.Violate {
 			st = stBad
 		}
-		verdicts = append(verdicts, lineOf(padCells(verdictGlyph(cr.Verdict), cw), st)...)
+		verdicts = append(verdicts, lineOf(fit(verdictGlyph(cr.Verdict), cw), st)...)
 	}
 	v.add(-1, legend, line{},
 		lineOf(plural(len(rows), "item")+" checked · "+strconv.Itoa(lost)+" lost by some summary · enter goes to where one was first lost", stSubtle),
@@ -97,27 +95,19 @@ func newLineageMapView(res *verify.Result, rows []verify.LineageRow, ci, w int) 
 		if key == "" {
 			key = r.Text
 		}
-		label := lineOf(padCells(clip(oneLine(key)+" ("+turnLabel(r.Turn)+")", lw-1), lw), stPlain)
+		label := lineOf(fit(clip(oneLine(key)+" ("+turnLabel(r.Turn)+")", lw-1), lw), stPlain)
 		for c := from; c < to; c++ {
 			s := r.Cells[c]
 			switch {
 			case s == "":
-				label = append(label, lineOf(padCells("", cw), stPlain)...)
+				label = append(label, lineOf(fit("", cw), stPlain)...)
 			case r.Review[c]:
-				label = append(label, lineOf(padCells(r.Mark(c), cw), stReview)...)
+				label = append(label, lineOf(fit(r.Mark(c), cw), stReview)...)
 			default:
-				label = append(label, lineOf(padCells(statusGlyph(s), cw), statusStyle(s))...)
+				label = append(label, lineOf(fit(statusGlyph(s), cw), statusStyle(s))...)
 			}
 		}
 		v.add(i, label)
 	}
 	return v
-}
-
-// padCells fills s with spaces to w cells.
-func padCells(s string, w int) string {
-	if n := ansi.StringWidth(s); n < w {
-		return s + strings.Repeat(" ", w-n)
-	}
-	return s
 }
