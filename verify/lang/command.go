@@ -365,3 +365,48 @@ func NormCommand(cmd string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// NewBranch returns the branch a git command creates to work on ("git
+// checkout -b feat/x", "git switch -c feat/x", "git worktree add -b feat/x
+// ../wt", "git worktree add ../wt feat/x"), or "".
+func (c Command) NewBranch() string {
+	if c.Program != "git" {
+		return ""
+	}
+	sub := c.Sub()
+	var args []string
+	for i, a := range c.Args {
+		if a == sub {
+			args = c.Args[i+1:]
+			break
+		}
+	}
+	switch sub {
+	case "checkout", "switch":
+		for i, a := range args {
+			if (a == "-b" || a == "-B" || a == "-c" || a == "-C" || a == "--create") && i+1 < len(args) {
+				return args[i+1]
+			}
+		}
+	case "worktree":
+		if len(args) == 0 || args[0] != "add" {
+			return ""
+		}
+		var pos []string
+		for i := 1; i < len(args); i++ {
+			switch a := args[i]; {
+			case a == "-b" || a == "-B":
+				if i+1 < len(args) {
+					return args[i+1]
+				}
+			case strings.HasPrefix(a, "-"):
+			default:
+				pos = append(pos, a)
+			}
+		}
+		if len(pos) == 2 {
+			return pos[1]
+		}
+	}
+	return ""
+}
