@@ -113,7 +113,14 @@ func shellSegments(line string) [][]string {
 	}
 	flushSeg := func() {
 		flushWord()
-		if len(words) > 0 {
+		switch {
+		case len(words) == 0:
+		case len(segs) > 0 && (words[0][0] == '>' || words[0][0] == '<'):
+			// Only redirects, after a parenthesis: "(cd x && make) 2>&1"
+			// redirects what came before.
+			segs[len(segs)-1] = append(segs[len(segs)-1], words...)
+			words = nil
+		default:
 			segs = append(segs, words)
 			words = nil
 		}
@@ -121,7 +128,7 @@ func shellSegments(line string) [][]string {
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		switch {
-		case c == '\'' || c == '"':
+		case c == '\'':
 			j := strings.IndexByte(line[i+1:], c)
 			if j < 0 {
 				j = len(line) - i - 1
@@ -129,6 +136,23 @@ func shellSegments(line string) [][]string {
 			w.WriteString(line[i+1 : i+1+j])
 			inWord = true
 			i += j + 1
+		case c == '"':
+			// In double quotes a backslash escapes " \ $ ` and a newline:
+			// rg -n "a|source: \"live\"" is one pattern, not a pipe.
+			i = doubleQuoted(line, i+1, &w)
+			inWord = true
+		case c == '<' && i+1 < len(line) && line[i+1] == '(':
+			// Process substitution, diff <(jq . a) <(jq . b): the command
+			// inside is a segment of its own.
+			flushSeg()
+		case c == '<' && !strings.HasPrefix(line[i:], "<<"):
+			// An input redirect: its source is one word starting with "<".
+			flushWord()
+			w.WriteByte('<')
+			inWord = true
+			for i+1 < len(line) && line[i+1] == ' ' {
+				i++
+			}
 		case c == '\\' && i+1 < len(line):
 			if line[i+1] != '\n' {
 				w.WriteByte(line[i+1])
@@ -174,6 +198,26 @@ func shellSegments(line string) [][]string {
 	}
 	flushSeg()
 	return segs
+}
+
+// doubleQuoted writes the text of a double-quoted string that starts at i
+// (past its quote) to w, and returns the index of its closing quote (or of
+// the line's last byte when it does not close).
+func doubleQuoted(line string, i int, w *strings.Builder) int {
+	for ; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '"':
+			return i
+		case c == '\\' && i+1 < len(line) && strings.IndexByte("\"\\$`\n", line[i+1]) >= 0:
+			i++
+			if line[i] != '\n' {
+				w.WriteByte(line[i])
+			}
+		default:
+			w.WriteByte(c)
+		}
+	}
+	return len(line) - 1
 }
 
 // hereDocEnd returns the index of the last byte of the here-document that
