@@ -19,16 +19,21 @@ import (
 func keptRun(t *testing.T) *verify.Result {
 	t.Helper()
 	kept := "Never push to main. Pending: re-run the migration after the schema diff is reviewed."
-	summaries := []string{
+	return runOf(t, "I'll re-run the migration after the schema diff is reviewed.",
 		kept,
-		"The orders table exists. " + kept,
+		"The orders table exists. "+kept,
 		"Never push to main. The orders table exists.",
-		"The orders table exists and is indexed. " + kept,
-		"The orders table exists and is indexed. " + kept,
-	}
+		"The orders table exists and is indexed. "+kept,
+		"The orders table exists and is indexed. "+kept)
+}
+
+// runOf is a user's rule, then what the assistant says, then a compaction
+// per summary.
+func runOf(t *testing.T, said string, summaries ...string) *verify.Result {
+	t.Helper()
 	lines := []string{
 		`{"type":"message","turn":1,"role":"user","text":"Never push to main."}`,
-		`{"type":"message","turn":2,"role":"assistant","text":"I'll re-run the migration after the schema diff is reviewed."}`,
+		fmt.Sprintf(`{"type":"message","turn":2,"role":"assistant","text":%q}`, said),
 	}
 	turn := 3
 	for i, s := range summaries {
