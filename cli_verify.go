@@ -45,7 +45,7 @@ func verifyCmd(e *env, args []string) (int, error) {
 	var only bool
 	fset.BoolVar(&only, "only-violations", false, "report only the compactions that violate, and the files with one or with a finding (the exit status is the same)")
 	fset.BoolVar(&only, "q", false, "short for --only-violations")
-	verbose := fset.Bool("v", false, "text format: list every item of every compaction")
+	verbose := fset.Bool("v", false, "text format: list every item of every compaction (those found as at the one before in one line; --evidence all lists them)")
 	evidence := fset.String("evidence", "changed", "`MODE` changed or all: by default an item kept as before refers to its earlier entry, with its evidence only when that changed; all writes every item's evidence at every compaction (JSON; text with -v)")
 	strict := fset.Bool("strict", false, "count inferred items like the others: a lost one violates instead of being listed for review")
 	var cons consumerFlags
