@@ -45,7 +45,8 @@ func verifyCmd(e *env, args []string) (int, error) {
 	var only bool
 	fset.BoolVar(&only, "only-violations", false, "report only the compactions that violate, and the files with one or with a finding (the exit status is the same)")
 	fset.BoolVar(&only, "q", false, "short for --only-violations")
-	verbose := fset.Bool("v", false, "text format: list every item of every compaction")
+	verbose := fset.Bool("v", false, "text format: list every item of every compaction (those found as at the one before in one line; --evidence all lists them)")
+	evidence := fset.String("evidence", "changed", "`MODE` changed or all: by default an item kept as before refers to its earlier entry, with its evidence only when that changed; all writes every item's evidence at every compaction (JSON; text with -v)")
 	strict := fset.Bool("strict", false, "count inferred items like the others: a lost one violates instead of being listed for review")
 	var cons consumerFlags
 	fset.Var(&cons, "consumer", "declare a consumer and the item kinds it requires, NAME=KIND,KIND (repeatable)")
@@ -59,11 +60,14 @@ func verifyCmd(e *env, args []string) (int, error) {
 	default:
 		return exitBadInput, usagef("unknown --format %q (text, json, markdown, junit or html)", *format)
 	}
+	if *evidence != "changed" && *evidence != "all" {
+		return exitBadInput, usagef("unknown --evidence %q (changed or all)", *evidence)
+	}
 	if len(paths) == 0 {
 		return exitBadInput, usagef("verify needs at least one PATH (a file, a directory, or - for standard input)")
 	}
 	inputs, unverified := e.expandPaths(paths, *from)
-	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only}
+	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only, EvidenceAll: *evidence == "all"}
 	for _, in := range inputs {
 		// A regular file is looked at before and after: one that shrinks or
 		// is replaced while it is read (and while its large texts are read

@@ -28,6 +28,11 @@ type Report struct {
 	// with neither a violation nor a finding. Counts in headers and totals
 	// still cover everything verified.
 	OnlyViolations bool
+	// EvidenceAll writes every item's evidence at every compaction: in
+	// JSON on every reference, in text with -v every item in full. By
+	// default an item retained as before is a reference, its evidence
+	// written only when it changed (json_refs.go).
+	EvidenceAll bool
 }
 
 // Unverified is a file that could not be verified, and why.
