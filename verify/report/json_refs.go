@@ -13,7 +13,10 @@ package report
 // the run left it behind). Otherwise, retained and unchanged, it is a
 // reference: its ref, kind, key, turn, status, score and self_report, with
 // its evidence and why only when they differ from the item's previous
-// listing (or always, with --evidence all). A reader resolves a reference
+// listing (or always, with --evidence all). The text stays on a
+// reference: scorers and scripts find an item by a phrase of its key or
+// text at any compaction (shared/eval/score.py does), and a condition
+// ("after the schema diff is reviewed") is in the text, not the key. A reader resolves a reference
 // with the last full entry of the same ref before it in the same file, as
 // JSONFile.UnmarshalJSON does.
 
@@ -130,6 +133,7 @@ type refItem struct {
 	Ref        int             `json:"ref"`
 	Kind       verify.Kind     `json:"kind"`
 	Key        string          `json:"key"`
+	Text       string          `json:"text"`
 	Turn       int             `json:"turn"`
 	Status     verify.Status   `json:"status"`
 	Score      float64         `json:"score"`
@@ -143,7 +147,7 @@ type refItem struct {
 func (it JSONItem) MarshalJSON() ([]byte, error) {
 	var v any = plainItem(it)
 	if it.reference {
-		r := refItem{Ref: it.Ref, Kind: it.Kind, Key: it.Key, Turn: it.Turn, Status: it.Status, Score: it.Score, SelfReport: it.SelfReport}
+		r := refItem{Ref: it.Ref, Kind: it.Kind, Key: it.Key, Text: it.Text, Turn: it.Turn, Status: it.Status, Score: it.Score, SelfReport: it.SelfReport}
 		switch it.evidence {
 		case evidenceWritten:
 			r.Evidence = &it.Evidence

@@ -84,7 +84,7 @@ func TestReferenceLineIsEscaped(t *testing.T) {
 	if r, bad := rawBad(b.String()); bad {
 		t.Errorf("U+%04X is raw in the reference: %s", r, b.String())
 	}
-	if !strings.Contains(b.String(), `{"ref":1,"kind":"identifier","key":"ORD-1\u202e881 \u001b[31m <b>","turn":3`) {
+	if !strings.Contains(b.String(), `{"ref":1,"kind":"identifier","key":"ORD-1\u202e881 \u001b[31m <b>","text":"","turn":3`) {
 		t.Errorf("the reference is not one escaped line:\n%s", b.String())
 	}
 	var back JSONCompaction
