@@ -131,7 +131,7 @@ func prepare(e model.Event) (p pre) {
 func failureLine(head, tail string) string {
 	// A copy: the line is a piece of a fresh copy of head and tail, and an
 	// error that stays open keeps it (a flaky run keeps thousands).
-	line := strings.Clone(lang.FirstErrorLine(head + "\n" + tail))
+	line := strings.Clone(lang.FirstErrorLine(lang.StripANSI(head + "\n" + tail)))
 	if line == "" {
 		line = "exit status non-zero"
 	}

@@ -20,7 +20,8 @@
 //   - ident.go: identifiers (URLs, PRs, tickets, SHAs, paths, branches), each
 //     class with its own boundary rule;
 //   - errtext.go: what a failed tool's output says went wrong (its first
-//     error line, the tokens that identify the failure);
+//     error line, the tokens that identify the failure); ansi.go: terminal
+//     escapes removed before an error line is read;
 //   - command.go: shell commands (the program run, read-only commands, the
 //     normalized form used to compare two runs); readonly.go: which commands
 //     only look and which only check;
