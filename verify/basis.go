@@ -129,7 +129,9 @@ var narrationCues = []string{"let me", "let's", "now i need to", "now i'll", "no
 // careful reader takes it either way: inferred. A wait ("let me re-run it
 // after the review") makes it a promise again.
 func narrationCue(lower string, a lang.Action) string {
-	if a.Condition != "" {
+	if a.Condition != "" && !looks(a) {
+		// A wait makes it a promise again; "let me check the output once
+		// it compiles" is still only a look the agent takes next.
 		return ""
 	}
 	for _, c := range narrationCues {
@@ -139,6 +141,10 @@ func narrationCue(lower string, a lang.Action) string {
 	}
 	return ""
 }
+
+// looks reports whether an action only looks (check, see, investigate):
+// nothing is changed, and a look put off is still a look.
+func looks(a lang.Action) bool { return readVerbs[a.Verb] }
 
 // abstainVerbs say the agent will keep off something; leaveWords are what
 // makes "leave" and "keep" one ("leave it alone", "keep the edit

@@ -47,6 +47,11 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "tray", basis: Inferred, cue: "narration ‘now i need to’", review: true,
 		},
 		{
+			name: "a look put off is still narration",
+			src:  []model.Event{msg(5, model.RoleAssistant, "The tray icon isn't showing. Let me check the tauri build output once it finishes compiling.")},
+			kind: Commitment, key: "output", basis: Inferred, cue: "narration ‘let me’", review: true,
+		},
+		{
 			name: "the same words waiting on something are stated",
 			src:  []model.Event{msg(5, model.RoleAssistant, "Let me re-run the migration after the schema diff is reviewed.")},
 			kind: Commitment, key: "migrat", basis: Stated, cue: "let me",
