@@ -415,3 +415,33 @@ func scanFile(path string) (registry.SessionInfo, error) {
 	}
 	return si, nil
 }
+
+// SubagentSession reports whether path is a sub-agent's file in the layout
+// of Claude Code 2.1 (<project>/<session>/subagents/agent-<id>.jsonl), and
+// returns <project>/<session>: its session file is that path with a
+// session file's extension (.jsonl, or compressed). A compaction run
+// (agent-acompact-*) is not a sub-agent.
+func SubagentSession(path string) (string, bool) {
+	dir, name := filepath.Split(path)
+	dir = filepath.Clean(dir)
+	if filepath.Base(dir) != "subagents" || !strings.HasPrefix(name, "agent-") ||
+		strings.HasPrefix(name, "agent-acompact") || !isSessionName(name) {
+		return "", false
+	}
+	session := filepath.Dir(dir)
+	if b := filepath.Base(session); b == "." || b == string(filepath.Separator) {
+		return "", false
+	}
+	return session, true
+}
+
+// SessionStem is a session file's path without its extension (.jsonl, or
+// compressed): what SubagentSession returns for its sub-agents.
+func SessionStem(path string) string {
+	for _, ext := range []string{".jsonl.zst", ".jsonl.gz", ".jsonl"} {
+		if s, ok := strings.CutSuffix(path, ext); ok {
+			return s
+		}
+	}
+	return path
+}

@@ -27,6 +27,9 @@ type (
 	// could not be verified has only Path and Error.
 	JSONFile struct {
 		Path string `json:"path"`
+		// Parent is, on a sub-agent's file, the session file it belongs
+		// to (when that is in the report too).
+		Parent string `json:"parent,omitempty"`
 		// Error says why the file could not be verified; "" when it was.
 		Error  string `json:"error,omitempty"`
 		Format string `json:"format"`
@@ -171,6 +174,7 @@ func (rep *Report) jsonReport() JSONReport {
 			continue
 		}
 		f := ToJSON(r)
+		f.Parent = rep.Parents[r.Path]
 		if rep.OnlyViolations {
 			kept := []JSONCompaction{}
 			for _, c := range f.Compactions {
@@ -187,7 +191,7 @@ func (rep *Report) jsonReport() JSONReport {
 	}
 	if rep.GroupBy != "" {
 		out.GroupBy = rep.GroupBy
-		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
+		out.Groups = groupsJSON(groupTallies(rep.tallies(), rep.GroupBy))
 	}
 	return out
 }

@@ -33,22 +33,9 @@ type lazyFile struct {
 func streamJSON(w io.Writer, rep *Report) error {
 	var files []lazyFile
 	for _, r := range rep.Results {
-		if !rep.shows(r) {
-			continue
+		if rep.shows(r) {
+			files = append(files, rep.fileEntry(r))
 		}
-		head := *r
-		head.Compactions, head.Lineage = nil, nil
-		lf := lazyFile{JSONFile: ToJSON(&head), lineage: r.Lineage}
-		lf.Note, lf.Verdict = "", FileVerdict(r)
-		if len(r.Compactions) == 0 {
-			lf.Note = verify.NoCompaction
-		}
-		for _, c := range r.Compactions {
-			if !rep.OnlyViolations || c.Verdict == verify.Violate {
-				lf.comps = append(lf.comps, c)
-			}
-		}
-		files = append(files, lf)
 	}
 	for _, u := range rep.Unverified {
 		files = append(files, lazyFile{JSONFile: JSONFile{Path: u.Path, Error: u.Error}})
@@ -56,7 +43,7 @@ func streamJSON(w io.Writer, rep *Report) error {
 	out := JSONReport{Version: ReportVersion, Verdict: rep.OverallVerdict()}
 	if rep.GroupBy != "" {
 		out.GroupBy = rep.GroupBy
-		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
+		out.Groups = groupsJSON(groupTallies(rep.tallies(), rep.GroupBy))
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	skel, err := indentJSON(out, "")
@@ -73,6 +60,23 @@ func streamJSON(w io.Writer, rep *Report) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// fileEntry is a run's entry in files[], to be written by fileJSON.
+func (rep *Report) fileEntry(r *verify.Result) lazyFile {
+	head := *r
+	head.Compactions, head.Lineage = nil, nil
+	lf := lazyFile{JSONFile: ToJSON(&head), lineage: r.Lineage}
+	lf.Note, lf.Verdict, lf.Parent = "", FileVerdict(r), rep.Parents[r.Path]
+	if len(r.Compactions) == 0 {
+		lf.Note = verify.NoCompaction
+	}
+	for _, c := range r.Compactions {
+		if rep.showsCompaction(c) {
+			lf.comps = append(lf.comps, c)
+		}
+	}
+	return lf
 }
 
 // fileJSON writes one file's entry, as JSONFile.MarshalJSON then
