@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -71,8 +72,9 @@ func verifyCmd(e *env, args []string) (int, error) {
 	}
 	e = e.lockedStderr() // the workers warn at once
 	inputs, unverified := e.expandPaths(paths, *from)
+	manyFilesGC(len(inputs))
 	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only, Parents: subagentParents(inputs)}
-	check := fileCheck{lenient: *lenient, opt: verify.Options{Consumers: cons, Strict: *strict}}
+	check := fileCheck{lenient: *lenient, opt: verify.Options{Consumers: cons, Strict: *strict}, keepEvents: *format == "html"}
 	if *format == "jsonl" {
 		return verifyLines(e, rep, inputs, check, *jobs, *ordered)
 	}
@@ -101,10 +103,30 @@ func verifyCmd(e *env, args []string) (int, error) {
 	return exitOK, nil
 }
 
+// manyFiles is how many files make a run of many small ones (a project of
+// sub-agents) rather than of a few large ones.
+const manyFiles = 64
+
+// manyFilesGC lets the heap grow four times its live size between
+// collections, not twice, when there are many files and GOGC is not set:
+// each small file allocates and drops a little, the live heap stays small,
+// and collecting at every doubling of it was a fifth of the time of a
+// project of 5,000 sub-agents (RSS 45 → 80 MiB). A run of a few large
+// files keeps the default, and its memory targets.
+func manyFilesGC(files int) {
+	if _, set := os.LookupEnv("GOGC"); !set && files >= manyFiles {
+		debug.SetGCPercent(400)
+	}
+}
+
 // fileCheck is how each file is verified.
 type fileCheck struct {
 	lenient bool
 	opt     verify.Options
+	// keepEvents keeps each run's events for the report (HTML quotes the
+	// source); the other formats need only its meta, and a directory of
+	// 50,000 files would hold every event of every file until the end.
+	keepEvents bool
 }
 
 // checked is one file's outcome: its result, or why it was not verified.
@@ -144,6 +166,9 @@ func (fc fileCheck) run(e *env, in input) checked {
 			e.warnErr(err)
 			return fail(err.Error())
 		}
+	}
+	if !fc.keepEvents && res.Transcript != nil {
+		res.Transcript = &model.Transcript{Path: t.Path, Meta: t.Meta, Runtime: t.Runtime, Compactions: t.Compactions, Bytes: t.Bytes}
 	}
 	return checked{res: res}
 }

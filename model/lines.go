@@ -41,7 +41,7 @@ func ReadLines(r io.Reader, fn func(Line) error) (int64, error) {
 // than in doubling ones (a 100 MB tool output on one line would otherwise
 // hold 64 MB and 128 MB buffers at once).
 func readLines(r io.Reader, at io.ReaderAt, fn func(Line) error) (int64, error) {
-	// A small buffer first: most files of a project of sub-agents are a
+	// A small buffer first (16 KiB): most files of a project of sub-agents are a
 	// few kilobytes, and zeroing a megabyte for each of their several
 	// reads was a third of the time of verifying such a project. A file
 	// that proves large gets the large buffer (fewer, longer reads; the
@@ -107,7 +107,7 @@ func readLines(r io.Reader, at io.ReaderAt, fn func(Line) error) (int64, error) 
 // The read buffer of the line loop: small until the input has given this
 // much, then large.
 const (
-	smallReadBuffer = 64 << 10
+	smallReadBuffer = 16 << 10
 	largeReadBuffer = 1 << 20
 )
 

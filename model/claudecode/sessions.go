@@ -213,7 +213,20 @@ func findPredecessors(path string, imp *importer) []string {
 // so the older files are not listed apart and a directory's run is
 // verified and counted once.
 func Scan(path string) ([]registry.SessionInfo, error) {
-	infos, err := kit.ScanPath(path, projectFiles, scanFile)
+	return scanWith(path, scanFile)
+}
+
+// List is Scan with only each session's Path and Format: the files are not
+// read through (a listing that opens each session anyway).
+func List(path string) ([]registry.SessionInfo, error) {
+	return scanWith(path, func(p string) (registry.SessionInfo, error) {
+		return registry.SessionInfo{Path: p, Format: Name}, nil
+	})
+}
+
+// scanWith lists the sessions at path, each described by scan.
+func scanWith(path string, scan func(string) (registry.SessionInfo, error)) ([]registry.SessionInfo, error) {
+	infos, err := kit.ScanPath(path, projectFiles, scan)
 	if st, serr := os.Stat(path); serr != nil || !st.IsDir() || len(infos) < 2 {
 		return infos, err
 	}
