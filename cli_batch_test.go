@@ -303,3 +303,22 @@ func TestSubagentsUnderTheirSession(t *testing.T) {
 		t.Errorf("sub-agents without their session are put under it:\n%.2000s", alone.stdout)
 	}
 }
+
+// TestResultLinesKeepTranscriptTextInert: a meta value with an escape
+// sequence and a bidi control reaches the result line escaped, and the
+// merged text and Markdown reports sanitized, as verify's own.
+func TestResultLinesKeepTranscriptTextInert(t *testing.T) {
+	dir := t.TempDir()
+	a := withMeta(t, filepath.Join(dir, "a.jsonl"), violateRun, `"prompt":"v1\u001b]0;pwned\u0007\u202e"`)
+	r := runCLI(t, "", "verify", "--format", "jsonl", "--group-by", "prompt", a)
+	if strings.ContainsAny(r.stdout, "\x1b\x07\u202e") || !strings.Contains(r.stdout, `\u001b]0;pwned\u0007\u202e`) {
+		t.Errorf("the result line carries raw controls:\n%q", r.stdout)
+	}
+	lines := put(t, filepath.Join(dir, "lines.jsonl"), []byte(r.stdout))
+	for _, format := range []string{"text", "markdown"} {
+		m := runCLI(t, "", "report", "--format", format, lines)
+		if strings.ContainsAny(m.stdout, "\x1b\x07\u202e") || !strings.Contains(m.stdout, "pwned") {
+			t.Errorf("report --format %s lets controls through:\n%q", format, m.stdout)
+		}
+	}
+}
