@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -101,22 +100,6 @@ func verifyCmd(e *env, args []string) (int, error) {
 		return exitViolation, nil
 	}
 	return exitOK, nil
-}
-
-// manyFiles is how many files make a run of many small ones (a project of
-// sub-agents) rather than of a few large ones.
-const manyFiles = 64
-
-// manyFilesGC lets the heap grow four times its live size between
-// collections, not twice, when there are many files and GOGC is not set:
-// each small file allocates and drops a little, the live heap stays small,
-// and collecting at every doubling of it was a fifth of the time of a
-// project of 5,000 sub-agents (RSS 45 → 80 MiB). A run of a few large
-// files keeps the default, and its memory targets.
-func manyFilesGC(files int) {
-	if _, set := os.LookupEnv("GOGC"); !set && files >= manyFiles {
-		debug.SetGCPercent(400)
-	}
 }
 
 // fileCheck is how each file is verified.
