@@ -37,7 +37,7 @@ func (rep *Report) JSONLine(w io.Writer, r *verify.Result) error {
 	if err := fileJSON(&entry, rep.fileEntry(r), ""); err != nil {
 		return err
 	}
-	t := rep.talliesOf(r)
+	t := rep.tallyOf(r)
 	x := lineExtra{LineVersion: LineVersion, Tally: &t}
 	if rep.GroupBy != "" {
 		x.GroupBy = rep.GroupBy
@@ -58,8 +58,8 @@ func (rep *Report) JSONLineUnverified(w io.Writer, u Unverified) error {
 	return writeLine(w, entry, lineExtra{LineVersion: LineVersion})
 }
 
-// talliesOf is r's tally, with its session when it is a sub-agent's.
-func (rep *Report) talliesOf(r *verify.Result) Tally {
+// tallyOf is r's tally, with its session when it is a sub-agent's.
+func (rep *Report) tallyOf(r *verify.Result) Tally {
 	t := TallyOf(r)
 	t.Parent = rep.Parents[r.Path]
 	return t

@@ -102,7 +102,7 @@ func badge(v verify.Verdict) string {
 }
 
 func (p *printer) file(rep *Report, r *verify.Result, opt TextOptions) {
-	p.line("%s", p.header(rep.talliesOf(r)))
+	p.line("%s", p.header(rep.tallyOf(r)))
 	if len(r.Compactions) == 0 {
 		p.line("  %s", verify.NoCompaction)
 	}
