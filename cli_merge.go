@@ -36,7 +36,7 @@ func reportCmd(e *env, args []string) (int, error) {
 	if len(files) == 0 {
 		return exitBadInput, usagef("report needs at least one FILE of result lines (- for standard input)")
 	}
-	m := &report.Merged{GroupBy: *groupBy, OnlyViolations: only}
+	m := &report.Merged{GroupBy: *groupBy, OnlyViolations: only, Entries: *format == "json"}
 	bad := false
 	for _, f := range files {
 		if err := readResults(e, m, f); err != nil {

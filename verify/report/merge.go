@@ -22,6 +22,9 @@ type Merged struct {
 	// OnlyViolations lists only the files with a violation or a finding
 	// (the counts still cover every file).
 	OnlyViolations bool
+	// Entries keeps each file's entry for the JSON report; text and
+	// Markdown need only the counts (50,000 entries are tens of MB).
+	Entries bool
 	// Duplicates are the paths that had more than one result line (a
 	// shard run again): each is counted once, from its last line.
 	Duplicates []string
@@ -95,17 +98,23 @@ func (m *Merged) add(b []byte) string {
 	case in.Error == "" && in.Tally == nil:
 		return "no tally"
 	}
-	e := mergedEntry{raw: entryOf(b)}
+	var e mergedEntry
+	if m.Entries {
+		e.raw = entryOf(b)
+	}
 	if in.Error != "" {
 		e.unverified = &Unverified{Path: in.Path, Error: in.Error}
 	} else {
 		t := *in.Tally
 		t.Path, t.Parent, t.Runtime, t.Source, t.Turns = in.Path, in.Parent, in.Runtime, in.Source, in.Turns
-		t.Fields = map[string]string{}
-		for k, v := range in.Meta {
-			if s, ok := v.(string); ok && k != "skipped" {
-				t.Fields[k] = s
-			}
+		// Only the field the report groups by is kept: a run's meta is a
+		// dozen strings, and there may be 50,000 runs.
+		field := m.GroupBy
+		if field == "" {
+			field = in.GroupBy
+		}
+		if s, ok := in.Meta[field].(string); ok && field != "" && field != "skipped" {
+			t.Fields = map[string]string{field: s}
 		}
 		e.tally = t
 	}
@@ -276,6 +285,9 @@ func (m *Merged) markdown(w io.Writer) error {
 // carry them (verified first, then the files not verified, each sorted by
 // path), the verdict, the groups, and the duplicates.
 func (m *Merged) json(w io.Writer) error {
+	if !m.Entries {
+		return fmt.Errorf("report: the entries were not kept for JSON (Merged.Entries)")
+	}
 	ts, un, raw := m.parts()
 	out := JSONReport{Version: ReportVersion, Verdict: overallVerdict(ts, len(un))}
 	if f := m.field(); f != "" {
