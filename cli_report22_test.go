@@ -70,7 +70,7 @@ func TestVerifyJSONRuntimeAndSkipped(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, r.stdout)
 	}
-	if doc.Version != 2 || doc.Verdict == "" || len(doc.Files) < 2 {
+	if doc.Version != 3 || doc.Verdict == "" || len(doc.Files) < 2 {
 		t.Fatalf("version %d verdict %q, %d files", doc.Version, doc.Verdict, len(doc.Files))
 	}
 	if f := doc.Files[0]; f.Runtime != "loupe" || f.Format != "loupe/v1" {

@@ -47,7 +47,8 @@ func verifyCmd(e *env, args []string) (int, error) {
 	var only bool
 	fset.BoolVar(&only, "only-violations", false, "report only the compactions that violate, and the files with one or with a finding (the exit status is the same)")
 	fset.BoolVar(&only, "q", false, "short for --only-violations")
-	verbose := fset.Bool("v", false, "text format: list every item of every compaction")
+	verbose := fset.Bool("v", false, "text format: list every item of every compaction (those found as at the one before in one line; --evidence all lists them)")
+	evidence := fset.String("evidence", "changed", "`MODE` changed or all: by default an item kept as before refers to its earlier entry, with its evidence only when that changed; all writes every item's evidence at every compaction (JSON; text with -v)")
 	strict := fset.Bool("strict", false, "count inferred items like the others: a lost one violates instead of being listed for review")
 	jobs := fset.Int("jobs", runtime.GOMAXPROCS(0), "verify up to `N` files at once")
 	ordered := fset.Bool("ordered", false, "jsonl: write the result lines in the order of the files (as listed), not as each file is done")
@@ -66,13 +67,17 @@ func verifyCmd(e *env, args []string) (int, error) {
 	if *jobs < 1 {
 		return exitBadInput, usagef("--jobs %d: at least 1", *jobs)
 	}
+	if *evidence != "changed" && *evidence != "all" {
+		return exitBadInput, usagef("unknown --evidence %q (changed or all)", *evidence)
+	}
 	if len(paths) == 0 {
 		return exitBadInput, usagef("verify needs at least one PATH (a file, a directory, or - for standard input)")
 	}
 	e = e.lockedStderr() // the workers warn at once
 	inputs, unverified := e.expandPaths(paths, *from)
 	manyFilesGC(len(inputs))
-	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only, Parents: subagentParents(inputs)}
+	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only, Parents: subagentParents(inputs),
+		EvidenceAll: *evidence == "all"}
 	check := fileCheck{lenient: *lenient, opt: verify.Options{Consumers: cons, Strict: *strict}, keepEvents: *format == "html"}
 	if *format == "jsonl" {
 		return verifyLines(e, rep, inputs, check, *jobs, *ordered)

@@ -221,6 +221,12 @@ func (m *minimal) item(it *verify.Item) {
 		m.planStep(strings.TrimPrefix(it.Origin, "plan "))
 	case strings.HasPrefix(it.Origin, "commitment "):
 		m.commitment(strings.TrimPrefix(it.Origin, "commitment "))
+	case it.Kind == verify.Identifier && it.Origin == verify.WorkBranchOrigin:
+		// The call that made the branch, and its result.
+		m.take(it.Event)
+		if r, ok := eventAt(m.events, it.Event).(*model.ToolResult); ok {
+			m.takeCall(it.Event, r.ID)
+		}
 	case it.Kind == verify.Identifier:
 		// Made from the open items that name it.
 	default:

@@ -102,6 +102,9 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 			return Inferred, fmt.Sprintf("weak cue ‘%s’", w)
 		}
 	}
+	if a := abstention(fc.Action); a != "" {
+		return Inferred, fmt.Sprintf("abstention ‘%s’: a thing the agent means not to do, not work it owes", a)
+	}
 	if fc.Label != "" || strings.HasPrefix(strings.TrimSpace(fc.Sentence), "-") || strings.HasPrefix(strings.TrimSpace(fc.Sentence), "*") {
 		return Stated, "listed as the agent's pending step"
 	}
@@ -111,6 +114,38 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 		}
 	}
 	return Stated, "commitment phrasing + " + concrete(fc.Action)
+}
+
+// abstainVerbs say the agent will keep off something; leaveWords are what
+// makes "leave" and "keep" one ("leave it alone", "keep the edit
+// confined").
+var (
+	abstainVerbs = lang.TermSet("avoid", "refrain", "skip", "spare")
+	leaveVerbs   = lang.TermSet("leave", "keep")
+	leaveWords   = lang.TermSet("alone", "untouched", "as-is", "unchanged", "intact", "confined", "out", "aside")
+)
+
+// abstention returns the word that makes an action a restraint ("avoid the
+// test-file API change", "leave the lyric line alone", "keep the edit
+// confined to SKILL.md"), or "". It cannot be carried out, so no call ever
+// closes it: owed as work, it would stay open for the rest of the run.
+func abstention(a lang.Action) string {
+	f := strings.Fields(lang.FoldText(a.Text))
+	if len(f) == 0 {
+		return ""
+	}
+	v := lang.TermOf(f[0])
+	if abstainVerbs[v] || abstainVerbs[a.Verb] {
+		return f[0]
+	}
+	if leaveVerbs[v] || leaveVerbs[a.Verb] {
+		for _, w := range f[1:] {
+			if leaveWords[lang.TermOf(w)] || leaveWords[w] {
+				return f[0] + " … " + w
+			}
+		}
+	}
+	return ""
 }
 
 // concrete names what made the action specific enough to owe.

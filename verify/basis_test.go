@@ -32,6 +32,16 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "migrat", basis: Recorded, cue: "plan t3 pending",
 		},
 		{
+			name: "a restraint the agent sets itself is inferred: no call can carry it out",
+			src:  []model.Event{msg(5, model.RoleAssistant, "I'll avoid the test-file API change and keep the migration edit confined to db/schema.")},
+			kind: Commitment, key: "api", basis: Inferred, cue: "abstention ‘avoid’", review: true,
+		},
+		{
+			name: "leaving a line alone is a restraint too",
+			src:  []model.Event{msg(5, model.RoleAssistant, "I'll leave the current uncommitted lyric line alone.")},
+			kind: Commitment, key: "lyric", basis: Inferred, cue: "abstention ‘leave … alone’", review: true,
+		},
+		{
 			name: "a promise in plain words waiting on a condition is stated",
 			src:  []model.Event{msg(5, model.RoleAssistant, "I'll re-run the migration after review.")},
 			kind: Commitment, key: "migrat", basis: Stated, cue: "i'll",

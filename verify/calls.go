@@ -19,7 +19,18 @@ const (
 	toolExec
 	toolEdit
 	toolRead
+	// toolPlan records work in the runtime's plan or todo list
+	// (update_plan, TodoWrite, TaskCreate…): it names the work without
+	// doing any of it, so it never carries out a promise.
+	toolPlan
 )
+
+// planTools are the runtimes' plan and todo tools, lower-cased: Codex,
+// Claude Code (todos, then tasks), Gemini CLI, opencode, OpenHands.
+var planTools = map[string]bool{
+	"update_plan": true, "todowrite": true, "todoread": true, "write_todos": true, "read_todos": true,
+	"taskcreate": true, "taskupdate": true, "tasklist": true, "taskget": true, "task_tracker": true,
+}
 
 // callInfo is what the verifier needs of a tool call, parsed once.
 type callInfo struct {
@@ -163,6 +174,8 @@ func parseCall(c *model.ToolCall) *callInfo {
 		name = strings.ToLower(c.Name + " " + name)
 	}
 	switch {
+	case planTools[strings.ToLower(c.Name)]:
+		ci.category = toolPlan
 	case ci.command != "" || lang.ContainsAny(name, "bash", "shell", "exec", "terminal", "command", "run", "powershell"):
 		ci.category = toolExec
 		if lang.ReadOnly(ci.command) {

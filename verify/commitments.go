@@ -33,9 +33,17 @@ type promise struct {
 	// succeeds (worked), the next assistant message discharges it.
 	working  []int
 	worked   bool
-	claimed  bool         // a completion claim was already reported
-	inPlan   bool         // an unconditional promise made beside others: a call must carry it out, but no claim is needed
-	narrated bool         // a call in the commitment's own turn acts on it
+	claimed  bool // a completion claim was already reported
+	inPlan   bool // an unconditional promise made beside others: a call must carry it out, but no claim is needed
+	narrated bool // a call in the commitment's own turn acts on it
+	// stretch is the ledger's stretch when the promise was made: the
+	// agent's work between two messages of the user (see ledger.stretch).
+	stretch int
+	// branch is the branch the agent had made to work on when the promise
+	// was made: the work lands there, so the promise depends on its name
+	// (see ledger.workBranch).
+	branch   lang.Ident
+	branchAt int          // the event index of the result that made it
 	exclude  map[int]bool // summary units a sibling owns (see compete)
 	// carriedOut: closed because a call did the work (not merely "acted
 	// on"): a summary listing it as pending resurrects it.
@@ -87,7 +95,7 @@ func (c *commitmentTracker) init(l *ledger) {
 
 // newPromise registers a commitment with its action.
 func (c *commitmentTracker) newPromise(it *Item, act lang.Action) *promise {
-	p := &promise{entry: entry{item: it}, act: act, atom: newAtom(act), carried: -1}
+	p := &promise{entry: entry{item: it}, act: act, atom: newAtom(act), carried: -1, stretch: c.l.stretch, branch: c.l.workBranch, branchAt: c.l.workBranchAt}
 	c.l.opened(p)
 	return p
 }

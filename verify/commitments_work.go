@@ -39,6 +39,17 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 			c.idx.worked = append(c.idx.worked, p)
 			continue
 		}
+		if ci.category == toolPlan {
+			// Writing the work into the plan is not doing it: the plan
+			// event that follows opens or closes its steps. A promise
+			// about the plan itself ("let me create a todo list to track
+			// this", "I'll update the tasks") is what the call does.
+			if p.stretch == c.l.stretch && aboutPlan(p.act) {
+				p.working = append(p.working, i)
+				c.idx.byCall[i] = append(c.idx.byCall[i], p)
+			}
+			continue
+		}
 		does := carries(p.act, p.actionFiles(), ci, false)
 		switch {
 		case does && c.sibling(p, ci, cands):
@@ -47,7 +58,7 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 		case does:
 			p.carrying = append(p.carrying, i)
 			c.idx.byCall[i] = append(c.idx.byCall[i], p)
-		case actsOn(p, ci, sameTurn):
+		case actsOn(p, ci, sameTurn), looksNext(p, ci, c.l.stretch):
 			p.working = append(p.working, i)
 			c.idx.byCall[i] = append(c.idx.byCall[i], p)
 		}
@@ -174,6 +185,37 @@ func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
 	return false
 }
 
+// looksNext reports whether a read carries out a look the agent announced
+// earlier in the same stretch of work, with no condition ("I'll start by
+// exploring the codebase to understand its patterns", then the reads, in
+// later responses): the look is what the agent did next.
+func looksNext(p *promise, ci *callInfo, stretch int) bool {
+	if p.stretch != stretch || p.planned || p.item.Condition != "" && !lookFirst(p.item.Condition) || ci.category == toolPlan {
+		return false
+	}
+	// "I'll start by exploring the codebase, then implement it step by
+	// step", with the first responses spent writing the plan: the work
+	// begins with the first call after it.
+	return ci.category == toolRead && (readVerbs[p.act.Verb] || exploratory(p.act)) || beginsWork(p.item.Text)
+}
+
+// planWords name a plan or todo list as the object of an action.
+var planWords = lang.TermSet("todo", "todos", "task", "tasks", "plan", "checklist", "track", "tracker")
+
+// aboutPlan reports whether an action is about the agent's plan or todo
+// list itself ("create a todo list", "track these tasks").
+func aboutPlan(a lang.Action) bool {
+	if planWords[a.Verb] || planWords[a.Head] {
+		return true
+	}
+	for _, w := range strings.Fields(lang.FoldText(a.Text)) {
+		if planWords[lang.TermOf(w)] {
+			return true
+		}
+	}
+	return false
+}
+
 // auditVerbs look over work already done; lightVerbs take an audit as their
 // object ("do another sweep", "run a quick check").
 var (
@@ -198,8 +240,13 @@ func exploratory(a lang.Action) bool {
 // ("I need to see the interfaces before I can start writing code"): the
 // look is done first, it waits for nothing.
 func lookFirst(cond string) bool {
-	c := lang.FoldText(strings.TrimSpace(cond))
-	return strings.HasPrefix(c, "before i ") || strings.HasPrefix(c, "before we ") || strings.HasPrefix(c, "before writing") || strings.HasPrefix(c, "before starting") || strings.HasPrefix(c, "before making") || strings.HasPrefix(c, "before changing")
+	f := strings.Fields(lang.FoldText(strings.TrimSpace(cond)))
+	if len(f) < 2 || f[0] != "before" {
+		return false
+	}
+	// "before I touch it", "before we merge", "before editing", "before
+	// making changes": the look comes first in the work under way.
+	return f[1] == "i" || f[1] == "we" || strings.HasSuffix(f[1], "ing")
 }
 
 // beginsWork reports whether a promise's sentence says the response starts

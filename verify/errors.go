@@ -202,7 +202,10 @@ func rejected(r *model.ToolResult) bool {
 		"user rejected", "user denied", "permission denied by user", "user declined", "aborted by user", "cancelled by user", "canceled by user",
 		// Claude Code's harness: a parallel call failed, so this one never
 		// ran; a hook declined the call.
-		"sibling tool call errored", "hook error:", "blocked by hook", "pretooluse:", "operation blocked by"} {
+		"sibling tool call errored", "hook error:", "blocked by hook", "pretooluse:", "operation blocked by",
+		// The runtime has no such tool: the call never ran, and the agent's
+		// next call is its correction, not a fix of anything.
+		"no such tool available", "tool not found", "unknown tool:", "is not a valid tool", "tool does not exist"} {
 		if strings.Contains(h, p) {
 			return true
 		}

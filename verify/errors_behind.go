@@ -33,6 +33,10 @@ type behind struct {
 	// a later success of the same kind would be (see probeKey).
 	byProbe map[string][]*failure
 	edits   []*failure // open stated failed edits of a named file
+	// byTool holds failed calls of tools that are not shells or file
+	// edits (a browser, an MCP server, a sub-agent) by their family (see
+	// toolFamily).
+	byTool map[string][]*failure
 	// sinceAssistant and sinceUser are the failures opened since the last
 	// assistant and user message: the ones a message moving on speaks of.
 	sinceAssistant, sinceUser []*failure
@@ -47,6 +51,10 @@ func (b *behind) opened(f *failure, info *callInfo) {
 		b.byGoal, b.others = map[string][]*failure{}, map[*failure]int{}
 		b.byInner, b.byScript = map[string][]*failure{}, map[string][]*failure{}
 		b.byProbe = map[string][]*failure{}
+		b.byTool = map[string][]*failure{}
+	}
+	if k := toolFamily(info); k != "" {
+		b.byTool[k] = append(b.byTool[k], f)
 	}
 	f.goal, f.program = goalOf(info)
 	if f.goal != "" {
@@ -84,7 +92,18 @@ func (f *failure) stated() bool { return f.item.Open && f.item.Basis != Inferred
 // failed edit's file changed by a command, or enough other work.
 func (e *errorTracker) succeededElsewhere(r *model.ToolResult, info *callInfo) {
 	b := &e.behind
-	if b.byGoal == nil || info.command == "" {
+	if b.byGoal == nil {
+		return
+	}
+	if k := toolFamily(info); k != "" {
+		b.byTool[k] = weakenAll(b.byTool[k], func(f *failure) string {
+			if f.item.Event >= r.Index {
+				return ""
+			}
+			return fmt.Sprintf("left behind: a later call of the same tool succeeded (%s)", model.Clip(info.name, 60))
+		})
+	}
+	if info.command == "" {
 		return
 	}
 	goal, program := goalOf(info)
@@ -153,6 +172,29 @@ func (e *errorTracker) succeededElsewhere(r *model.ToolResult, info *callInfo) {
 			}
 		}
 	}
+}
+
+// toolFamily is what a later success of the same kind is for a call that
+// is neither a shell line nor a file edit: the MCP server of an MCP tool
+// ("mcp__playwright__browser_click" → "mcp__playwright"), a browser tool's
+// "browser", or the tool itself; "" for shells and edits. A browser click
+// that timed out, then the same browser driven on to the next page: the
+// run moved on from it.
+func toolFamily(info *callInfo) string {
+	if info == nil || info.command != "" || info.category == toolEdit || info.category == toolPlan || info.name == "" {
+		return ""
+	}
+	n := strings.ToLower(info.name)
+	if rest, ok := strings.CutPrefix(n, "mcp__"); ok {
+		if i := strings.Index(rest, "__"); i > 0 {
+			return "mcp__" + rest[:i]
+		}
+		return n
+	}
+	if strings.HasPrefix(n, "browser_") || strings.HasPrefix(n, "browser-") {
+		return "browser"
+	}
+	return n
 }
 
 // weakenAll weakens the stated failures of fs for which why says why, and

@@ -9,11 +9,17 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
 )
+
+// WorkBranchOrigin is the origin of an identifier that is the branch the
+// agent made to work on (its Event is the result of the call that made
+// it), owed by the work promised on it rather than named in its words.
+const WorkBranchOrigin = "work branch, made by a call"
 
 // named is an identifier item.
 type named struct {
@@ -57,6 +63,9 @@ func (t *identifierTracker) addSHA(h string) {
 func (t *identifierTracker) derive(set []tracked) []tracked {
 	var out []tracked
 	namedBy := map[lang.Ident][]tracked{}
+	// madeAt: work branches (see ledger.workBranch) by the result that
+	// made them, their origin when no item's own words name them.
+	madeAt := map[lang.Ident]int{}
 	var order []lang.Ident
 	for _, tr := range set {
 		if h, ok := tr.(*pending); ok && h.idents == nil && !h.identsDone {
@@ -65,7 +74,14 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 			}
 			h.identsDone = true
 		}
-		for _, id := range tr.base().idents {
+		ids := tr.base().idents
+		if p, ok := tr.(*promise); ok && p.branch.Value != "" && !slices.Contains(ids, p.branch) {
+			ids = append(ids[:len(ids):len(ids)], p.branch)
+			if _, ok := madeAt[p.branch]; !ok {
+				madeAt[p.branch] = p.branchAt
+			}
+		}
+		for _, id := range ids {
 			if _, ok := namedBy[id]; !ok {
 				order = append(order, id)
 			}
@@ -84,6 +100,9 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 			}
 			it := &Item{ID: "identifier:" + id.Value, Kind: Identifier, Key: id.Value, Turn: first.Turn,
 				Event: first.Event, Origin: id.Class.String() + " named by " + string(first.Kind), ClosedEvent: -1}
+			if at, ok := madeAt[id]; ok && !slices.Contains(by[0].base().idents, id) {
+				it.Event, it.Origin = at, WorkBranchOrigin
+			}
 			n = &named{entry: entry{item: it}, ident: id}
 			t.idents[id] = n
 			t.l.byItem[it] = n

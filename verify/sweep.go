@@ -14,6 +14,7 @@ package verify
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"sync/atomic"
 
 	"github.com/loupe-dev/loupe/model"
@@ -92,6 +93,18 @@ type ledger struct {
 	consumers   []model.Consumer
 	// pre is what was computed ahead for the event in hand (prefetch.go).
 	pre *pre
+	// stretch counts the user's messages: the agent's work between two of
+	// them is one stretch, however a runtime numbers its turns (Claude Code
+	// a turn per response, Codex a turn per response, loupe JSONL as
+	// written). A look the agent announced is kept by a read later in the
+	// same stretch ("I'll start by exploring the codebase", then the reads).
+	stretch int
+	// workBranch is the branch the agent last made to work on (git checkout
+	// -b, switch -c, worktree add), until it checks out another: the work
+	// it promises from then on depends on that name.
+	workBranch lang.Ident
+	// workBranchAt is the event index of the result that made workBranch.
+	workBranchAt int
 }
 
 func newLedger(t *model.Transcript, opt Options) *ledger {
@@ -267,6 +280,7 @@ func (l *ledger) step(i int, e model.Event) {
 		case *model.Message:
 			switch ev.Role {
 			case model.RoleUser:
+				l.stretch++
 				l.constraints.userMessage(ev)
 				l.errors.userChangedCourse(ev)
 				l.commitments.answered(ev)
@@ -292,6 +306,19 @@ func (l *ledger) step(i int, e model.Event) {
 			l.commitments.closeActedOn(ev, fmt.Sprintf("acted on (work followed before the compaction at turn %d)", ev.Turn))
 			l.pruneOpen()
 			l.res.Compactions = append(l.res.Compactions, l.evaluate(ev))
+		}
+	}
+}
+
+// branchOf follows the branch the agent works on: one it creates becomes
+// the work branch, a checkout of another ends it.
+func (l *ledger) branchOf(i int, ci *callInfo) {
+	for _, c := range ci.cmds {
+		if b := c.NewBranch(); b != "" {
+			l.workBranch = lang.Ident{Value: b, Class: lang.ClassBranch}
+			l.workBranchAt = i
+		} else if c.Program == "git" && (c.Sub() == "checkout" || c.Sub() == "switch") && l.workBranch.Value != "" && !slices.Contains(c.Args, l.workBranch.Value) && !slices.Contains(c.Args, "--") {
+			l.workBranch = lang.Ident{}
 		}
 	}
 }
@@ -329,6 +356,7 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 				l.errors.failed(r, info)
 			}
 		} else {
+			l.branchOf(i, info)
 			l.errors.succeeded(r, info)
 			l.commitments.succeeded(ci, r, info)
 		}

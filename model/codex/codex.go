@@ -112,13 +112,17 @@ type importer struct {
 	lazy kit.Lazy     // large outputs and inputs stay on disk
 	comp kit.Composer // measures an output without decoding it
 
-	line     int
-	ts       string
-	started  bool
-	calls    map[string]string // call id -> tool name
-	execSess map[string]string // call id -> unified-exec session id it polls (write_stdin)
-	plan     kit.PlanList
-	plans    map[string][]model.PlanItem // update_plan call id -> its list, applied at the result
+	line    int
+	ts      string
+	started bool
+	// inResponse: the last event added was the model's own output (its
+	// text, a call it made), so the model's next output item continues the
+	// same response and its turn (see add).
+	inResponse bool
+	calls      map[string]string // call id -> tool name
+	execSess   map[string]string // call id -> unified-exec session id it polls (write_stdin)
+	plan       kit.PlanList
+	plans      map[string][]model.PlanItem // update_plan call id -> its list, applied at the result
 
 	msgRefs     map[uint64][]string // hash of role+text -> refs of the messages with it
 	lastUser    string              // text of the last user message
@@ -188,10 +192,21 @@ func read(r io.Reader, z kit.Lazy, path, name string) (*model.Transcript, error)
 	return imp.b.Finish(n), nil
 }
 
+// add appends an event of the current line, opening the line's turn. A
+// turn is one model response, as Claude Code's importer reads a message id:
+// Codex writes a response's text and each call it makes as lines of their
+// own, and a promise narrated in the text and carried out by the call beside
+// it is one response ("I'll run the tests" + the test command), not a
+// promise left open. Anything else (a call's output, a user message, a
+// compaction) ends the response.
 func (imp *importer) add(e model.Event) {
 	if !imp.started {
 		imp.started = true
-		imp.b.NextTurn()
+		out := modelOutput(e)
+		if !out || !imp.inResponse {
+			imp.b.NextTurn()
+		}
+		imp.inResponse = out
 	}
 	if h := e.Header(); h.TS == "" {
 		h.TS = imp.ts
@@ -200,6 +215,18 @@ func (imp *importer) add(e model.Event) {
 	if _, ok := e.(*model.Compaction); !ok {
 		imp.opaqueItem = nil
 	}
+}
+
+// modelOutput reports whether e is what a model response writes: the
+// assistant's text or a call it makes.
+func modelOutput(e model.Event) bool {
+	switch x := e.(type) {
+	case *model.Message:
+		return x.Role == model.RoleAssistant
+	case *model.ToolCall:
+		return true
+	}
+	return false
 }
 
 func (imp *importer) lineOf(l kit.Line, last bool) {

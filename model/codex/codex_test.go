@@ -232,3 +232,34 @@ func TestDetectAndScan(t *testing.T) {
 		}
 	}
 }
+
+// A turn is one model response: the text and the calls it writes as lines
+// of their own share a turn (a promise and the call that keeps it are one
+// response, as Claude Code's message id makes them); a call's output or the
+// user's next message starts another.
+func TestTurnIsOneResponse(t *testing.T) {
+	lines := strings.Join([]string{
+		`{"timestamp":"t","type":"session_meta","payload":{"id":"s1","cli_version":"0.171.0"}}`,
+		`{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Run the tests."}]}}`,
+		`{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"I'll run the tests."}]}}`,
+		`{"timestamp":"t","type":"response_item","payload":{"type":"reasoning","summary":[]}}`,
+		`{"timestamp":"t","type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{\"command\":[\"go\",\"test\"]}","call_id":"c1"}}`,
+		`{"timestamp":"t","type":"response_item","payload":{"type":"function_call","name":"shell","arguments":"{\"command\":[\"go\",\"vet\"]}","call_id":"c2"}}`,
+		`{"timestamp":"t","type":"response_item","payload":{"type":"function_call_output","call_id":"c1","output":"ok"}}`,
+		`{"timestamp":"t","type":"response_item","payload":{"type":"function_call_output","call_id":"c2","output":"ok"}}`,
+		`{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Both pass."}]}}`,
+	}, "\n") + "\n"
+	tr, err := Read(strings.NewReader(lines), model.ReadOptions{Name: "rollout.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, e := range tr.Events {
+		got = append(got, e.Header().Turn)
+	}
+	// user, text + two calls, output, output, text
+	want := []int{1, 2, 2, 2, 3, 4, 5}
+	if !slices.Equal(got, want) {
+		t.Errorf("turns %v, want %v", got, want)
+	}
+}

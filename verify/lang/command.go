@@ -113,7 +113,14 @@ func shellSegments(line string) [][]string {
 	}
 	flushSeg := func() {
 		flushWord()
-		if len(words) > 0 {
+		switch {
+		case len(words) == 0:
+		case len(segs) > 0 && (words[0][0] == '>' || words[0][0] == '<'):
+			// Only redirects, after a parenthesis: "(cd x && make) 2>&1"
+			// redirects what came before.
+			segs[len(segs)-1] = append(segs[len(segs)-1], words...)
+			words = nil
+		default:
 			segs = append(segs, words)
 			words = nil
 		}
@@ -121,7 +128,7 @@ func shellSegments(line string) [][]string {
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		switch {
-		case c == '\'' || c == '"':
+		case c == '\'':
 			j := strings.IndexByte(line[i+1:], c)
 			if j < 0 {
 				j = len(line) - i - 1
@@ -129,6 +136,23 @@ func shellSegments(line string) [][]string {
 			w.WriteString(line[i+1 : i+1+j])
 			inWord = true
 			i += j + 1
+		case c == '"':
+			// In double quotes a backslash escapes " \ $ ` and a newline:
+			// rg -n "a|source: \"live\"" is one pattern, not a pipe.
+			i = doubleQuoted(line, i+1, &w)
+			inWord = true
+		case c == '<' && i+1 < len(line) && line[i+1] == '(':
+			// Process substitution, diff <(jq . a) <(jq . b): the command
+			// inside is a segment of its own.
+			flushSeg()
+		case c == '<' && !strings.HasPrefix(line[i:], "<<"):
+			// An input redirect: its source is one word starting with "<".
+			flushWord()
+			w.WriteByte('<')
+			inWord = true
+			for i+1 < len(line) && line[i+1] == ' ' {
+				i++
+			}
 		case c == '\\' && i+1 < len(line):
 			if line[i+1] != '\n' {
 				w.WriteByte(line[i+1])
@@ -174,6 +198,26 @@ func shellSegments(line string) [][]string {
 	}
 	flushSeg()
 	return segs
+}
+
+// doubleQuoted writes the text of a double-quoted string that starts at i
+// (past its quote) to w, and returns the index of its closing quote (or of
+// the line's last byte when it does not close).
+func doubleQuoted(line string, i int, w *strings.Builder) int {
+	for ; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '"':
+			return i
+		case c == '\\' && i+1 < len(line) && strings.IndexByte("\"\\$`\n", line[i+1]) >= 0:
+			i++
+			if line[i] != '\n' {
+				w.WriteByte(line[i])
+			}
+		default:
+			w.WriteByte(c)
+		}
+	}
+	return len(line) - 1
 }
 
 // hereDocEnd returns the index of the last byte of the here-document that
@@ -364,4 +408,49 @@ func NormCommand(cmd string) string {
 		out = append(out, f)
 	}
 	return strings.Join(out, " ")
+}
+
+// NewBranch returns the branch a git command creates to work on ("git
+// checkout -b feat/x", "git switch -c feat/x", "git worktree add -b feat/x
+// ../wt", "git worktree add ../wt feat/x"), or "".
+func (c Command) NewBranch() string {
+	if c.Program != "git" {
+		return ""
+	}
+	sub := c.Sub()
+	var args []string
+	for i, a := range c.Args {
+		if a == sub {
+			args = c.Args[i+1:]
+			break
+		}
+	}
+	switch sub {
+	case "checkout", "switch":
+		for i, a := range args {
+			if (a == "-b" || a == "-B" || a == "-c" || a == "-C" || a == "--create") && i+1 < len(args) {
+				return args[i+1]
+			}
+		}
+	case "worktree":
+		if len(args) == 0 || args[0] != "add" {
+			return ""
+		}
+		var pos []string
+		for i := 1; i < len(args); i++ {
+			switch a := args[i]; {
+			case a == "-b" || a == "-B":
+				if i+1 < len(args) {
+					return args[i+1]
+				}
+			case strings.HasPrefix(a, "-"):
+			default:
+				pos = append(pos, a)
+			}
+		}
+		if len(pos) == 2 {
+			return pos[1]
+		}
+	}
+	return ""
 }

@@ -267,6 +267,41 @@ func (x *identScan) tickets() {
 		}
 		x.add(s[m[0]:m[1]], ClassTicket)
 	}
+	x.lowerTickets()
+}
+
+// lowerTicketRe matches the lower-case keys of agent issue trackers
+// (beads: "bd-a1b2", "av-bv4.12"): a short prefix, a hyphen and a hash of
+// letters and digits, with an optional dotted child number.
+var lowerTicketRe = regexp.MustCompile(`[a-z]{2,6}-[a-z0-9]{2,8}(?:\.[0-9]{1,4})*`)
+
+// lowerTickets adds lower-case tracker keys. The hash must mix letters and
+// digits ("36i8", "bv4"), so words ("re-run"), versions ("utf-8",
+// "node-18", "pre-v2") and product names ("gpt-4o") are not taken.
+func (x *identScan) lowerTickets() {
+	s := x.s
+	for _, m := range lowerTicketRe.FindAllStringIndex(s, -1) {
+		if x.inURL(m[0]) || m[0] > 0 && (IsIdentByte(s[m[0]-1]) || strings.IndexByte("-/.", s[m[0]-1]) >= 0) ||
+			m[1] < len(s) && (IsIdentByte(s[m[1]]) || strings.IndexByte("-/", s[m[1]]) >= 0) {
+			continue
+		}
+		key, hash, _ := strings.Cut(s[m[0]:m[1]], "-")
+		hash, _, _ = strings.Cut(hash, ".")
+		if notTicket[strings.ToUpper(key)] || !mixed(hash) || hash[0] == 'v' && allDigits(hash[1:]) {
+			continue
+		}
+		x.add(s[m[0]:m[1]], ClassTicket)
+	}
+}
+
+// mixed reports whether s has both a letter and a digit.
+func mixed(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0 &&
+		strings.IndexFunc(s, func(r rune) bool { return r >= 'a' && r <= 'z' }) >= 0
+}
+
+func allDigits(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0
 }
 
 // changeRecordRe matches change, incident and request records written

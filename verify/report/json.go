@@ -79,8 +79,13 @@ type (
 		Consumers       []JSONConsumer `json:"consumers"`
 		Warnings        []JSONWarning  `json:"warnings"`
 	}
-	// JSONItem is one item of a preservation set with its status in the summary.
+	// JSONItem is one item of a preservation set with its status in the
+	// summary. On the wire it is written in full or as a reference to its
+	// previous entry (json_refs.go); decoded, it is always whole.
 	JSONItem struct {
+		// Ref numbers the item within its file: every entry of one item
+		// has the same ref.
+		Ref        int             `json:"ref"`
 		ID         string          `json:"id"`
 		Kind       verify.Kind     `json:"kind"`
 		Key        string          `json:"key"`
@@ -103,6 +108,12 @@ type (
 		Basis  verify.Basis `json:"basis"`
 		Cue    string       `json:"cue"`
 		Review bool         `json:"review,omitempty"`
+		// reference: written as a reference, the item being retained
+		// and unchanged since its previous entry; evidence: how the
+		// reference writes its evidence (evidenceWritten…); sameWhy: its
+		// why left out, being the previous entry's.
+		reference, sameWhy bool
+		evidence           int
 	}
 	// JSONEvidence is where in the summary an item was found.
 	JSONEvidence struct {
@@ -140,10 +151,12 @@ type (
 		FirstLoss *int        `json:"first_loss"`
 		ClosedAt  *int        `json:"closed_turn"`
 	}
-	// JSONStep is an item's status in one compaction.
+	// JSONStep is an item's status in one compaction, or in a run of
+	// consecutive compactions from Seq to Through that gave it the same.
 	JSONStep struct {
-		Seq    int           `json:"seq"`
-		Status verify.Status `json:"status"`
+		Seq     int           `json:"seq"`
+		Through int           `json:"through,omitempty"`
+		Status  verify.Status `json:"status"`
 		// Review: lost there, but only inferred, so not counted.
 		Review bool `json:"review,omitempty"`
 	}
@@ -170,21 +183,9 @@ func (rep *Report) JSON(w io.Writer) error {
 func (rep *Report) jsonReport() JSONReport {
 	out := JSONReport{Version: ReportVersion, Verdict: rep.OverallVerdict(), Files: []JSONFile{}}
 	for _, r := range rep.Results {
-		if !rep.shows(r) {
-			continue
+		if rep.shows(r) {
+			out.Files = append(out.Files, rep.FileJSON(r))
 		}
-		f := ToJSON(r)
-		f.Parent = rep.Parents[r.Path]
-		if rep.OnlyViolations {
-			kept := []JSONCompaction{}
-			for _, c := range f.Compactions {
-				if c.Verdict == verify.Violate {
-					kept = append(kept, c)
-				}
-			}
-			f.Compactions = kept
-		}
-		out.Files = append(out.Files, f)
 	}
 	for _, u := range rep.Unverified {
 		out.Files = append(out.Files, JSONFile{Path: u.Path, Error: u.Error})
@@ -233,8 +234,33 @@ func intPtr(n int) *int {
 	return &n
 }
 
-// ToJSON converts a result to its report schema.
+// ToJSON converts a result to its report schema, every compaction listed.
 func ToJSON(r *verify.Result) JSONFile {
+	return (&Report{}).FileJSON(r)
+}
+
+// FileJSON converts a result to its report schema as rep writes it: the
+// compactions rep shows, each item in full or as a reference to its entry
+// in an earlier one (json_refs.go). It is the one conversion of a file:
+// the streamed report writes what it returns.
+func (rep *Report) FileJSON(r *verify.Result) JSONFile {
+	f := fileHead(r)
+	f.Parent = rep.Parents[r.Path]
+	refs := newItemRefs(rep.EvidenceAll)
+	for _, c := range r.Compactions {
+		if rep.showsCompaction(c) {
+			f.Compactions = append(f.Compactions, refs.compaction(c))
+		}
+	}
+	order := compactionOrder(r)
+	for _, lg := range r.Lineage {
+		f.Lineage = append(f.Lineage, lineageJSON(lg, order))
+	}
+	return f
+}
+
+// fileHead is a file's entry without its compactions and lineage.
+func fileHead(r *verify.Result) JSONFile {
 	f := JSONFile{Path: r.Path, Format: r.Format, Runtime: Runtime(r), Verdict: FileVerdict(r), Source: r.Source, Turns: r.Turns,
 		Compactions: []JSONCompaction{}, Findings: []JSONFinding{}, Lineage: []JSONLineage{}, Warnings: warningsJSON(r.Warnings)}
 	if r.Transcript != nil {
@@ -243,32 +269,58 @@ func ToJSON(r *verify.Result) JSONFile {
 	if len(r.Compactions) == 0 {
 		f.Note = verify.NoCompaction
 	}
-	for _, c := range r.Compactions {
-		f.Compactions = append(f.Compactions, compactionJSON(c))
-	}
 	for _, fd := range r.Findings {
 		f.Findings = append(f.Findings, JSONFinding{Kind: fd.Kind, Turn: fd.Turn, Item: fd.Item, ItemID: fd.ItemID,
 			LostAt: intPtr(fd.LostAt), OriginTurn: fd.OriginTurn, Text: fd.Text, Why: fd.Why})
 	}
-	for _, lg := range r.Lineage {
-		f.Lineage = append(f.Lineage, lineageJSON(lg))
-	}
 	return f
 }
 
-// lineageJSON converts one item's lineage.
-func lineageJSON(lg *verify.Lineage) JSONLineage {
+// compactionOrder maps each compaction's seq to its place in the run.
+func compactionOrder(r *verify.Result) map[int]int {
+	order := make(map[int]int, len(r.Compactions))
+	for i, c := range r.Compactions {
+		order[c.Seq] = i
+	}
+	return order
+}
+
+// lineageJSON converts one item's lineage. Consecutive compactions that
+// gave the item the same status are one step (Seq to Through): an item
+// kept by a hundred summaries in a row is one step, not a hundred.
+func lineageJSON(lg *verify.Lineage, order map[int]int) JSONLineage {
 	jl := JSONLineage{ID: lg.ID, Kind: lg.Kind, Key: lg.Key, Turn: lg.Turn, FirstLoss: intPtr(lg.FirstLoss)}
 	if !lg.Open && lg.ClosedTurn > 0 {
 		jl.ClosedAt = intPtr(lg.ClosedTurn)
 	}
 	for _, s := range lg.Steps {
-		jl.Steps = append(jl.Steps, JSONStep(s))
+		if n := len(jl.Steps); n > 0 {
+			last := &jl.Steps[n-1]
+			end := last.Seq
+			if last.Through != 0 {
+				end = last.Through
+			}
+			i, ok := order[s.Seq]
+			j, okEnd := order[end]
+			if ok && okEnd && i == j+1 && last.Status == s.Status && last.Review == s.Review {
+				last.Through = s.Seq
+				continue
+			}
+		}
+		jl.Steps = append(jl.Steps, JSONStep{Seq: s.Seq, Status: s.Status, Review: s.Review})
 	}
 	return jl
 }
 
-// compactionJSON converts one compaction's check.
+// compaction converts one compaction's check, its items in full or as
+// references to their previous entries.
+func (t *itemRefs) compaction(c *verify.CompactionResult) JSONCompaction {
+	jc := compactionJSON(c)
+	t.mark(jc.Items)
+	return jc
+}
+
+// compactionJSON converts one compaction's check, every item in full.
 func compactionJSON(c *verify.CompactionResult) JSONCompaction {
 	jc := JSONCompaction{Seq: c.Seq, Turn: c.Turn, Trigger: c.Trigger, Verdict: c.Verdict,
 		LossRatio: round4(c.LossRatio), LossRatioTokens: round4(c.LossRatioTokens),

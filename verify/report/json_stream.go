@@ -27,9 +27,14 @@ type lazyFile struct {
 	JSONFile // without Compactions and Lineage when verified
 	comps    []*verify.CompactionResult
 	lineage  []*verify.Lineage
+	// refs decides each item entry's form as the compactions are
+	// written, in order; order places a seq in the run (lineageJSON).
+	refs  *itemRefs
+	order map[int]int
 }
 
-// streamJSON writes what writeJSON(w, rep.jsonReport()) writes.
+// streamJSON writes what writeJSON(w, rep.jsonReport()) writes, but for
+// the item references, each on one line (writeCompaction).
 func streamJSON(w io.Writer, rep *Report) error {
 	var files []lazyFile
 	for _, r := range rep.Results {
@@ -64,13 +69,8 @@ func streamJSON(w io.Writer, rep *Report) error {
 
 // fileEntry is a run's entry in files[], to be written by fileJSON.
 func (rep *Report) fileEntry(r *verify.Result) lazyFile {
-	head := *r
-	head.Compactions, head.Lineage = nil, nil
-	lf := lazyFile{JSONFile: ToJSON(&head), lineage: r.Lineage}
-	lf.Note, lf.Verdict, lf.Parent = "", FileVerdict(r), rep.Parents[r.Path]
-	if len(r.Compactions) == 0 {
-		lf.Note = verify.NoCompaction
-	}
+	lf := lazyFile{JSONFile: fileHead(r), lineage: r.Lineage, refs: newItemRefs(rep.EvidenceAll), order: compactionOrder(r)}
+	lf.Parent = rep.Parents[r.Path]
 	for _, c := range r.Compactions {
 		if rep.showsCompaction(c) {
 			lf.comps = append(lf.comps, c)
@@ -99,9 +99,9 @@ func fileJSON(w io.Writer, lf lazyFile, prefix string) error {
 		n    int
 		elem func(io.Writer, int, string) error
 	}{
-		{"compactions", true, len(comps), func(w io.Writer, i int, p string) error { return writeIndented(w, compactionJSON(comps[i]), p) }},
+		{"compactions", true, len(comps), func(w io.Writer, i int, p string) error { return writeCompaction(w, lf.refs.compaction(comps[i]), p) }},
 		{"findings", finds != nil, len(finds), func(w io.Writer, i int, p string) error { return writeIndented(w, finds[i], p) }},
-		{"lineage", true, len(lin), func(w io.Writer, i int, p string) error { return writeIndented(w, lineageJSON(lin[i]), p) }},
+		{"lineage", true, len(lin), func(w io.Writer, i int, p string) error { return writeIndented(w, lineageJSON(lin[i], lf.order), p) }},
 		{"warnings", warns != nil, len(warns), func(w io.Writer, i int, p string) error { return writeIndented(w, warns[i], p) }},
 	}
 	for _, l := range lists {
@@ -119,6 +119,30 @@ func fileJSON(w io.Writer, lf lazyFile, prefix string) error {
 	}
 	_, err = w.Write(skel)
 	return err
+}
+
+// writeCompaction writes a compaction's entry with each item reference
+// on one line: a run keeps the same items open through many compactions,
+// and a reference spread over nine indented lines was most of the report.
+// The full entries are indented as the rest.
+func writeCompaction(w io.Writer, c JSONCompaction, prefix string) error {
+	items := c.Items
+	c.Items = nil
+	skel, err := indentJSON(c, prefix)
+	if err != nil {
+		return err
+	}
+	return splice(w, skel, prefix, "items", true, len(items), func(w io.Writer, i int, p string) error {
+		if !items[i].reference {
+			return writeIndented(w, items[i], p)
+		}
+		b, err := items[i].MarshalJSON()
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(escapeInvisible(b, jsonEscape))
+		return err
+	})
 }
 
 // writeIndented writes v as indentJSON encodes it.

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,6 +41,8 @@ func TestStreamedJSONIsTheWholeEncoding(t *testing.T) {
 		"only unverified": {Unverified: []Unverified{{Path: "gone.jsonl", Error: "no such file"}}},
 		"escaped path":    {Results: append(all[:1:1], odd)},
 		"no compaction":   {Results: []*verify.Result{none, all[0]}, OnlyViolations: true},
+		"references":      {Results: []*verify.Result{keptRun(t)}},
+		"evidence all":    {Results: []*verify.Result{keptRun(t)}, EvidenceAll: true},
 	}
 	for name, rep := range reports {
 		t.Run(name, func(t *testing.T) {
@@ -50,8 +53,14 @@ func TestStreamedJSONIsTheWholeEncoding(t *testing.T) {
 			if err := rep.JSON(&streamed); err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(whole.Bytes(), streamed.Bytes()) {
-				w, s := whole.String(), streamed.String()
+			// The streamed report writes each item reference on one
+			// line: indented as the rest, it is the same bytes.
+			var reindented bytes.Buffer
+			if err := json.Indent(&reindented, streamed.Bytes(), "", jsonIndent); err != nil {
+				t.Fatalf("the streamed report is not JSON: %v", err)
+			}
+			if !bytes.Equal(whole.Bytes(), reindented.Bytes()) {
+				w, s := whole.String(), reindented.String()
 				i := 0
 				for i < len(w) && i < len(s) && w[i] == s[i] {
 					i++
@@ -59,5 +68,27 @@ func TestStreamedJSONIsTheWholeEncoding(t *testing.T) {
 				t.Errorf("streamed report differs at byte %d:\nwhole    %q\nstreamed %q", i, w[max(0, i-80):min(len(w), i+80)], s[max(0, i-80):min(len(s), i+80)])
 			}
 		})
+	}
+}
+
+// A reference is written on one line by the streamed report itself: the
+// transcript's invisible characters in it are escaped all the same.
+func TestReferenceLineIsEscaped(t *testing.T) {
+	key := "ORD-1\u202e881 \x1b[31m <b>"
+	c := JSONCompaction{Seq: 2, Verdict: verify.Degrade, Reasons: []string{}, UnsourcedClaims: []string{}, Consumers: []JSONConsumer{}, Warnings: []JSONWarning{},
+		Items: []JSONItem{{Ref: 1, Kind: verify.Identifier, Key: key, Turn: 3, Status: verify.Retained, Score: 1, reference: true, evidence: evidenceSame, sameWhy: true}}}
+	var b bytes.Buffer
+	if err := writeCompaction(&b, c, ""); err != nil {
+		t.Fatal(err)
+	}
+	if r, bad := rawBad(b.String()); bad {
+		t.Errorf("U+%04X is raw in the reference: %s", r, b.String())
+	}
+	if !strings.Contains(b.String(), `{"ref":1,"kind":"identifier","key":"ORD-1\u202e881 \u001b[31m <b>","text":"","turn":3`) {
+		t.Errorf("the reference is not one escaped line:\n%s", b.String())
+	}
+	var back JSONCompaction
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil || back.Items[0].Key != key {
+		t.Errorf("decoded %v: %+v", err, back.Items)
 	}
 }

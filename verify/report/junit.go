@@ -115,10 +115,12 @@ func junitCases(s *junitSuite, rep *Report, r *verify.Result) {
 		s.Cases = append(s.Cases, junitCase{Class: xmlSafe(r.Path), Name: "no compaction", Skipped: &junitSkipped{Message: verify.NoCompaction}})
 		s.Tests++
 	}
+	memo := newSinceMemo(rep.EvidenceAll)
 	for _, c := range r.Compactions {
 		if !rep.showsCompaction(c) {
 			continue
 		}
+		since := memo.compaction(c)
 		tc := junitCase{Class: xmlSafe(r.Path), Name: fmt.Sprintf("compaction %d (turn %d)", c.Seq, c.Turn),
 			Out: fmt.Sprintf("verdict %s, loss %.1f%%, %s", c.Verdict, 100*c.LossRatio, c.ItemsNote())}
 		if c.Verdict == verify.Violate {
@@ -132,7 +134,7 @@ func junitCases(s *junitSuite, rep *Report, r *verify.Result) {
 		// Review items are listed in the case's output, never as a failure.
 		for i := range c.Items {
 			if it := &c.Items[i]; it.Review {
-				tc.Out += "\n" + xmlSafe(ReviewNote(it))
+				tc.Out += "\n" + xmlSafe(reviewNote(it, since[i]))
 			}
 		}
 		s.Tests++

@@ -284,6 +284,7 @@ func markdownFile(p *printer, rep *Report, r *verify.Result) {
 		p.line("")
 		p.line("%s Lost items", p.h(2))
 		p.line("")
+		order := compactionOrder(r)
 		p.line("| item | kind | origin turn | first lost at | status per compaction |")
 		p.line("|---|---|---:|---:|---|")
 		for _, lg := range r.Lineage {
@@ -291,16 +292,22 @@ func markdownFile(p *printer, rep *Report, r *verify.Result) {
 				continue
 			}
 			var steps []string
-			for _, s := range lg.Steps {
-				steps = append(steps, fmt.Sprintf("#%d %s", s.Seq, s.Status))
+			for _, s := range lineageJSON(lg, order).Steps {
+				at := fmt.Sprintf("#%d", s.Seq)
+				if s.Through != 0 {
+					at += fmt.Sprintf("–#%d", s.Through)
+				}
+				steps = append(steps, at+" "+string(s.Status))
 			}
 			p.line("| %s | %s | %d | #%d | %s |", md(model.Clip(lg.Item.Label(), 80)), lg.Kind, lg.Turn, lg.FirstLoss, strings.Join(steps, " → "))
 		}
 	}
 	lineageMarkdown(p, r)
+	memo := newSinceMemo(rep.EvidenceAll)
 	for _, c := range r.Compactions {
 		if c.Verdict == verify.Violate {
-			markdownCompaction(p, c)
+			since := memo.compaction(c)
+			markdownCompaction(p, c, since)
 		}
 	}
 	markdownReview(p, rep, r)
@@ -310,8 +317,13 @@ func markdownFile(p *printer, rep *Report, r *verify.Result) {
 // only inferred, so not counted, each with its cue and source.
 func markdownReview(p *printer, rep *Report, r *verify.Result) {
 	head := false
+	memo := newSinceMemo(rep.EvidenceAll)
 	for _, c := range r.Compactions {
-		if !rep.showsCompaction(c) || reviewCounts(c) == "" {
+		if !rep.showsCompaction(c) {
+			continue
+		}
+		since := memo.compaction(c)
+		if reviewCounts(c) == "" {
 			continue
 		}
 		if !head {
@@ -325,7 +337,7 @@ func markdownReview(p *printer, rep *Report, r *verify.Result) {
 		p.line("- Compaction %d (turn %d): %s", c.Seq, c.Turn, reviewCounts(c))
 		for i := range c.Items {
 			if it := &c.Items[i]; it.Review {
-				p.line("  - %s", md(ReviewNote(it)))
+				p.line("  - %s", md(reviewNote(it, since[i])))
 			}
 		}
 	}
@@ -343,7 +355,10 @@ func findingTitle(k verify.FindingKind) string {
 	return string(k)
 }
 
-func markdownCompaction(p *printer, c *verify.CompactionResult) {
+// markdownCompaction details a violating compaction: its reasons, then a
+// row per item that is new or changed since the violating compaction
+// detailed before (since[i] == 0), and how many are not.
+func markdownCompaction(p *printer, c *verify.CompactionResult, since []int) {
 	p.line("")
 	p.line("%s Compaction %d (turn %d): %s", p.h(2), c.Seq, c.Turn, badge(c.Verdict))
 	p.line("")
@@ -355,11 +370,17 @@ func markdownCompaction(p *printer, c *verify.CompactionResult) {
 	p.line("")
 	if len(c.Items) == 0 && !c.Unverifiable {
 		p.line("Nothing was open: nothing to keep.")
-	} else {
-		p.line("| kind | item | origin | basis | status | score | self-report | evidence in the summary, and why |")
-		p.line("|---|---|---:|---|---|---:|---|---|")
 	}
-	for _, it := range c.Items {
+	unchanged, last, rows := 0, 0, 0
+	for i, it := range c.Items {
+		if since[i] > 0 {
+			unchanged, last = unchanged+1, max(last, since[i])
+			continue
+		}
+		if rows++; rows == 1 {
+			p.line("| kind | item | origin | basis | status | score | self-report | evidence in the summary, and why |")
+			p.line("|---|---|---:|---|---|---:|---|---|")
+		}
 		ev := md(it.Why)
 		if it.Evidence != nil {
 			ev = "“" + md(model.Clip(it.Evidence.Text, 100)) + "”: " + ev
@@ -373,6 +394,15 @@ func markdownCompaction(p *printer, c *verify.CompactionResult) {
 			status += " (review, not counted)"
 		}
 		p.line("| %s | %s | %d | %s | %s | %.2f | %s | %s |", it.Kind, md(model.Clip(it.Item.Label(), 80)), it.Turn, it.Basis, status, it.Score, sr, ev)
+	}
+	if unchanged > 0 {
+		more := "more item"
+		if rows == 0 {
+			more = "item"
+		} else {
+			p.line("")
+		}
+		p.line("%s, as in compaction %d above.", verify.Plural(unchanged, more), last)
 	}
 	if len(c.UnsourcedClaims) > 0 {
 		p.line("")

@@ -28,6 +28,11 @@ type Report struct {
 	// with neither a violation nor a finding. Counts in headers and totals
 	// still cover everything verified.
 	OnlyViolations bool
+	// EvidenceAll writes every item's evidence at every compaction: in
+	// JSON on every reference, in text with -v every item in full. By
+	// default an item retained as before is a reference, its evidence
+	// written only when it changed (json_refs.go).
+	EvidenceAll bool
 	// Parents maps the path of a sub-agent's file to the path of the
 	// session file it belongs to, when both are in the report: the
 	// sub-agent is reported under its session (Text, Markdown), and its

@@ -109,10 +109,12 @@ func (p *printer) file(rep *Report, r *verify.Result, opt TextOptions) {
 	for _, w := range r.Warnings {
 		p.line("  %s %s", p.paint(ansiYellow, "warning:"), safe(w.Msg))
 	}
+	memo := newSinceMemo(rep.EvidenceAll)
 	for _, c := range r.Compactions {
 		if !rep.showsCompaction(c) {
 			continue
 		}
+		since := memo.compaction(c)
 		b := badge(c.Verdict)
 		if c.Verdict == verify.Violate {
 			b = p.paint(ansiRed, b)
@@ -132,13 +134,11 @@ func (p *printer) file(rep *Report, r *verify.Result, opt TextOptions) {
 		}
 		for i := range c.Items {
 			if it := &c.Items[i]; it.Review {
-				p.line("       %s %s", p.paint(ansiYellow, "?"), safe(ReviewNote(it)))
+				p.line("       %s %s", p.paint(ansiYellow, "?"), safe(reviewNote(it, since[i])))
 			}
 		}
 		if opt.Verbose {
-			for _, it := range c.Items {
-				p.line("       %s %-11s %-10s %-8s %s (turn %d) %s", p.paint(ansiDim, "·"), it.Status, it.Kind, it.Basis, safe(model.Clip(it.Item.Label(), 90)), it.Turn, p.paint(ansiDim, safe(it.Why+" · cue: "+it.Cue)))
-			}
+			p.verboseItems(c, since)
 		}
 	}
 	p.lineageText(r, opt.Verbose)
@@ -169,6 +169,23 @@ func (p *printer) header(t Tally) string {
 	}
 	return fmt.Sprintf("%s%s · %s · %s · %d violate · %s", p.paint(ansiBold, safe(t.Path)), src,
 		verify.Plural(t.Turns, "turn"), verify.Plural(t.Compactions, "compaction"), t.Violations, findingCounts(t.Findings))
+}
+
+// verboseItems lists a compaction's items for -v: each one that is new
+// or changed since the compaction written before, then how many are not,
+// since the latest compaction that wrote one of them.
+func (p *printer) verboseItems(c *verify.CompactionResult, since []int) {
+	n, last := 0, 0
+	for i, it := range c.Items {
+		if since[i] > 0 {
+			n, last = n+1, max(last, since[i])
+			continue
+		}
+		p.line("       %s %-11s %-10s %-8s %s (turn %d) %s", p.paint(ansiDim, "·"), it.Status, it.Kind, it.Basis, safe(model.Clip(it.Item.Label(), 90)), it.Turn, p.paint(ansiDim, safe(it.Why+" · cue: "+it.Cue)))
+	}
+	if n > 0 {
+		p.line("       %s %s", p.paint(ansiDim, "·"), p.paint(ansiDim, unchangedLine(n, last)))
+	}
 }
 
 func triggerNote(t string) string {

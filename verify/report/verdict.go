@@ -9,8 +9,10 @@ import (
 
 // ReportVersion is the JSON report's schema version. 2 added version,
 // verdict and runtime, and made meta.skipped an object (it was the
-// string "progress=3 snapshot=1").
-const ReportVersion = 2
+// string "progress=3 snapshot=1"). 3 writes an item in full once and then
+// by reference while a summary retains it unchanged (json_refs.go), adds
+// items[].ref and makes a lineage step a run of compactions (through).
+const ReportVersion = 3
 
 // The verdicts a file or a whole report gets besides a compaction's
 // degrade and violate.

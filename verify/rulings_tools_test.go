@@ -1,0 +1,42 @@
+package verify
+
+import (
+	"testing"
+
+	"github.com/loupe-dev/loupe/model"
+)
+
+// A failed call of a tool that is neither a shell nor a file edit (a
+// browser, an MCP server) is left behind when the same tool later succeeds:
+// the agent drove it on. A call the runtime could not run at all (no such
+// tool) is not an error of the work.
+func TestToolErrorsLeftBehind(t *testing.T) {
+	click := call(10, "b1", "mcp__playwright__browser_click", `{"element":"Save","ref":"e12"}`)
+	timeout := result(11, "b1", "TimeoutError: locator.click: Timeout 5000ms exceeded.", true)
+	cases := []struct {
+		name  string
+		src   []model.Event
+		basis Basis // of the error; "" when it is not an error at all
+	}{
+		{"the browser timed out and nothing followed", []model.Event{click, timeout}, Stated},
+		{"the same browser driven on", []model.Event{click, timeout,
+			call(12, "b2", "mcp__playwright__browser_snapshot", `{}`), result(13, "b2", "- Page URL: http://localhost:5173/", false)}, Inferred},
+		{"another server's success does not count", []model.Event{click, timeout,
+			call(12, "g1", "mcp__github__get_issue", `{"issue_number":12}`), result(13, "g1", "{\"title\":\"Save button\"}", false)}, Stated},
+		{"no such tool", []model.Event{call(10, "t1", "Task", `{"prompt":"review"}`), result(11, "t1", "Error: No such tool available: Task", true)}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Check(c.src, compaction(300, 1, "Checked the page."), Options{})
+			var got Basis
+			for _, it := range r.Items {
+				if it.Kind == Error {
+					got = it.Basis
+				}
+			}
+			if got != c.basis {
+				t.Errorf("error basis %q, want %q (items %v)", got, c.basis, r.Items)
+			}
+		})
+	}
+}
