@@ -202,6 +202,7 @@ func (d *decoder) message(v *fastjson.Value) Event {
 	m := &Message{Base: d.base(v)}
 	m.Role = Role(d.name(v, "role", true))
 	m.Text = d.str(v, "text", true)
+	m.Commentary = d.str(v, "phase", false) == "commentary"
 	switch m.Role {
 	case RoleSystem, RoleUser, RoleAssistant, "":
 	default:

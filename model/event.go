@@ -84,6 +84,10 @@ type Message struct {
 	Base
 	Role Role
 	Text string
+	// Commentary: the runtime marks the message as narration of the work
+	// under way, not the answer that ends the turn (Codex's
+	// "phase":"commentary"; loupe JSONL "phase":"commentary").
+	Commentary bool
 }
 
 // Kind implements Event.

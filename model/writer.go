@@ -87,6 +87,9 @@ func (lw *Writer) WriteEvent(e Event) error {
 		head("message")
 		o.str("role", string(ev.Role))
 		o.str("text", ev.Text)
+		if ev.Commentary {
+			o.str("phase", "commentary")
+		}
 	case *ToolCall:
 		head("tool_call")
 		o.str("id", ev.ID)

@@ -102,6 +102,9 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 			return Inferred, fmt.Sprintf("weak cue ‘%s’", w)
 		}
 	}
+	if n := narrationCue(lower, fc.Action); n != "" {
+		return Inferred, fmt.Sprintf("narration ‘%s’ with no wait: the step the agent is taking next", n)
+	}
 	if a := abstention(fc.Action); a != "" {
 		return Inferred, fmt.Sprintf("abstention ‘%s’: a thing the agent means not to do, not work it owes", a)
 	}
@@ -114,6 +117,27 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 		}
 	}
 	return Stated, "commitment phrasing + " + concrete(fc.Action)
+}
+
+// narrationCues open a sentence that tells the step the agent takes now
+// ("Let me check the build output", "Now I need to close the extra divs").
+var narrationCues = []string{"let me", "let's", "now i need to", "now i'll", "now let me", "first, let me", "first let me"}
+
+// narrationCue returns the cue that makes a promise with no condition
+// narration of the agent's next step, or "". Said as it is being done, it
+// is kept by the calls that follow far more often than it is owed, and a
+// careful reader takes it either way: inferred. A wait ("let me re-run it
+// after the review") makes it a promise again.
+func narrationCue(lower string, a lang.Action) string {
+	if a.Condition != "" {
+		return ""
+	}
+	for _, c := range narrationCues {
+		if leadsWith(lower, c) || strings.Contains(lower, ". "+c+" ") || strings.Contains(lower, "— "+c+" ") {
+			return c
+		}
+	}
+	return ""
 }
 
 // abstainVerbs say the agent will keep off something; leaveWords are what

@@ -42,6 +42,16 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "lyric", basis: Inferred, cue: "abstention ‘leave … alone’", review: true,
 		},
 		{
+			name: "narration of the next step with no wait is inferred",
+			src:  []model.Event{msg(5, model.RoleAssistant, "The app is starting up. Now I need to rebuild the tray icon bundle for the release.")},
+			kind: Commitment, key: "tray", basis: Inferred, cue: "narration ‘now i need to’", review: true,
+		},
+		{
+			name: "the same words waiting on something are stated",
+			src:  []model.Event{msg(5, model.RoleAssistant, "Let me re-run the migration after the schema diff is reviewed.")},
+			kind: Commitment, key: "migrat", basis: Stated, cue: "let me",
+		},
+		{
 			name: "a promise in plain words waiting on a condition is stated",
 			src:  []model.Event{msg(5, model.RoleAssistant, "I'll re-run the migration after review.")},
 			kind: Commitment, key: "migrat", basis: Stated, cue: "i'll",

@@ -176,6 +176,14 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 			Condition: fc.Action.Condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.Sentence}
 		it.ID = fmt.Sprintf("commitment:%d:%s", m.Index, it.Key)
 		it.setBasis(promiseBasis(fc))
+		if m.Commentary && it.Basis == Stated && (fc.Action.Condition == "" || lookFirst(fc.Action.Condition)) {
+			// The runtime itself marks the message as running commentary
+			// on the work under way ("I'm going to prime the repo state
+			// first, then dispatch the workers"): what it says next is
+			// the step being taken. A wait ("after the review") still
+			// makes it a promise.
+			it.setBasis(Inferred, "commentary: the runtime marks the message as narration of the work under way")
+		}
 		p := c.newPromise(it, fc.Action)
 		p.durable = fc.Action.Deferred
 		p.inPlan = plan && !fc.Action.Deferred

@@ -136,3 +136,35 @@ func TestWorkBranchIsOwedByOpenWork(t *testing.T) {
 		})
 	}
 }
+
+// A runtime that marks a message as commentary on the work under way
+// (Codex's phase) says the promise in it is the step being taken: inferred,
+// listed for review when lost. A wait in it keeps it stated.
+func TestCommentaryPromisesAreNarration(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		text       string
+		commentary bool
+		basis      Basis
+	}{
+		{"commentary, no wait", "I'm going to prime the repo state first, then dispatch the worker tasks.", true, Inferred},
+		{"commentary with a wait", "I'll re-run the migration after the schema diff is reviewed.", true, Stated},
+		{"the turn's answer", "I'm going to prime the repo state first, then dispatch the worker tasks.", false, Stated},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := msg(5, model.RoleAssistant, c.text)
+			m.Commentary = c.commentary
+			r := Check([]model.Event{msg(1, model.RoleUser, "Go."), m}, compaction(300, 1, "Talked about the workers."), Options{})
+			var got Basis
+			for _, it := range r.Items {
+				if it.Kind == Commitment {
+					got = it.Basis
+					break
+				}
+			}
+			if got != c.basis {
+				t.Errorf("basis %q, want %q (items %v)", got, c.basis, r.Items)
+			}
+		})
+	}
+}

@@ -359,7 +359,7 @@ func (imp *importer) responseItem(pl *fastjson.Value, l kit.Line) {
 	case "message":
 		text := messageText(pl.Get("content"))
 		r := role(kit.Str(pl, "role"), text)
-		m := &model.Message{Role: r, Text: text}
+		m := &model.Message{Role: r, Text: text, Commentary: r == model.RoleAssistant && kit.Str(pl, "phase") == "commentary"}
 		m.Ref = imp.ref()
 		imp.add(m)
 		k := msgKey(r, text)

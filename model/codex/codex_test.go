@@ -263,3 +263,36 @@ func TestTurnIsOneResponse(t *testing.T) {
 		t.Errorf("turns %v, want %v", got, want)
 	}
 }
+
+// Codex marks preamble messages "phase":"commentary"; the mark survives
+// conversion to loupe JSONL and back.
+func TestCommentaryPhase(t *testing.T) {
+	lines := `{"timestamp":"t","type":"session_meta","payload":{"id":"s1","cli_version":"0.142.0"}}
+{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"assistant","phase":"commentary","content":[{"type":"output_text","text":"I'm going to read the config first."}]}}
+{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"assistant","phase":"final_answer","content":[{"type":"output_text","text":"Done: the config is fixed."}]}}
+`
+	tr, err := Read(strings.NewReader(lines), model.ReadOptions{Name: "rollout.jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []bool
+	for _, e := range tr.Events {
+		if m, ok := e.(*model.Message); ok {
+			got = append(got, m.Commentary)
+		}
+	}
+	if !slices.Equal(got, []bool{true, false}) {
+		t.Fatalf("commentary %v, want [true false]", got)
+	}
+	var buf strings.Builder
+	if err := model.Write(&buf, tr); err != nil {
+		t.Fatal(err)
+	}
+	back, err := model.Read(strings.NewReader(buf.String()), model.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := back.Events[0].(*model.Message); !m.Commentary {
+		t.Errorf("the phase was lost in loupe JSONL:\n%s", buf.String())
+	}
+}

@@ -196,7 +196,7 @@ func means(s string) *Action {
 func (a *Action) splitCondition(s string) string {
 	lower := FoldText(s)
 	cut := conditionCut(lower)
-	if cut > 0 && (invariant(lower[:cut]) || inquiry(lower, cut)) {
+	if cut > 0 && (invariant(lower[:cut]) || inquiry(lower, cut) || apposition(lower[:cut])) {
 		// "make sure mount_computers is only called when data is found":
 		// the condition belongs to what must hold, not to when to act.
 		cut = -1
@@ -410,6 +410,14 @@ func conditionCut(lower string) int {
 		}
 	}
 	return cut
+}
+
+// apposition reports whether the text before a marker ends with a dash or a
+// colon: "investigate the actual issue — when the full suite runs, the page
+// is closed" explains what the issue is; it sets no time to act.
+func apposition(before string) bool {
+	b := strings.TrimRight(before, " ")
+	return strings.HasSuffix(b, "—") || strings.HasSuffix(b, "–") || strings.HasSuffix(b, " -") || strings.HasSuffix(b, ":")
 }
 
 // inquiry reports whether the marker at cut opens the object of a question

@@ -30,3 +30,17 @@ func TestShellQuotingAndSubstitution(t *testing.T) {
 		}
 	}
 }
+
+// A clause after a dash or a colon explains the object; it is no wait.
+func TestAppositionIsNoCondition(t *testing.T) {
+	for text, want := range map[string]string{
+		"investigate the actual issue — when running the full suite, the page gets closed": "",
+		"fix the flake: when the cache is cold the test times out":                         "",
+		"re-run the migration after the schema diff is reviewed":                           "after the schema diff is reviewed",
+		"deploy the hotfix when the freeze ends":                                           "when the freeze ends",
+	} {
+		if got := ParseAction(text).Condition; got != want {
+			t.Errorf("%q: condition %q, want %q", text, got, want)
+		}
+	}
+}
