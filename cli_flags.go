@@ -88,7 +88,7 @@ func forCommand(name string) func(int, error) (int, error) {
 }
 
 // commands are the words loupe takes as a command, for "did you mean".
-var commands = []string{"verify", "convert", "sample", "rehydrate", "hook", "help", "version"}
+var commands = []string{"verify", "report", "convert", "sample", "rehydrate", "hook", "help", "version"}
 
 // mistypedCommand returns the command arg was probably meant to be, when arg
 // is not a path that exists but is within a typo or two of a command

@@ -19,7 +19,7 @@ func TestVerifySplitSessionOnce(t *testing.T) {
 	if strings.Contains(r.stdout, "\n"+dir+"/aaaaaaaa-") || strings.HasPrefix(r.stdout, dir+"/aaaaaaaa-") {
 		t.Errorf("the continued file is reported apart:\n%s", r.stdout)
 	}
-	if !strings.Contains(r.stdout, "3 files · 1 compaction · 1 violate") {
+	if !strings.Contains(r.stdout, "3 files (1 sub-agent under their sessions) · 1 compaction · 1 violate") {
 		t.Errorf("totals count the run twice:\n%s", r.stdout)
 	}
 	var doc struct {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -34,11 +35,12 @@ func verifyCmd(e *env, args []string) (int, error) {
 	fset := newFlagSet(e, "verify", "loupe verify [flags] PATH...",
 		"Verifies every compaction of each transcript: a directory means every transcript under it (every session\n"+
 			"of a Claude Code project, every OpenHands conversation, up to 8 levels deep; what is skipped is named),\n"+
-			"- is standard input, and a pipe is read once as a stream.\n"+
+			"- is standard input, and a pipe is read once as a stream. A Claude Code sub-agent's file is reported under\n"+
+			"its session when both are verified. Files are verified in parallel (--jobs).\n"+
 			"Exit status: 0 when every compaction degrades, 1 when any violates, 2 on bad input or usage\n"+
 			"(a file that cannot be read, is empty, or holds nothing in its format: it is listed in the report too).\n"+
 			"Flags may come before or after the paths; after -- every argument is a PATH.")
-	format := fset.String("format", "text", "report format: text, json, markdown, junit or html (one self-contained page)")
+	format := fset.String("format", "text", "report format: text, json, markdown, junit, html (one self-contained page) or jsonl (a result line per file as it is verified, for loupe report)")
 	from := fset.String("from", "", "read the input as this runtime's format instead of detecting it")
 	lenient := fset.Bool("lenient", false, "verify files with lines that do not parse (they are reported as warnings)")
 	groupBy := fset.String("group-by", "", "compare the runs grouped by this meta `FIELD` (a prompt variant: prompt; or run, agent, source), in every format")
@@ -48,6 +50,8 @@ func verifyCmd(e *env, args []string) (int, error) {
 	verbose := fset.Bool("v", false, "text format: list every item of every compaction (those found as at the one before in one line; --evidence all lists them)")
 	evidence := fset.String("evidence", "changed", "`MODE` changed or all: by default an item kept as before refers to its earlier entry, with its evidence only when that changed; all writes every item's evidence at every compaction (JSON; text with -v)")
 	strict := fset.Bool("strict", false, "count inferred items like the others: a lost one violates instead of being listed for review")
+	jobs := fset.Int("jobs", runtime.GOMAXPROCS(0), "verify up to `N` files at once")
+	ordered := fset.Bool("ordered", false, "jsonl: write the result lines in the order of the files (as listed), not as each file is done")
 	var cons consumerFlags
 	fset.Var(&cons, "consumer", "declare a consumer and the item kinds it requires, NAME=KIND,KIND (repeatable)")
 	addLimitFlags(fset)
@@ -56,9 +60,12 @@ func verifyCmd(e *env, args []string) (int, error) {
 		return flagExit(err)
 	}
 	switch *format {
-	case "text", "json", "markdown", "junit", "html":
+	case "text", "json", "markdown", "junit", "html", "jsonl":
 	default:
-		return exitBadInput, usagef("unknown --format %q (text, json, markdown, junit or html)", *format)
+		return exitBadInput, usagef("unknown --format %q (text, json, markdown, junit, html or jsonl)", *format)
+	}
+	if *jobs < 1 {
+		return exitBadInput, usagef("--jobs %d: at least 1", *jobs)
 	}
 	if *evidence != "changed" && *evidence != "all" {
 		return exitBadInput, usagef("unknown --evidence %q (changed or all)", *evidence)
@@ -66,42 +73,28 @@ func verifyCmd(e *env, args []string) (int, error) {
 	if len(paths) == 0 {
 		return exitBadInput, usagef("verify needs at least one PATH (a file, a directory, or - for standard input)")
 	}
+	e = e.lockedStderr() // the workers warn at once
 	inputs, unverified := e.expandPaths(paths, *from)
-	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only, EvidenceAll: *evidence == "all"}
-	for _, in := range inputs {
-		// A regular file is looked at before and after: one that shrinks or
-		// is replaced while it is read (and while its large texts are read
-		// back during the verification) gets no verdict.
-		before, _ := os.Stat(in.path)
-		t, err := openTranscript(e, in.path, in.from)
-		if err != nil {
-			e.warnErr(err)
-			rep.Unverified = append(rep.Unverified, unverifiedFile(in.path, err.Error()))
-			continue
-		}
-		if errs := t.Problems.Errors(); len(errs) > 0 && !*lenient {
-			for _, pr := range errs {
-				e.warn("%v", pr)
-			}
-			e.warn("%s: %d line(s) do not parse; fix them or pass --lenient", in.path, len(errs))
-			rep.Unverified = append(rep.Unverified, unverifiedFile(in.path,
-				fmt.Sprintf("%d line(s) do not parse (fix them or pass --lenient); the first: %v", len(errs), errs[0])))
-			continue
-		}
-		res := verify.Run(t, verify.Options{Consumers: cons, Strict: *strict})
-		if h := verifyReadHook; h != nil {
-			h(in.path)
-		}
-		if before != nil && in.path != "-" {
-			if err := model.Unchanged(in.path, in.path, before, -1); err != nil {
-				e.warnErr(err)
-				rep.Unverified = append(rep.Unverified, unverifiedFile(in.path, err.Error()))
-				continue
-			}
-		}
-		rep.Results = append(rep.Results, res)
+	manyFilesGC(len(inputs))
+	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only, Parents: subagentParents(inputs),
+		EvidenceAll: *evidence == "all"}
+	check := fileCheck{lenient: *lenient, opt: verify.Options{Consumers: cons, Strict: *strict}, keepEvents: *format == "html"}
+	if *format == "jsonl" {
+		return verifyLines(e, rep, inputs, check, *jobs, *ordered)
 	}
-	warnGroupBy(e, rep)
+	results := make([]*verify.Result, len(inputs))
+	failed := make([]*report.Unverified, len(inputs))
+	verifyAll(inputs, *jobs, true, func(in input) checked { return check.run(e, in) }, func(i int, c checked) {
+		results[i], failed[i] = c.res, c.failed
+	})
+	for i := range inputs {
+		if failed[i] != nil {
+			rep.Unverified = append(rep.Unverified, *failed[i])
+		} else {
+			rep.Results = append(rep.Results, results[i])
+		}
+	}
+	warnGroupBy(e, rep.GroupBy, len(rep.Results), report.HasField(rep.Results, rep.GroupBy), report.Fields(rep.Results))
 	if err := rep.Write(e.stdout, *format, textOptions(e, *verbose)); err != nil {
 		return exitBadInput, err
 	}
@@ -112,6 +105,60 @@ func verifyCmd(e *env, args []string) (int, error) {
 		return exitViolation, nil
 	}
 	return exitOK, nil
+}
+
+// fileCheck is how each file is verified.
+type fileCheck struct {
+	lenient bool
+	opt     verify.Options
+	// keepEvents keeps each run's events for the report (HTML quotes the
+	// source); the other formats need only its meta, and a directory of
+	// 50,000 files would hold every event of every file until the end.
+	keepEvents bool
+}
+
+// checked is one file's outcome: its result, or why it was not verified.
+type checked struct {
+	res    *verify.Result
+	failed *report.Unverified
+}
+
+// run opens and verifies one file.
+func (fc fileCheck) run(e *env, in input) checked {
+	fail := func(msg string) checked {
+		u := unverifiedFile(in.path, msg)
+		return checked{failed: &u}
+	}
+	// A regular file is looked at before and after: one that shrinks or
+	// is replaced while it is read (and while its large texts are read
+	// back during the verification) gets no verdict.
+	before, _ := os.Stat(in.path)
+	t, err := openTranscript(e, in.path, in.from)
+	if err != nil {
+		e.warnErr(err)
+		return fail(err.Error())
+	}
+	if errs := t.Problems.Errors(); len(errs) > 0 && !fc.lenient {
+		for _, pr := range errs {
+			e.warn("%v", pr)
+		}
+		e.warn("%s: %d line(s) do not parse; fix them or pass --lenient", in.path, len(errs))
+		return fail(fmt.Sprintf("%d line(s) do not parse (fix them or pass --lenient); the first: %v", len(errs), errs[0]))
+	}
+	res := verify.Run(t, fc.opt)
+	if h := verifyReadHook; h != nil {
+		h(in.path)
+	}
+	if before != nil && in.path != "-" {
+		if err := model.Unchanged(in.path, in.path, before, -1); err != nil {
+			e.warnErr(err)
+			return fail(err.Error())
+		}
+	}
+	if !fc.keepEvents && res.Transcript != nil {
+		res.Transcript = &model.Transcript{Path: t.Path, Meta: t.Meta, Runtime: t.Runtime, Compactions: t.Compactions, Bytes: t.Bytes}
+	}
+	return checked{res: res}
 }
 
 // verifyReadHook, when set by a test, runs after a file is verified and
@@ -226,14 +273,16 @@ func statError(path string, err error) string {
 
 // warnGroupBy says on standard error when no run has the --group-by field:
 // the comparison would be one group "(none)" and read as if it compared.
-func warnGroupBy(e *env, rep *report.Report) {
-	if rep.GroupBy == "" || len(rep.Results) == 0 || report.HasField(rep.Results, rep.GroupBy) {
+// runs counts the runs verified, has is whether one has the field, fields
+// are the fields they have.
+func warnGroupBy(e *env, field string, runs int, has bool, fields []string) {
+	if field == "" || runs == 0 || has {
 		return
 	}
 	have := "none"
-	if fs := report.Fields(rep.Results); len(fs) > 0 {
-		have = strings.Join(fs, ", ")
+	if len(fields) > 0 {
+		have = strings.Join(fields, ", ")
 	}
 	e.warn("--group-by %s: no run has this meta field, so every run is in the one group (none); the fields the runs have: %s",
-		model.Sanitize(rep.GroupBy), model.Sanitize(have))
+		model.Sanitize(field), model.Sanitize(have))
 }

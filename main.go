@@ -124,6 +124,8 @@ func dispatch(e *env, args []string) (int, error) {
 		return exitOK, nil
 	case "verify":
 		return forCommand(args[0])(verifyCmd(e, args[1:]))
+	case "report":
+		return forCommand(args[0])(reportCmd(e, args[1:]))
 	case "convert":
 		return forCommand(args[0])(convertCmd(e, args[1:]))
 	case "sample":
@@ -162,6 +164,8 @@ Usage:
   loupe --latest                open the newest session that has a compaction, from the
                                 places claude-code, codex, pi and gemini-cli keep them
   loupe verify [flags] PATH...  verify headlessly; exit 0 all degrade, 1 any violates, 2 bad input
+                                (--format jsonl: a result line per file, for loupe report)
+  loupe report [flags] FILE...  merge result lines of many verify runs (shards) into one report
   loupe convert [--from RUNTIME] FILE
                                 write a transcript as loupe JSONL to standard output
   loupe sample [NAME]           list the built-in samples, or write one as loupe JSONL

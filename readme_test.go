@@ -22,7 +22,7 @@ func TestReadmeListsEveryFlag(t *testing.T) {
 	}
 	table := readme[start:end]
 	flagRe := regexp.MustCompile(`(?m)^\s+-{1,2}([a-z][a-z-]*)`)
-	for _, cmd := range [][]string{{"verify"}, {"convert"}, {"rehydrate"}, {"hook"}, {"hook", "install"}} {
+	for _, cmd := range [][]string{{"verify"}, {"report"}, {"convert"}, {"rehydrate"}, {"hook"}, {"hook", "install"}} {
 		r := runCLI(t, "", append(cmd, "--help")...)
 		help := r.stdout + r.stderr
 		flags := flagRe.FindAllStringSubmatch(help, -1)

@@ -143,7 +143,7 @@ func readStream(r io.Reader, total int64, opt ReadOptions) (*Transcript, error) 
 // Limits.MaxRatio times its size fails with a *BombError.
 func Decompress(r io.Reader) (out io.Reader, compressed bool, closeFn func(), err error) {
 	in := &byteCounter{r: r}
-	br := bufio.NewReaderSize(in, 1<<16)
+	br := bufio.NewReaderSize(in, 8<<10) // to peek at the magic; a large read passes it by
 	head, err := br.Peek(4)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return nil, false, nil, err

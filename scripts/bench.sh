@@ -9,6 +9,7 @@
 #   QUICK=1 scripts/bench.sh                the two smallest sizes, one repeat each
 #   SHAPES="flaky rules" scripts/bench.sh   only these shapes
 #   SHAPES=flaky SIZES="5MB 10MB 20MB 40MB" scripts/bench.sh
+#   SHAPES=subagent-project SIZES="5000 20000" scripts/bench.sh
 #   REPS=5 TIMEOUT=120 OUT=/tmp/bench scripts/bench.sh
 #   LOUPE=/tmp/loupe-old QUICK=1 scripts/bench.sh
 #                                           time another build (an older
@@ -22,6 +23,10 @@
 # machine; read the ratios and exponents rather than single times on a
 # shared machine. A loupe run longer than TIMEOUT seconds (default 900) is
 # stopped, and the shape's larger sizes are skipped.
+#
+# A directory shape (subagent-project: a Claude Code project of many
+# sub-agent files; its sizes are file counts) is verified as `loupe verify
+# DIR`, and jq and cat read every file of it (find -exec … {} +).
 #
 # Inputs are generated into OUT (default bench-out/, git-ignored) once per
 # generator build, shape, size and SEED (default 1) and kept; delete OUT to
@@ -91,21 +96,24 @@ for shape in $SHAPES; do
 	for size in $sizes; do
 		dir="$OUT/$shape/$genid/$SEED-$size"
 		path="$dir/$file"
-		if [ ! -f "$path" ]; then
+		if [ ! -e "$path" ]; then
 			mkdir -p "$dir"
+			rm -rf "$path.tmp"
 			"$OUT/shapes" -shape "$shape" -size "$size" -seed "$SEED" -o "$path.tmp"
 			mv "$path.tmp" "$path"
 		fi
-		bytes=$(stat -c %s "$path")
-		lines=$(wc -l <"$path")
-		cat "$path" >/dev/null # into the page cache
+		# A directory shape (a project of many files): its bytes and lines
+		# are every file's, and jq and cat read every file.
+		bytes=$(find "$path" -type f -printf '%s\n' | awk '{s += $1} END {print s + 0}')
+		lines=$(find "$path" -type f -exec cat {} + | wc -l)
+		find "$path" -type f -exec cat {} + >/dev/null # into the page cache
 		lw=() lc=() lm=() jw=() cw=() ratios=() failed=""
 		for _ in $(seq "$REPS"); do
 			read -r a ac am rc < <(measure timeout "$TIMEOUT" "$loupe" verify --format json "$path")
 			if [ "$rc" -eq 124 ]; then failed="timeout"; break; fi
 			if [ "$rc" -ge 2 ]; then failed="exit $rc"; break; fi
-			read -r b _ _ _ < <(measure jq -c . "$path")
-			read -r c _ _ _ < <(measure cat "$path")
+			read -r b _ _ _ < <(measure find "$path" -type f -exec jq -c . {} +)
+			read -r c _ _ _ < <(measure find "$path" -type f -exec cat {} +)
 			lw+=("$a") lc+=("$ac") lm+=("$am") jw+=("$b") cw+=("$c")
 			ratios+=("$(awk -v a="$a" -v b="$b" 'BEGIN {if (b > 0) printf "%.2f", a / b; else print "nan"}')")
 		done

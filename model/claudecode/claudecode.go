@@ -40,6 +40,7 @@ func init() {
 		Open:        Open,
 		Read:        Read,
 		Scan:        Scan,
+		List:        List,
 		Homes:       Homes,
 		Group:       true,
 	})

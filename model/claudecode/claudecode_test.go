@@ -497,3 +497,48 @@ func TestProgress(t *testing.T) {
 		t.Errorf("progress: %d calls, last %d of %d", calls, last, total)
 	}
 }
+
+// TestListIsScanWithoutReading: List finds the sessions Scan finds (the
+// sub-agent's file, not the file the newest one continues), with only
+// their path and format.
+func TestListIsScanWithoutReading(t *testing.T) {
+	const dir = "testdata/resume"
+	scanned, err := Scan(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed, err := List(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(listed) != len(scanned) || len(listed) != 3 {
+		t.Fatalf("List found %d sessions, Scan %d; want 3", len(listed), len(scanned))
+	}
+	for i := range listed {
+		if listed[i].Path != scanned[i].Path || listed[i].Format != Name || listed[i].Turns != 0 {
+			t.Errorf("session %d: %+v, want %s with only path and format", i, listed[i], scanned[i].Path)
+		}
+	}
+}
+
+func TestSubagentSession(t *testing.T) {
+	for _, c := range []struct {
+		path, session string
+		ok            bool
+	}{
+		{"p/s1/subagents/agent-a1.jsonl", "p/s1", true},
+		{"p/s1/subagents/agent-a1.jsonl.gz", "p/s1", true},
+		{"p/s1/subagents/agent-acompact-9f.jsonl", "", false}, // a compaction run
+		{"p/s1/subagents/notes.jsonl", "", false},
+		{"p/agent-a1.jsonl", "", false}, // the older layout: beside the session, no session in the path
+		{"subagents/agent-a1.jsonl", "", false},
+	} {
+		got, ok := SubagentSession(filepath.FromSlash(c.path))
+		if ok != c.ok || got != filepath.FromSlash(c.session) {
+			t.Errorf("SubagentSession(%s) = %q, %v; want %q, %v", c.path, got, ok, c.session, c.ok)
+		}
+	}
+	if s := SessionStem("p/s1.jsonl.zst"); s != "p/s1" {
+		t.Errorf("SessionStem: %q", s)
+	}
+}

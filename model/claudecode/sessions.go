@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/valyala/fastjson"
 
@@ -213,7 +215,20 @@ func findPredecessors(path string, imp *importer) []string {
 // so the older files are not listed apart and a directory's run is
 // verified and counted once.
 func Scan(path string) ([]registry.SessionInfo, error) {
-	infos, err := kit.ScanPath(path, projectFiles, scanFile)
+	return scanWith(path, scanFile)
+}
+
+// List is Scan with only each session's Path and Format: the files are not
+// read through (a listing that opens each session anyway).
+func List(path string) ([]registry.SessionInfo, error) {
+	return scanWith(path, func(p string) (registry.SessionInfo, error) {
+		return registry.SessionInfo{Path: p, Format: Name}, nil
+	})
+}
+
+// scanWith lists the sessions at path, each described by scan.
+func scanWith(path string, scan func(string) (registry.SessionInfo, error)) ([]registry.SessionInfo, error) {
+	infos, err := kit.ScanPath(path, projectFiles, scan)
 	if st, serr := os.Stat(path); serr != nil || !st.IsDir() || len(infos) < 2 {
 		return infos, err
 	}
@@ -301,31 +316,55 @@ func projectFiles(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var files []string
-	var errs []error
-	isSession := func(p string, report bool) bool {
-		head, err := kit.Sniff(p, 64<<10)
-		if err != nil && report {
-			errs = append(errs, fmt.Errorf("%s: %w", p, err))
-		}
-		return err == nil && DetectHead(head)
+	type candidate struct {
+		path   string
+		report bool // a sub-agent's: an error reading it is reported
 	}
+	var cands []candidate
 	for _, e := range ents {
 		name := e.Name()
 		switch {
 		case e.Type().IsRegular() && isSessionName(name) && !strings.HasPrefix(name, "agent-acompact"):
-			if p := filepath.Join(dir, name); isSession(p, false) {
-				files = append(files, p)
-			}
+			cands = append(cands, candidate{filepath.Join(dir, name), false})
 		case e.IsDir():
 			sub := filepath.Join(dir, name, "subagents")
 			subs, _ := os.ReadDir(sub)
 			for _, s := range subs {
-				p := filepath.Join(sub, s.Name())
-				if s.Type().IsRegular() && isSessionName(s.Name()) && !strings.HasPrefix(s.Name(), "agent-acompact") && isSession(p, true) {
-					files = append(files, p)
+				if s.Type().IsRegular() && isSessionName(s.Name()) && !strings.HasPrefix(s.Name(), "agent-acompact") {
+					cands = append(cands, candidate{filepath.Join(sub, s.Name()), true})
 				}
 			}
+		}
+	}
+	// Each file's head is read to tell a session from another runtime's
+	// file: tens of thousands of sub-agents' files in a project, read
+	// one core each.
+	ok := make([]bool, len(cands))
+	errs := make([]error, len(cands))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(cands)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				head, err := kit.Sniff(cands[i].path, 64<<10)
+				if err != nil && cands[i].report {
+					errs[i] = fmt.Errorf("%s: %w", cands[i].path, err)
+				}
+				ok[i] = err == nil && DetectHead(head)
+			}
+		}()
+	}
+	for i := range cands {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var files []string
+	for i, c := range cands {
+		if ok[i] {
+			files = append(files, c.path)
 		}
 	}
 	return files, errors.Join(errs...)
@@ -414,4 +453,34 @@ func scanFile(path string) (registry.SessionInfo, error) {
 		}
 	}
 	return si, nil
+}
+
+// SubagentSession reports whether path is a sub-agent's file in the layout
+// of Claude Code 2.1 (<project>/<session>/subagents/agent-<id>.jsonl), and
+// returns <project>/<session>: its session file is that path with a
+// session file's extension (.jsonl, or compressed). A compaction run
+// (agent-acompact-*) is not a sub-agent.
+func SubagentSession(path string) (string, bool) {
+	dir, name := filepath.Split(path)
+	dir = filepath.Clean(dir)
+	if filepath.Base(dir) != "subagents" || !strings.HasPrefix(name, "agent-") ||
+		strings.HasPrefix(name, "agent-acompact") || !isSessionName(name) {
+		return "", false
+	}
+	session := filepath.Dir(dir)
+	if b := filepath.Base(session); b == "." || b == string(filepath.Separator) {
+		return "", false
+	}
+	return session, true
+}
+
+// SessionStem is a session file's path without its extension (.jsonl, or
+// compressed): what SubagentSession returns for its sub-agents.
+func SessionStem(path string) string {
+	for _, ext := range []string{".jsonl.zst", ".jsonl.gz", ".jsonl"} {
+		if s, ok := strings.CutSuffix(path, ext); ok {
+			return s
+		}
+	}
+	return path
 }

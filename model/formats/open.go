@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/model/formats/kit"
 )
 
 // sniffSize is how much of the decompressed start of a file detection sees.
@@ -207,22 +208,8 @@ func sniffFile(path string) (head []byte, complete bool, err error) {
 	return head, false, nil
 }
 
-// readHead reads up to n bytes of r. Its error is io.EOF when r ended
-// within them, nil when there may be more: unlike io.ReadFull, it tells a
-// stream that ends from one that breaks off (a truncated gzip reports
-// io.ErrUnexpectedEOF, which is a failure here).
-func readHead(r io.Reader, n int) ([]byte, error) {
-	buf := make([]byte, n)
-	got := 0
-	for got < n {
-		k, err := r.Read(buf[got:])
-		got += k
-		if err != nil {
-			return buf[:got], err
-		}
-	}
-	return buf, nil
-}
+// readHead reads up to n bytes of r (kit.ReadHead).
+func readHead(r io.Reader, n int) ([]byte, error) { return kit.ReadHead(r, n) }
 
 // openPlainOrCompressed opens a regular file for reading its content.
 func openPlainOrCompressed(path string) (io.Reader, int64, func(), error) {

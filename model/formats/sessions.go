@@ -154,7 +154,11 @@ func (w *walker) dir(dir string, depth int) {
 	var group Format // an importer that lists this directory's files
 	for _, f := range All()[1:] {
 		if f.Detect(dir, nil, true) {
-			infos, err := scan(f, dir)
+			list := scan
+			if !w.describe && f.List != nil {
+				list = func(f Format, dir string) ([]SessionInfo, error) { return f.List(dir) }
+			}
+			infos, err := list(f, dir)
 			w.scanned(dir, infos, err)
 			if !f.Group {
 				return // the directory is one session store

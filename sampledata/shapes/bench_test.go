@@ -79,6 +79,9 @@ func benchSize(b *testing.B, s Shape) string {
 //	LOUPE_BENCH_SIZE=20MB go test ./sampledata/shapes -run '^$' -bench '^BenchmarkVerify/flaky$' -benchtime 1x -cpuprofile cpu.out
 func BenchmarkVerify(b *testing.B) {
 	for _, s := range All() {
+		if s.IsDir() {
+			continue // a directory of files: scripts/bench.sh times loupe on it
+		}
 		b.Run(s.Name, func(b *testing.B) {
 			path := generate(b, s, benchSize(b, s))
 			t := open(b, path)
@@ -99,6 +102,9 @@ func BenchmarkVerify(b *testing.B) {
 // verify.
 func BenchmarkOpenVerify(b *testing.B) {
 	for _, s := range All() {
+		if s.IsDir() {
+			continue // a directory of files: scripts/bench.sh times loupe on it
+		}
 		b.Run(s.Name, func(b *testing.B) {
 			path := generate(b, s, benchSize(b, s))
 			b.SetBytes(fileSize(b, path))
@@ -121,6 +127,9 @@ func BenchmarkOpenVerify(b *testing.B) {
 //	LOUPE_BENCH_SIZE=25MB go test ./sampledata/shapes -run '^$' -bench 'PeakHeap/tiny-events' -benchtime 1x
 func BenchmarkPeakHeap(b *testing.B) {
 	for _, s := range All() {
+		if s.IsDir() {
+			continue // a directory of files: scripts/bench.sh times loupe on it
+		}
 		b.Run(s.Name, func(b *testing.B) {
 			path := generate(b, s, benchSize(b, s))
 			b.SetBytes(fileSize(b, path))

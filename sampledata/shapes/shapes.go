@@ -41,6 +41,24 @@ type Shape struct {
 	// nothing special, but a Claude Code session is named after its id.
 	File string
 	gen  func(w io.Writer, size int64, opt Options) error
+	// dir, set instead of gen, writes a directory (File names it), and
+	// the sizes are its number of files, not bytes.
+	dir func(dir string, n int64, opt Options) error
+}
+
+// IsDir reports whether the shape is a directory of files (WriteDir)
+// rather than one file (Write); its sizes are then file counts.
+func (s Shape) IsDir() bool { return s.dir != nil }
+
+// WriteDir writes a directory shape into dir: n files.
+func (s Shape) WriteDir(dir string, n int64, opt Options) (err error) {
+	if s.dir == nil {
+		return fmt.Errorf("shape %s writes one file, not a directory", s.Name)
+	}
+	if n <= 0 {
+		return fmt.Errorf("shape %s: the number of files must be positive", s.Name)
+	}
+	return s.dir(dir, n, opt)
 }
 
 // Write writes a run of about size bytes to w.
@@ -50,6 +68,9 @@ func (s Shape) Write(w io.Writer, size int64, opt Options) (err error) {
 			err = fmt.Errorf("shape %s: %v", s.Name, r)
 		}
 	}()
+	if s.gen == nil {
+		return fmt.Errorf("shape %s writes a directory: use WriteDir", s.Name)
+	}
 	if size <= 0 {
 		return fmt.Errorf("shape %s: size must be positive", s.Name)
 	}
@@ -84,6 +105,8 @@ var shapes = []Shape{
 		Doc: "the sample generator's large run (go run ./sampledata/gen -size, the old bench.sh input): the migration run continued, errors resolved soon after"},
 	{Name: "claude-code", Sizes: [3]string{"50MB", "100MB", "200MB"}, Small: "6MB", gen: claudeCode, File: "0b8e7c1a-5d2f-4e3b-9a6c-1f2e3d4c5b6a.jsonl",
 		Doc: "real Claude Code sessions replayed to size as one session, a compaction per copy (the importer path, then verify)"},
+	{Name: "subagent-project", Sizes: [3]string{"5000", "20000", "50000"}, Small: "300", dir: subagentProject, File: "project",
+		Doc: "a Claude Code project directory of N small sub-agent files (sizes are file counts), 100 per session, each session compacting once and one sub-agent in ten (per-file cost: listing, opening, verifying, reporting)"},
 }
 
 // All returns every shape, in the order of the scale issue's table.

@@ -2,6 +2,11 @@ package shapes
 
 import (
 	"bytes"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,6 +21,7 @@ var testSize = map[string]string{
 	"mixed": "10MB", "sample-large": "20MB", "flaky": "1MB", "commitments": "300KB", "compactions": "500KB",
 	"giant-summaries": "3MB", "rules": "150KB", "big-plan": "200KB", "plan-updates": "1.5MB",
 	"tiny-events": "4MB", "huge-output": "8MB", "claude-code": "6MB", "dense-compactions": "100KB",
+	"subagent-project": "150",
 }
 
 func TestEveryShapeHasATestSize(t *testing.T) {
@@ -38,8 +44,8 @@ func TestEveryShapeHasATestSize(t *testing.T) {
 // (but for mixed, which is the sample generator's own fixed run).
 func TestSeeded(t *testing.T) {
 	for _, s := range All() {
-		if s.Name == "sample-large" {
-			continue // slow, and documented to ignore the seed
+		if s.Name == "sample-large" || s.IsDir() {
+			continue // slow, and documented to ignore the seed; a directory (TestSubagentProject)
 		}
 		t.Run(s.Name, func(t *testing.T) {
 			gen := func(seed uint64) []byte {
@@ -70,6 +76,9 @@ func TestShapes(t *testing.T) {
 		t.Skip("generates and verifies ~40 MB: run without -short and -race")
 	}
 	for _, s := range All() {
+		if s.IsDir() {
+			continue // TestSubagentProject
+		}
 		t.Run(s.Name, func(t *testing.T) {
 			size, _ := kittest.ParseSize(testSize[s.Name])
 			path := generate(t, s, testSize[s.Name])
@@ -288,4 +297,68 @@ var shapeChecks = map[string]func(t *testing.T, tr *model.Transcript, res *verif
 			}
 		}
 	},
+}
+
+// TestSubagentProject: the project shape writes the number of sub-agent
+// files asked for, the same bytes for the same seed, each file a Claude
+// Code session loupe opens cleanly, each session with its compaction and
+// its compaction run.
+func TestSubagentProject(t *testing.T) {
+	s, ok := Lookup("subagent-project")
+	if !ok || !s.IsDir() {
+		t.Fatal("no directory shape subagent-project")
+	}
+	if err := s.Write(io.Discard, 100, Options{}); err == nil {
+		t.Error("Write of a directory shape did not fail")
+	}
+	write := func(seed uint64) (string, map[string]string) {
+		dir := filepath.Join(t.TempDir(), "project")
+		if err := s.WriteDir(dir, 150, Options{Seed: seed}); err != nil {
+			t.Fatal(err)
+		}
+		files := map[string]string{}
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			rel, _ := filepath.Rel(dir, p)
+			files[rel] = string(b)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dir, files
+	}
+	dir, a := write(1)
+	_, b := write(1)
+	_, c := write(2)
+	if !maps.Equal(a, b) {
+		t.Error("two projects with seed 1 differ")
+	}
+	if maps.Equal(a, c) {
+		t.Error("seeds 1 and 2 give the same project")
+	}
+	agents, runs, sessions := 0, 0, 0
+	for rel := range a {
+		path := filepath.Join(dir, rel)
+		switch base := filepath.Base(rel); {
+		case strings.HasPrefix(base, "agent-acompact-"):
+			runs++
+			continue
+		case strings.HasPrefix(base, "agent-"):
+			agents++
+		default:
+			sessions++
+			if tr := open(t, path); len(tr.Compactions) != 1 {
+				t.Errorf("%s: %d compactions, want 1", rel, len(tr.Compactions))
+			}
+			continue
+		}
+		open(t, path) // fails the test on a line that does not parse
+	}
+	if agents != 150 || sessions != 2 || runs != 2 {
+		t.Errorf("%d sub-agents, %d sessions, %d compaction runs; want 150, 2, 2", agents, sessions, runs)
+	}
 }

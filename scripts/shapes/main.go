@@ -6,6 +6,10 @@
 //	go run ./scripts/shapes -list
 //	go run ./scripts/shapes -shape flaky -size 20MB -o /tmp/flaky.jsonl
 //	go run ./scripts/shapes -shape claude-code -size 50MB -seed 2 > session.jsonl
+//	go run ./scripts/shapes -shape subagent-project -size 5000 -o /tmp/project
+//
+// A directory shape (subagent-project) takes a number of files as -size
+// and needs -o, the directory to write.
 package main
 
 import (
@@ -65,6 +69,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	n, err := kittest.ParseSize(*size)
 	if err != nil {
 		return fmt.Errorf("-size: %w", err)
+	}
+	if sh.IsDir() {
+		if *out == "" {
+			return fmt.Errorf("shape %s writes a directory: give it with -o", sh.Name)
+		}
+		return sh.WriteDir(*out, n, shapes.Options{Seed: *seed, Sessions: *sessions})
 	}
 	w := stdout
 	var f *os.File

@@ -72,3 +72,20 @@ func TestBadArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestWritesADirectoryShape: a directory shape takes a number of files as
+// -size and needs -o.
+func TestWritesADirectoryShape(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "project")
+	var stdout, stderr bytes.Buffer
+	if err := run([]string{"-shape", "subagent-project", "-size", "10"}, &stdout, &stderr); err == nil || !strings.Contains(err.Error(), "-o") {
+		t.Errorf("no -o: %v, want an error asking for it", err)
+	}
+	if err := run([]string{"-shape", "subagent-project", "-size", "10", "-o", dir}, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	agents, _ := filepath.Glob(filepath.Join(dir, "*", "subagents", "agent-a0*.jsonl"))
+	if len(agents) != 10 || stdout.Len() != 0 {
+		t.Errorf("%d sub-agent files (stdout %d bytes), want 10", len(agents), stdout.Len())
+	}
+}

@@ -35,34 +35,36 @@ const noValue = "(none)"
 // Groups compares results grouped by a meta field, sorted by value (the
 // runs without the field are the group "(none)").
 func Groups(results []*verify.Result, field string) []Group {
+	return groupTallies(tallies(results), field)
+}
+
+// groupTallies compares runs by their tallies (Groups); a group's Results
+// are the runs tallied here, none for merged result lines.
+func groupTallies(ts []Tally, field string) []Group {
 	byValue := map[string]*Group{}
 	losses := map[string][]float64{}
-	for _, r := range results {
+	for _, t := range ts {
 		v, key, missing := noValue, "\x00", true // a key no value has
-		if r.Transcript != nil {
-			if x := r.Transcript.Meta.Field(field); x != "" {
-				v, key, missing = x, x, false
-			}
+		if x := t.field(field); x != "" {
+			v, key, missing = x, x, false
 		}
 		g := byValue[key]
 		if g == nil {
 			g = &Group{Value: v, Missing: missing, Lost: map[verify.Kind]int{}, Items: map[verify.Kind]int{}}
 			byValue[key] = g
 		}
-		g.Results = append(g.Results, r)
+		if t.result != nil {
+			g.Results = append(g.Results, t.result)
+		}
 		g.Files++
-		for _, c := range r.Compactions {
-			g.Compactions++
-			if c.Verdict == verify.Violate {
-				g.Violations++
-			}
-			losses[key] = append(losses[key], c.LossRatio)
-			for _, it := range c.Items {
-				g.Items[it.Kind]++
-				if it.Counts() { // review items are listed, not lost
-					g.Lost[it.Kind]++
-				}
-			}
+		g.Compactions += t.Compactions
+		g.Violations += t.Violations
+		losses[key] = append(losses[key], t.Losses...)
+		for k, n := range t.Items {
+			g.Items[k] += n
+		}
+		for k, n := range t.Lost {
+			g.Lost[k] += n
 		}
 	}
 	var out []Group
@@ -93,9 +95,13 @@ func Groups(results []*verify.Result, field string) []Group {
 // median loss; the same columns, in the same words, as the Markdown table
 // (groupHead, groupRow).
 func WriteGroups(w io.Writer, results []*verify.Result, field string) error {
+	return writeGroups(w, tallies(results), field)
+}
+
+func writeGroups(w io.Writer, ts []Tally, field string) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, strings.Join(groupHead(safe(field)), "\t"))
-	for _, g := range Groups(results, field) {
+	for _, g := range groupTallies(ts, field) {
 		fmt.Fprintln(tw, strings.Join(groupRow(g, safe(g.Value)), "\t"))
 	}
 	return tw.Flush()

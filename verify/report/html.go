@@ -186,8 +186,8 @@ func (rep *Report) htmlPage() htmlPage {
 			pg.GroupRows = append(pg.GroupRows, groupRow(g, clean(g.Value)))
 		}
 	}
-	if hasItems(rep.Results) {
-		pg.Bars = append(pg.Bars, htmlBarSet("every run", allRuns(rep.Results)))
+	if ts := rep.tallies(); talliesHaveItems(ts) {
+		pg.Bars = append(pg.Bars, htmlBarSet("every run", allRuns(ts)))
 		if rep.GroupBy != "" {
 			for _, g := range Groups(rep.Results, rep.GroupBy) {
 				pg.Bars = append(pg.Bars, htmlBarSet(clean(rep.GroupBy)+" = "+clean(g.Value), g))

@@ -27,6 +27,9 @@ type (
 	// could not be verified has only Path and Error.
 	JSONFile struct {
 		Path string `json:"path"`
+		// Parent is, on a sub-agent's file, the session file it belongs
+		// to (when that is in the report too).
+		Parent string `json:"parent,omitempty"`
 		// Error says why the file could not be verified; "" when it was.
 		Error  string `json:"error,omitempty"`
 		Format string `json:"format"`
@@ -189,7 +192,7 @@ func (rep *Report) jsonReport() JSONReport {
 	}
 	if rep.GroupBy != "" {
 		out.GroupBy = rep.GroupBy
-		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
+		out.Groups = groupsJSON(groupTallies(rep.tallies(), rep.GroupBy))
 	}
 	return out
 }
@@ -242,6 +245,7 @@ func ToJSON(r *verify.Result) JSONFile {
 // the streamed report writes what it returns.
 func (rep *Report) FileJSON(r *verify.Result) JSONFile {
 	f := fileHead(r)
+	f.Parent = rep.Parents[r.Path]
 	refs := newItemRefs(rep.EvidenceAll)
 	for _, c := range r.Compactions {
 		if rep.showsCompaction(c) {

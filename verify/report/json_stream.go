@@ -38,16 +38,9 @@ type lazyFile struct {
 func streamJSON(w io.Writer, rep *Report) error {
 	var files []lazyFile
 	for _, r := range rep.Results {
-		if !rep.shows(r) {
-			continue
+		if rep.shows(r) {
+			files = append(files, rep.fileEntry(r))
 		}
-		lf := lazyFile{JSONFile: fileHead(r), lineage: r.Lineage, refs: newItemRefs(rep.EvidenceAll), order: compactionOrder(r)}
-		for _, c := range r.Compactions {
-			if rep.showsCompaction(c) {
-				lf.comps = append(lf.comps, c)
-			}
-		}
-		files = append(files, lf)
 	}
 	for _, u := range rep.Unverified {
 		files = append(files, lazyFile{JSONFile: JSONFile{Path: u.Path, Error: u.Error}})
@@ -55,7 +48,7 @@ func streamJSON(w io.Writer, rep *Report) error {
 	out := JSONReport{Version: ReportVersion, Verdict: rep.OverallVerdict()}
 	if rep.GroupBy != "" {
 		out.GroupBy = rep.GroupBy
-		out.Groups = groupsJSON(Groups(rep.Results, rep.GroupBy))
+		out.Groups = groupsJSON(groupTallies(rep.tallies(), rep.GroupBy))
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	skel, err := indentJSON(out, "")
@@ -72,6 +65,18 @@ func streamJSON(w io.Writer, rep *Report) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// fileEntry is a run's entry in files[], to be written by fileJSON.
+func (rep *Report) fileEntry(r *verify.Result) lazyFile {
+	lf := lazyFile{JSONFile: fileHead(r), lineage: r.Lineage, refs: newItemRefs(rep.EvidenceAll), order: compactionOrder(r)}
+	lf.Parent = rep.Parents[r.Path]
+	for _, c := range r.Compactions {
+		if rep.showsCompaction(c) {
+			lf.comps = append(lf.comps, c)
+		}
+	}
+	return lf
 }
 
 // fileJSON writes one file's entry, as JSONFile.MarshalJSON then

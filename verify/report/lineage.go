@@ -146,17 +146,17 @@ func dropBars(g Group) []string {
 }
 
 // allRuns is every run as one group, for the drop rates over the report.
-func allRuns(results []*verify.Result) Group {
-	return Groups(results, "")[0]
+func allRuns(ts []Tally) Group {
+	return groupTallies(ts, "")[0]
 }
 
 // barsText writes the drop rates per kind over every run, then with a
 // field per group: what a prompt tuner compares.
-func (p *printer) barsText(results []*verify.Result, field string) {
-	if !hasItems(results) {
+func (p *printer) barsText(ts []Tally, field string) {
+	if !talliesHaveItems(ts) {
 		return
 	}
-	lines := dropBars(allRuns(results))
+	lines := dropBars(allRuns(ts))
 	p.line("drop rate per kind (items a summary did not verify, over every compaction checked):")
 	for _, l := range lines {
 		p.line("  %s", l)
@@ -164,7 +164,7 @@ func (p *printer) barsText(results []*verify.Result, field string) {
 	if field == "" {
 		return
 	}
-	for _, g := range Groups(results, field) {
+	for _, g := range groupTallies(ts, field) {
 		p.line("%s = %s:", safe(field), safe(g.Value))
 		for _, l := range dropBars(g) {
 			p.line("  %s", l)
@@ -174,11 +174,11 @@ func (p *printer) barsText(results []*verify.Result, field string) {
 
 // barsMarkdown writes the drop rates as barsText does, each set of bars
 // in a code block (the bars line up, and nothing in them is Markdown).
-func barsMarkdown(p *printer, results []*verify.Result, field string) {
-	if !hasItems(results) {
+func barsMarkdown(p *printer, ts []Tally, field string) {
+	if !talliesHaveItems(ts) {
 		return
 	}
-	lines := dropBars(allRuns(results))
+	lines := dropBars(allRuns(ts))
 	p.line("")
 	p.line("## Drop rate per kind")
 	p.line("")
@@ -200,7 +200,7 @@ func barsMarkdown(p *printer, results []*verify.Result, field string) {
 	if field == "" {
 		return
 	}
-	for _, g := range Groups(results, field) {
+	for _, g := range groupTallies(ts, field) {
 		v := md(g.Value)
 		if g.Missing {
 			v = "*" + noValue + "*"
@@ -209,17 +209,4 @@ func barsMarkdown(p *printer, results []*verify.Result, field string) {
 			block(mdCode(field)+" = "+v+":", bars)
 		}
 	}
-}
-
-// hasItems reports whether some compaction of the runs checked an item:
-// without one there is no drop rate to draw.
-func hasItems(results []*verify.Result) bool {
-	for _, r := range results {
-		for _, c := range r.Compactions {
-			if len(c.Items) > 0 {
-				return true
-			}
-		}
-	}
-	return false
 }

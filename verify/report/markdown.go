@@ -33,30 +33,31 @@ func (rep *Report) Markdown(w io.Writer) error {
 	}
 	if len(rep.Results) == 1 && shown == 1 && len(rep.Unverified) == 0 && rep.GroupBy == "" {
 		markdownFile(p, rep, rep.Results[0])
-		barsMarkdown(p, rep.Results, "")
+		barsMarkdown(p, rep.tallies(), "")
 		return p.err
 	}
 	markdownSummary(p, rep)
 	p.hd = 1
-	for _, r := range rep.Results {
-		if rep.shows(r) {
+	ts := rep.tallies()
+	subs := subagents(ts)
+	for i, r := range rep.Results {
+		if rep.shows(r) && !folded(ts[i]) {
 			p.line("")
 			markdownFile(p, rep, r)
+			if s := subs[r.Path]; s != nil {
+				p.line("")
+				p.line("%s", md(s.line()))
+			}
 		}
 	}
 	if len(rep.Unverified) > 0 {
-		p.line("")
-		p.line("%s Not verified", p.h(1))
-		p.line("")
-		for _, u := range rep.Unverified {
-			p.line("- %s: %s", mdCode(u.Path), md(u.Error))
-		}
+		notVerifiedMarkdown(p, rep.Unverified)
 	}
 	if rep.GroupBy != "" {
 		p.line("")
-		markdownGroups(p, rep.Results, rep.GroupBy)
+		markdownGroups(p, ts, rep.GroupBy)
 	}
-	barsMarkdown(p, rep.Results, rep.GroupBy)
+	barsMarkdown(p, ts, rep.GroupBy)
 	return p.err
 }
 
@@ -419,7 +420,7 @@ func markdownCompaction(p *printer, c *verify.CompactionResult, since []int) {
 
 // markdownGroups writes the comparison of the runs grouped by a meta field:
 // the table a prompt engineer pastes to compare compaction prompts.
-func markdownGroups(p *printer, results []*verify.Result, field string) {
+func markdownGroups(p *printer, ts []Tally, field string) {
 	p.line("%s Comparison by %s", p.h(1), mdCode(field))
 	p.line("")
 	head := groupHead(md(field))
@@ -429,7 +430,7 @@ func markdownGroups(p *printer, results []*verify.Result, field string) {
 	}
 	p.line("| %s |", strings.Join(head, " | "))
 	p.line("|%s|", strings.Join(align, "|"))
-	for _, g := range Groups(results, field) {
+	for _, g := range groupTallies(ts, field) {
 		v := md(g.Value)
 		if g.Missing {
 			v = "*" + noValue + "*"

@@ -33,6 +33,20 @@ type Report struct {
 	// default an item retained as before is a reference, its evidence
 	// written only when it changed (json_refs.go).
 	EvidenceAll bool
+	// Parents maps the path of a sub-agent's file to the path of the
+	// session file it belongs to, when both are in the report: the
+	// sub-agent is reported under its session (Text, Markdown), and its
+	// JSON entry names the session (files[].parent).
+	Parents map[string]string
+}
+
+// tallies counts the runs, each sub-agent's under its session.
+func (rep *Report) tallies() []Tally {
+	ts := tallies(rep.Results)
+	for i := range ts {
+		ts[i].Parent = rep.Parents[ts[i].Path]
+	}
+	return ts
 }
 
 // Unverified is a file that could not be verified, and why.

@@ -35,28 +35,59 @@ func falseCompletions(r *verify.Result) int {
 // out), then one row per file the report shows and per file it could not
 // verify.
 func markdownSummary(p *printer, rep *Report) {
-	comps, viol := 0, 0
-	for _, r := range rep.Results {
-		comps += len(r.Compactions)
-		viol += r.Violations()
+	summaryMarkdown(p, rep.tallies(), rep.Unverified, func(t Tally) bool { return rep.shows(t.result) && !folded(t) })
+}
+
+// summaryMarkdown writes markdownSummary from the runs' tallies; shows
+// says which runs have a row. A sub-agent's row follows its session's,
+// marked ↳.
+func summaryMarkdown(p *printer, ts []Tally, un []Unverified, shows func(Tally) bool) {
+	comps, viol, subs := 0, 0, 0
+	for _, t := range ts {
+		comps += t.Compactions
+		viol += t.Violations
+		if t.Parent != "" {
+			subs++
+		}
 	}
 	p.line("# loupe report")
 	p.line("")
-	not := ""
-	if len(rep.Unverified) > 0 {
-		not = fmt.Sprintf(" · %d not verified", len(rep.Unverified))
+	not, sub := "", ""
+	if len(un) > 0 {
+		not = fmt.Sprintf(" · %d not verified", len(un))
 	}
-	p.line("**%s** · %s · %s · %d violate%s", verdictBadge(rep.OverallVerdict()), verify.Plural(len(rep.Results), "file"), verify.Plural(comps, "compaction"), viol, not)
+	if subs > 0 {
+		sub = fmt.Sprintf(" (%s under their sessions)", verify.Plural(subs, "sub-agent"))
+	}
+	p.line("**%s** · %s%s · %s · %d violate%s", verdictBadge(overallVerdict(ts, len(un))), verify.Plural(len(ts), "file"), sub, verify.Plural(comps, "compaction"), viol, not)
 	p.line("")
 	p.line("| file | runtime | compactions | violate | false completions | verdict |")
 	p.line("|---|---|---:|---:|---:|---|")
-	for _, r := range rep.Results {
-		if !rep.shows(r) {
+	for _, t := range ts {
+		if !shows(t) {
 			continue
 		}
-		p.line("| %s | %s | %d | %d | %d | %s |", md(r.Path), md(Runtime(r)), len(r.Compactions), r.Violations(), falseCompletions(r), verdictBadge(FileVerdict(r)))
+		name := md(t.Path)
+		if t.Parent != "" {
+			name = "↳ " + name
+		}
+		p.line("| %s | %s | %d | %d | %d | %s |", name, md(t.Runtime), t.Compactions, t.Violations, t.Findings[verify.FalseCompletion], verdictBadge(t.Verdict()))
 	}
-	for _, u := range rep.Unverified {
+	for _, u := range un {
 		p.line("| %s | — | — | — | — | %s |", md(u.Path), verdictBadge(VerdictError))
+	}
+	if folded := foldedNote(ts, shows); folded != "" {
+		p.line("")
+		p.line("%s", folded)
+	}
+}
+
+// notVerifiedMarkdown lists the files that could not be verified.
+func notVerifiedMarkdown(p *printer, un []Unverified) {
+	p.line("")
+	p.line("%s Not verified", p.h(1))
+	p.line("")
+	for _, u := range un {
+		p.line("- %s: %s", mdCode(u.Path), md(u.Error))
 	}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -37,28 +38,22 @@ func (rep *Report) Text(w io.Writer, opt TextOptions) error {
 		}
 		blocks++
 	}
-	for _, r := range rep.Results {
-		if rep.shows(r) {
+	ts := rep.tallies()
+	subs := subagents(ts)
+	for i, r := range rep.Results {
+		if rep.shows(r) && !folded(ts[i]) {
 			sep()
 			p.file(rep, r, opt)
+			if s := subs[r.Path]; s != nil {
+				p.line("  %s", s.line())
+			}
 		}
 	}
 	for _, u := range rep.Unverified {
 		sep()
 		p.line("%s · %s: %s", p.paint(ansiBold, safe(u.Path)), p.paint(ansiRed, "not verified"), safe(u.Error))
 	}
-	if len(rep.Results)+len(rep.Unverified) > 1 {
-		sep()
-		p.totals(rep.Results, len(rep.Unverified))
-	}
-	if rep.GroupBy != "" && p.err == nil {
-		sep()
-		p.err = WriteGroups(p.w, rep.Results, rep.GroupBy)
-	}
-	if blocks > 0 && hasItems(rep.Results) { // -q with nothing to say stays silent
-		sep()
-		p.barsText(rep.Results, rep.GroupBy)
-	}
+	p.tables(ts, len(rep.Unverified), rep.GroupBy, blocks > 0, sep)
 	return p.err
 }
 
@@ -107,13 +102,7 @@ func badge(v verify.Verdict) string {
 }
 
 func (p *printer) file(rep *Report, r *verify.Result, opt TextOptions) {
-	viol := r.Violations()
-	src := ""
-	if r.Source != "" {
-		src = " · " + safe(r.Source)
-	}
-	p.line("%s%s · %s · %s · %d violate · %s",
-		p.paint(ansiBold, safe(r.Path)), src, verify.Plural(r.Turns, "turn"), verify.Plural(len(r.Compactions), "compaction"), viol, countFindings(r.Findings))
+	p.line("%s", p.header(rep.tallyOf(r)))
 	if len(r.Compactions) == 0 {
 		p.line("  %s", verify.NoCompaction)
 	}
@@ -168,6 +157,20 @@ func (p *printer) file(rep *Report, r *verify.Result, opt TextOptions) {
 	}
 }
 
+// header is the first line of a run's section: path, counts, findings;
+// a sub-agent's names its session.
+func (p *printer) header(t Tally) string {
+	src := ""
+	if t.Source != "" {
+		src = " · " + safe(t.Source)
+	}
+	if t.Parent != "" {
+		src += " · sub-agent of " + safe(filepath.Base(t.Parent))
+	}
+	return fmt.Sprintf("%s%s · %s · %s · %d violate · %s", p.paint(ansiBold, safe(t.Path)), src,
+		verify.Plural(t.Turns, "turn"), verify.Plural(t.Compactions, "compaction"), t.Violations, findingCounts(t.Findings))
+}
+
 // verboseItems lists a compaction's items for -v: each one that is new
 // or changed since the compaction written before, then how many are not,
 // since the latest compaction that wrote one of them.
@@ -197,6 +200,12 @@ func countFindings(fs []verify.RunFinding) string {
 	for _, f := range fs {
 		n[f.Kind]++
 	}
+	return findingCounts(n)
+}
+
+// findingCounts says how many findings of each kind a run has: false
+// completions always, the other kinds when there is one.
+func findingCounts(n map[verify.FindingKind]int) string {
 	parts := []string{verify.Plural(n[verify.FalseCompletion], "false completion")}
 	if n[verify.UnsupportedCompletion] > 0 {
 		parts = append(parts, verify.Plural(n[verify.UnsupportedCompletion], "unsupported completion"))
@@ -207,17 +216,45 @@ func countFindings(fs []verify.RunFinding) string {
 	return strings.Join(parts, " · ")
 }
 
+// tables writes what a report of several runs ends with, from the runs'
+// tallies: the totals, the comparison of groups, the drop rates. `loupe
+// report` writes merged result lines with it, so that the two agree. sep
+// separates blocks; said is whether anything was written before (-q with
+// nothing to say stays silent).
+func (p *printer) tables(ts []Tally, unverified int, field string, said bool, sep func()) {
+	if len(ts)+unverified > 1 {
+		sep()
+		p.totals(ts, unverified)
+		said = true
+	}
+	if field != "" && p.err == nil {
+		sep()
+		p.err = writeGroups(p.w, ts, field)
+		said = true
+	}
+	if said && talliesHaveItems(ts) {
+		sep()
+		p.barsText(ts, field)
+	}
+}
+
 // totals counts every file verified, whatever OnlyViolations left out, and
 // those that could not be.
-func (p *printer) totals(results []*verify.Result, unverified int) {
-	comps, viol := 0, 0
-	for _, r := range results {
-		comps += len(r.Compactions)
-		viol += r.Violations()
+func (p *printer) totals(ts []Tally, unverified int) {
+	comps, viol, subs := 0, 0, 0
+	for _, t := range ts {
+		comps += t.Compactions
+		viol += t.Violations
+		if t.Parent != "" {
+			subs++
+		}
 	}
-	not := ""
+	not, sub := "", ""
 	if unverified > 0 {
 		not = fmt.Sprintf(" · %d not verified", unverified)
 	}
-	p.line("%s · %s · %d violate%s", verify.Plural(len(results), "file"), verify.Plural(comps, "compaction"), viol, not)
+	if subs > 0 {
+		sub = fmt.Sprintf(" (%s under their sessions)", verify.Plural(subs, "sub-agent"))
+	}
+	p.line("%s%s · %s · %d violate%s", verify.Plural(len(ts), "file"), sub, verify.Plural(comps, "compaction"), viol, not)
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/loupe-dev/loupe/model"
 )
@@ -106,21 +107,32 @@ func Sniff(path string, max int) ([]byte, error) {
 		return nil, err
 	}
 	defer closeFn()
-	// Not io.ReadFull: it reports a stream that breaks off (a truncated
-	// gzip's io.ErrUnexpectedEOF) like one that ends.
-	buf := make([]byte, max)
-	n := 0
-	for n < max {
-		k, err := r.Read(buf[n:])
-		n += k
-		if err == io.EOF {
-			break
+	buf, err := ReadHead(r, max)
+	if err != nil && err != io.EOF {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return buf, nil
+}
+
+// ReadHead reads up to n bytes of r. Its error is io.EOF when r ended
+// within them, nil when there may be more: unlike io.ReadFull, it tells a
+// stream that ends from one that breaks off (a truncated gzip reports
+// io.ErrUnexpectedEOF, which is a failure). The buffer grows as it is
+// filled: the head of a file of a few kilobytes (most of a project's
+// sub-agents) does not cost the n bytes zeroed.
+func ReadHead(r io.Reader, n int) ([]byte, error) {
+	buf := make([]byte, 0, min(n, 8<<10))
+	for len(buf) < n {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, min(n, 2*cap(buf))-len(buf))
 		}
+		k, err := r.Read(buf[len(buf):min(n, cap(buf))])
+		buf = buf[:len(buf)+k]
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return buf, err
 		}
 	}
-	return buf[:n], nil
+	return buf, nil
 }
 
 // ReadByCopy is the Read of an importer that reads its file more than once

@@ -42,6 +42,11 @@ type Format struct {
 	// Detect accepted) without importing them in full. When nil, a listing
 	// opens the path and describes the transcript.
 	Scan func(path string) ([]SessionInfo, error)
+	// List, when set, is Scan for a listing that opens each session
+	// rather than describes it: the same sessions, with only Path and
+	// Format, found without reading every file through (a Claude Code
+	// project of 50,000 sub-agents' files).
+	List func(dir string) ([]SessionInfo, error)
 	// Owner, when set, returns the file that holds the conversation of the
 	// session the file at path only continues (a Gemini CLI resume writes a
 	// stub with the session's id beside the session's file), or "" when the
