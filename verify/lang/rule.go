@@ -475,6 +475,18 @@ func instructionCue(lower string, i int, cue string, shared bool) bool {
 		// "stop committing everything": a prohibition of the gerund.
 		next := strings.Fields(lower[i+len(cue):])
 		return (atStart || prev == "please" || prev == "just" || prev == "and" || prev == "so") && len(next) > 0 && strings.HasSuffix(next[0], "ing")
+	case "ensure", "make sure":
+		// "Non-Go languages to ensure the patterns hold", "this helps
+		// ensure …": a purpose or what something does, not an order.
+		switch prev {
+		case "to", "will", "would", "can", "could", "helps", "help", "should", "might", "may":
+			return false
+		}
+		return true
+	case "no more":
+		// "no more force pushes", "and no more mocks" forbid; "X is now
+		// an alias (no more converter functions)" describes a change.
+		return atStart || prev == "please" || prev == "and" || prev == "but" || prev == "so" || prev == "just"
 	case "keep it", "keep them", "keep this", "keep everything", "please use", "please keep", "use only", "stick to":
 		return atStart || prev == "please" || prev == "and" || prev == "but" || prev == "so" || prev == "just" || prev == "always"
 	}
