@@ -65,6 +65,12 @@ func FirstErrorLine(text string) string {
 			continue
 		case errorClass(lower) && errorClassRe.MatchString(line):
 			score = 4
+		case strings.HasPrefix(line, "--- FAIL: "):
+			// go test's failing test by name: what failed, where the
+			// package's "FAIL" line after it only says that something did.
+			score = 3
+		case line == "FAIL" || line == "FAILED" || line == "ERROR":
+			// A marker alone says nothing a summary would repeat.
 		case (strings.HasPrefix(line, "FAIL") || strings.HasPrefix(line, "ERROR")) && bareFailRe.MatchString(line):
 			score = 2
 		case errorWord(line, lower):

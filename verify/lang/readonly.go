@@ -76,7 +76,9 @@ func (c Command) readOnly() bool {
 		sub := c.Sub()
 		switch sub {
 		case "branch", "tag", "remote", "stash", "worktree", "config":
-			return gitListing(sub, c.Args)
+			// From the subcommand on: "git -C dir config key" is read as
+			// "config key".
+			return gitListing(sub, c.Args[max(0, slices.Index(c.Args, sub)):])
 		}
 		return readOnlySubcommands["git"][sub]
 	case "gh":
@@ -99,12 +101,21 @@ func gitListing(sub string, args []string) bool {
 	case "stash", "worktree":
 		return len(rest) > 0 && rest[0] == "list" || sub == "stash" && len(rest) > 0 && rest[0] == "show"
 	case "config":
+		var names []string
 		for _, a := range rest {
-			if a == "--get" || a == "--list" || a == "-l" || a == "--get-all" || a == "--get-regexp" {
+			switch {
+			case a == "--get" || a == "--list" || a == "-l" || a == "--get-all" || a == "--get-regexp":
 				return true
+			case a == "--global" || a == "--system" || a == "--local" || a == "--worktree" || strings.HasPrefix(a, ">"):
+			case strings.HasPrefix(a, "-"):
+				return false // --unset, --add, --file …: not a plain read
+			default:
+				names = append(names, a)
 			}
 		}
-		return false
+		// "git config gc.auto": a key alone reads it (and exits 1 when it
+		// is not set); a key and a value writes it.
+		return len(names) == 1
 	}
 	changes := map[string][]string{
 		"branch": {"-d", "-D", "-m", "-M", "-c", "-C", "-f", "--delete", "--move", "--copy", "--force", "-u", "--set-upstream-to", "--unset-upstream"},
