@@ -367,5 +367,17 @@ func strongestBasis(namers []tracked) (Basis, string) {
 	if best == nil {
 		return Inferred, "named by no open item"
 	}
+	onlyErrors := true
+	for _, tr := range namers {
+		if tr.base().item.Kind != Error {
+			onlyErrors = false
+		}
+	}
+	if onlyErrors && best.Basis != Inferred {
+		// Only failures name it ("FAIL ./cmd/cli/session [setup
+		// failed]"): the error item owes its subject already, and the
+		// path in its line is no work of its own. Listed for review.
+		return Inferred, fmt.Sprintf("named only by errors (the %s error owes its subject)", best.Basis)
+	}
 	return best.Basis, fmt.Sprintf("named by a %s %s (%s)", best.Basis, best.Kind, best.Cue)
 }

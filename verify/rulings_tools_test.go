@@ -40,3 +40,33 @@ func TestToolErrorsLeftBehind(t *testing.T) {
 		})
 	}
 }
+
+// A path named only by a failure ("FAIL ./cmd/cli/session [setup
+// failed]") is listed for review: the error item owes the failure, and its
+// loss is reported once, as the error's. A path that open work names is
+// owed as that work's.
+func TestPathNamedOnlyByAnError(t *testing.T) {
+	fail := []model.Event{call(3, "c1", "Bash", `{"command":"go test ./..."}`), result(4, "c1", "FAIL\t./cmd/entire/cli/session [setup failed]", true)}
+	cases := []struct {
+		name  string
+		src   []model.Event
+		basis Basis
+	}{
+		{"only the error names it", fail, Inferred},
+		{"a plan step names it too", append(append([]model.Event{}, fail...), planEv(5, "1", "Fix the setup of ./cmd/entire/cli/session", model.PlanInProgress)), Recorded},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Check(c.src, compaction(300, 1, "Worked on the tests."), Options{})
+			var got Basis
+			for _, it := range r.Items {
+				if it.Kind == Identifier && it.Key == "./cmd/entire/cli/session" || it.Kind == Identifier && it.Key == "cmd/entire/cli/session" {
+					got = it.Basis
+				}
+			}
+			if got != c.basis {
+				t.Errorf("identifier basis %q, want %q (items %v)", got, c.basis, r.Items)
+			}
+		})
+	}
+}
