@@ -196,7 +196,7 @@ func means(s string) *Action {
 func (a *Action) splitCondition(s string) string {
 	lower := FoldText(s)
 	cut := conditionCut(lower)
-	if cut > 0 && (invariant(lower[:cut]) || inquiry(lower, cut) || apposition(lower[:cut])) {
+	if cut > 0 && (invariant(lower[:cut]) || inquiry(lower, cut) || apposition(lower[:cut]) || behaviour(lower[cut:])) {
 		// "make sure mount_computers is only called when data is found":
 		// the condition belongs to what must hold, not to when to act.
 		cut = -1
@@ -410,6 +410,34 @@ func conditionCut(lower string) int {
 		}
 	}
 	return cut
+}
+
+// dataStates are what a value is in a program's own case analysis.
+var dataStates = WordSet("empty", "unknown", "null", "nil", "none", "missing", "invalid", "unset", "undefined", "zero",
+	"negative", "blank", "absent", "malformed", "nan", "omitted", "unsupported")
+
+// behaviour reports whether a "when"/"if" clause is a case the code under
+// work handles ("fall back to the default agent when the agent type is
+// empty or unknown", "return early if the input is nil"): what to build,
+// not when to act.
+func behaviour(cond string) bool {
+	if !strings.HasPrefix(cond, "when ") && !strings.HasPrefix(cond, "if ") {
+		return false
+	}
+	f := strings.Fields(strings.Trim(cond, ".,;:"))
+	for i := 1; i+1 < len(f); i++ {
+		if f[i] != "is" && f[i] != "are" && f[i] != "isn't" && f[i] != "aren't" {
+			continue
+		}
+		j := i + 1
+		if f[j] == "not" && j+1 < len(f) {
+			j++
+		}
+		if dataStates[strings.Trim(f[j], ".,;:)")] {
+			return true
+		}
+	}
+	return false
 }
 
 // apposition reports whether the text before a marker ends with a dash or a

@@ -38,6 +38,9 @@ func TestAppositionIsNoCondition(t *testing.T) {
 		"fix the flake: when the cache is cold the test times out":                         "",
 		"re-run the migration after the schema diff is reviewed":                           "after the schema diff is reviewed",
 		"deploy the hotfix when the freeze ends":                                           "when the freeze ends",
+		"fall back to the default agent when the agent type is empty or unknown":           "",
+		"return early if the input is nil":                                                 "",
+		"merge it when the review is done":                                                 "when the review is done",
 	} {
 		if got := ParseAction(text).Condition; got != want {
 			t.Errorf("%q: condition %q, want %q", text, got, want)
