@@ -69,15 +69,6 @@ func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
 		ir.Evidence = d.evidence(r.cand, r.polarity)
 		switch r.polarity {
 		case Done:
-			if p.carried >= 0 {
-				// A call carried the work out before the compaction and
-				// only the plan's status lags ("Run fmt, lint and tests"
-				// still in progress with all three passed): the summary
-				// reports what happened.
-				ir.Status = Retained
-				ir.Why = fmt.Sprintf("the summary reports it done, and a call carried it out (%s)", l.commitments.callRef(p.carried))
-				break
-			}
 			ir.Status = Flipped
 			ir.Why = fmt.Sprintf("the summary presents “%s” as done (%s) while the source has it open", p.item.Action, r.cue)
 		case Negated:

@@ -168,27 +168,3 @@ func TestCommentaryPromisesAreNarration(t *testing.T) {
 		})
 	}
 }
-
-// A summary that reports a plan step done after a call carried it out is
-// true to the source, though the plan has not caught up; with no such call
-// it flips the step.
-func TestDoneStepCarriedOutIsNoFlip(t *testing.T) {
-	step := planEv(2, "5", "Run fmt, lint, and tests", model.PlanInProgress)
-	ran := []model.Event{call(3, "c1", "Bash", `{"command":"make fmt && make lint && make test"}`), result(4, "c1", "ok  \tgithub.com/x/y\t0.4s", false)}
-	cases := []struct {
-		name string
-		src  []model.Event
-		want Status
-	}{
-		{"carried out", append([]model.Event{step}, ran...), Retained},
-		{"never run", []model.Event{step}, Flipped},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			r := Check(c.src, compaction(300, 1, "- Task 5: Ran fmt, lint, and tests"), Options{})
-			if got := statusOf(t, r, Commitment, "lint").Status; got != c.want {
-				t.Errorf("status %s, want %s", got, c.want)
-			}
-		})
-	}
-}
