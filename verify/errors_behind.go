@@ -520,6 +520,10 @@ func innerCommand(c lang.Command) lang.Command {
 }
 
 // commandGoal classifies a command by what it is for.
+// taskRunners run a project's named tasks ("mise run test:ci", "task
+// lint"): the task's name says the goal, as a package script's does.
+var taskRunners = map[string]bool{"mise": true, "task": true, "moon": true, "earthly": true, "nx": true, "turbo": true}
+
 func commandGoal(c lang.Command) string {
 	p, sub := strings.ToLower(c.Program), c.Sub()
 	script := sub
@@ -532,6 +536,7 @@ func commandGoal(c lang.Command) string {
 		(p == "go" || p == "cargo" || p == "dotnet" || p == "mix" || p == "swift" || p == "deno" || p == "bun") && sub == "test",
 		jsManagers[p] && (script == "test" || script == "t" || sub == "test"),
 		(p == "make" || p == "just" || p == "mvn" || p == "gradle" || p == "./gradlew" || p == "gradlew" || p == "rake") && (sub == "test" || sub == "check"),
+		taskRunners[p] && (script == "test" || sub == "test"),
 		p == "python" && sub == "-m" && len(c.Args) > 1 && c.Args[1] == "pytest":
 		return "test"
 	case (p == "go" || p == "cargo" || p == "dotnet" || p == "swift") && sub == "build",
@@ -547,7 +552,9 @@ func commandGoal(c lang.Command) string {
 		p == "go" && (sub == "get" || sub == "mod" || sub == "install"),
 		(p == "bundle" || p == "composer") && sub == "install":
 		return "install"
-	case lintTools[p], p == "go" && sub == "vet", p == "cargo" && sub == "clippy", jsManagers[p] && script == "lint":
+	case taskRunners[p] && (script == "build" || sub == "build"):
+		return "build"
+	case lintTools[p], p == "go" && sub == "vet", p == "cargo" && sub == "clippy", jsManagers[p] && script == "lint", taskRunners[p] && (script == "lint" || sub == "lint"):
 		return "lint"
 	case p == "mypy" || p == "pyright" || p == "tsc" || jsManagers[p] && (script == "typecheck" || script == "type-check" || script == "tsc"), p == "cargo" && sub == "check":
 		return "typecheck"

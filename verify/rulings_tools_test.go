@@ -70,3 +70,21 @@ func TestPathNamedOnlyByAnError(t *testing.T) {
 		})
 	}
 }
+
+// A task runner's named task says its goal ("mise run test", "task
+// lint"): a later success of the same goal by another program leaves the
+// failure behind, as for a package script.
+func TestTaskRunnerGoals(t *testing.T) {
+	src := []model.Event{
+		call(3, "c1", "Bash", `{"command":"mise run test"}`),
+		result(4, "c1", "[test] $ go test ./...\n--- FAIL: TestResume (0.01s)\nFAIL", true),
+		call(5, "c2", "Bash", `{"command":"go test ./..."}`),
+		result(6, "c2", "ok  \tentire.io/cli\t2.0s", false),
+	}
+	r := Check(src, compaction(300, 1, "Worked on resume."), Options{})
+	for _, it := range r.Items {
+		if it.Kind == Error && it.Basis != Inferred {
+			t.Errorf("the failed 'mise run test' is %s after 'go test ./...' passed; want inferred (left behind)", it.Basis)
+		}
+	}
+}
