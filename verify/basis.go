@@ -105,6 +105,9 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 	if n := narrationCue(lower, fc.Action); n != "" {
 		return Inferred, fmt.Sprintf("narration ‘%s’ with no wait: the step the agent is taking next", n)
 	}
+	if m := manner(lower, fc.Action); m != "" {
+		return Inferred, fmt.Sprintf("how the agent will work (‘%s’), not a deliverable", m)
+	}
 	if a := abstention(fc.Action); a != "" {
 		return Inferred, fmt.Sprintf("abstention ‘%s’: a thing the agent means not to do, not work it owes", a)
 	}
@@ -145,6 +148,31 @@ func narrationCue(lower string, a lang.Action) string {
 // looks reports whether an action only looks (check, see, investigate):
 // nothing is changed, and a look put off is still a look.
 func looks(a lang.Action) bool { return readVerbs[a.Verb] }
+
+// mannerVerbs take the work as a whole as their object ("work through the
+// phases", "go through all the issues", "follow the debugging process").
+var (
+	mannerVerbs   = lang.TermSet("work", "go", "follow", "proceed", "tackle", "handle", "approach", "take", "walk", "move")
+	mannerPhrases = []string{"systematically", "methodically", "step by step", "one by one", "one at a time", "in order",
+		"in sequence", "carefully", "thoroughly", "incrementally", "process", "workflow", "methodology", "approach"}
+)
+
+// manner returns the phrase that makes a promise a statement of how the
+// agent will work ("I'll work through the phases systematically", "I'll
+// follow the systematic debugging process"), or "". The work itself is
+// owed through the plan and the requests; the manner is no item.
+func manner(lower string, a lang.Action) string {
+	f := strings.Fields(lang.FoldText(a.Text))
+	if len(f) == 0 || !(mannerVerbs[lang.TermOf(f[0])] || mannerVerbs[a.Verb]) {
+		return ""
+	}
+	for _, p := range mannerPhrases {
+		if lang.HasPhrase(lower, p) {
+			return p
+		}
+	}
+	return ""
+}
 
 // abstainVerbs say the agent will keep off something; leaveWords are what
 // makes "leave" and "keep" one ("leave it alone", "keep the edit

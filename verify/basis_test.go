@@ -52,6 +52,11 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "output", basis: Inferred, cue: "narration ‘let me’", review: true,
 		},
 		{
+			name: "how the agent will work is no deliverable",
+			src:  []model.Event{msg(5, model.RoleAssistant, "I'll work through the migration phases systematically.")},
+			kind: Commitment, key: "phase", basis: Inferred, cue: "how the agent will work (‘systematically’)", review: true,
+		},
+		{
 			name: "the same words waiting on something are stated",
 			src:  []model.Event{msg(5, model.RoleAssistant, "Let me re-run the migration after the schema diff is reviewed.")},
 			kind: Commitment, key: "migrat", basis: Stated, cue: "let me",
