@@ -221,7 +221,13 @@ func (d *doc) sameClause(u *unit, i, j int) bool {
 		return true
 	}
 	lo, hi := min(i, j), max(i, j)
-	return !strings.ContainsAny(d.text[u.toks[lo].End:u.toks[hi].Start], ",;:")
+	from, to := u.toks[lo].End, u.toks[hi].Start
+	if from >= to {
+		// One token, or two parts of one word ("re-run" read as "re" and
+		// "run" over the same bytes): nothing between them.
+		return true
+	}
+	return !strings.ContainsAny(d.text[from:to], ",;:")
 }
 
 // reNoun returns the term of what a re- word redoes ("index" of

@@ -88,3 +88,19 @@ func TestTaskRunnerGoals(t *testing.T) {
 		}
 	}
 }
+
+// The same token on both sides of a clause check (a verb that is also the
+// status word) is one clause, not a slice from its end back to its start:
+// a real Claude Code summary made the check panic, and the compaction
+// could not be verified.
+func TestSameClauseOfOneToken(t *testing.T) {
+	d := parseSummary("Pending: the hourly backfill is done, so the extracts come next.")
+	for k := range d.units {
+		u := &d.units[k]
+		for i := range u.toks {
+			if !d.sameClause(u, i, i) {
+				t.Errorf("token %d is not in its own clause", i)
+			}
+		}
+	}
+}
