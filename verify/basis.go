@@ -124,7 +124,7 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 
 // narrationCues open a sentence that tells the step the agent takes now
 // ("Let me check the build output", "Now I need to close the extra divs").
-var narrationCues = []string{"let me", "let's", "now i need to", "now i'll", "now let me", "first, let me", "first let me"}
+var narrationCues = []string{"let me", "let's", "now i need to", "now i'll", "now let me", "first, let me", "first let me", "i need to", "we need to"}
 
 // narrationCue returns the cue that makes a promise with no condition
 // narration of the agent's next step, or "". Said as it is being done, it
@@ -136,6 +136,9 @@ func narrationCue(lower string, a lang.Action) string {
 		// A wait makes it a promise again; "let me check the output once
 		// it compiles" is still only a look the agent takes next.
 		return ""
+	}
+	if lang.HasPhrase(lower, "still") || lang.HasPhrase(lower, "later") || lang.HasPhrase(lower, "afterwards") {
+		return "" // "I still need to…", "…for later": left for afterwards, not the next step
 	}
 	for _, c := range narrationCues {
 		if leadsWith(lower, c) || strings.Contains(lower, ". "+c+" ") || strings.Contains(lower, "— "+c+" ") {

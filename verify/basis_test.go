@@ -57,6 +57,16 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "phase", basis: Inferred, cue: "how the agent will work (‘systematically’)", review: true,
 		},
 		{
+			name: "'I need to' with no wait narrates the next step",
+			src:  []model.Event{msg(5, model.RoleAssistant, "I need to fix the import statements in resume.go - they should be at the top of the file.")},
+			kind: Commitment, key: "import", basis: Inferred, cue: "narration ‘i need to’", review: true,
+		},
+		{
+			name: "'I still need to' is work left over, stated",
+			src:  []model.Event{msg(5, model.RoleAssistant, "I still need to fix the import statements in resume.go.")},
+			kind: Commitment, key: "import", basis: Stated, cue: "still need to",
+		},
+		{
 			name: "the same words waiting on something are stated",
 			src:  []model.Event{msg(5, model.RoleAssistant, "Let me re-run the migration after the schema diff is reviewed.")},
 			kind: Commitment, key: "migrat", basis: Stated, cue: "let me",
