@@ -140,6 +140,9 @@ func narrationCue(lower string, a lang.Action) string {
 	if lang.HasPhrase(lower, "still") || lang.HasPhrase(lower, "later") || lang.HasPhrase(lower, "afterwards") {
 		return "" // "I still need to…", "…for later": left for afterwards, not the next step
 	}
+	for _, lead := range []string{"but ", "so ", "and ", "ok, ", "okay, ", "ok ", "okay ", "great, ", "good, ", "alright, ", "right, "} {
+		lower = strings.TrimPrefix(lower, lead) // "But I need to test the core issue"
+	}
 	for _, c := range narrationCues {
 		if leadsWith(lower, c) || strings.Contains(lower, ". "+c+" ") || strings.Contains(lower, "— "+c+" ") {
 			return c

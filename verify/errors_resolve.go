@@ -100,6 +100,16 @@ func usageError(line string) bool {
 
 // settled reports whether a failed result only says the desired state is
 // already there: a pull request that exists, nothing to commit.
+// navigationSlip reports whether a failed shell line failed at its cd
+// ("(eval):cd:1: no such file or directory: session", "bash: cd: web: No
+// such file or directory"): the work after it never ran, and the agent's
+// next line, from the right directory, is the correction, not a fix.
+func navigationSlip(head string) bool {
+	line := strings.ToLower(lang.FirstErrorLine(head))
+	return strings.Contains(line, "cd:") && (strings.Contains(line, "no such file or directory") || strings.Contains(line, "can't cd to") ||
+		strings.Contains(line, "not a directory"))
+}
+
 func settled(text string) bool {
 	l := strings.ToLower(text)
 	for _, w := range []string{"already exists", "nothing to commit", "nothing added to commit", "already up to date",

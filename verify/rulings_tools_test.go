@@ -104,3 +104,21 @@ func TestSameClauseOfOneToken(t *testing.T) {
 		}
 	}
 }
+
+// A shell line that failed at its cd never ran its work: the agent's next
+// line from the right directory corrects it, and nothing is owed.
+func TestNavigationSlip(t *testing.T) {
+	for _, out := range []string{
+		"Exit code 1\n(eval):cd:1: no such file or directory: session",
+		"Exit code 1\nbash: cd: web: No such file or directory",
+		"Exit code 2\n/bin/sh: 1: cd: can't cd to web",
+	} {
+		src := []model.Event{call(3, "c1", "Bash", `{"command":"cd session && sed -i 's/a/b/' x_test.go"}`), result(4, "c1", out, true)}
+		r := Check(src, compaction(300, 1, "Worked on the tests."), Options{})
+		for _, it := range r.Items {
+			if it.Kind == Error {
+				t.Errorf("%q: an error is owed: %v", out, it)
+			}
+		}
+	}
+}

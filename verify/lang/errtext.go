@@ -15,7 +15,7 @@ var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|und
 
 // wrapperLineRe matches the lines a build driver prints when a step it ran
 // failed: they say that it failed, not why.
-var wrapperLineRe = regexp.MustCompile(`(?i)(returned \d+ exit status|^ninja: build stopped|^make(\[\d+\])?: \*\*\*|exited with status \d+|^npm err! (code|errno|lifecycle)|^error: command failed with exit code|subcommand failed)`)
+var wrapperLineRe = regexp.MustCompile(`(?i)(returned \d+ exit status|^ninja: build stopped|^make(\[\d+\])?: \*\*\*|exited with status \d+|^npm err! (code|errno|lifecycle)|^error: command failed with exit code|subcommand failed|^\[[\w:.-]+\] error task failed$|^mise error task failed)`)
 
 // FirstErrorLine returns what a failed result says went wrong: the first
 // line naming an error class or "error:" (a Python traceback's last line, a
@@ -27,7 +27,7 @@ func FirstErrorLine(text string) string {
 	// Claude Code wraps its harness's errors in a tag of their own.
 	text = strings.NewReplacer("<tool_use_error>", "", "</tool_use_error>", "").Replace(text)
 	lines := strings.Split(text, "\n")
-	first, best, bestScore := -1, -1, 0
+	first, best, bestScore, header := -1, -1, 0, -1
 	for i, line := range lines {
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -43,6 +43,14 @@ func FirstErrorLine(text string) string {
 		// lines of a long output hold none.
 		switch {
 		case strings.HasPrefix(lower, "traceback") || strings.HasPrefix(lower, "exit code") || strings.HasPrefix(lower, "wall time"):
+			// A header: the output that follows says what went wrong;
+			// only with nothing else is the header the line.
+			if first == i {
+				first = -1
+				if header < 0 {
+					header = i
+				}
+			}
 			continue
 		case placeholderLine(lower):
 			// "stderr:", "(no output)", "$ npm run build": the tool's
@@ -87,6 +95,9 @@ func FirstErrorLine(text string) string {
 		best = first
 	}
 	if best < 0 {
+		best = header
+	}
+	if best < 0 {
 		return ""
 	}
 	out := strings.TrimSpace(lines[best])
@@ -111,6 +122,12 @@ func placeholderLine(lower string) bool {
 	switch lower {
 	case "stderr:", "stdout:", "output:", "(no output)", "<no output>", "no output", "(empty)", "error output:", "[stderr]", "[stdout]", "--- stderr ---", "--- stdout ---":
 		return true
+	}
+	if strings.HasPrefix(lower, "[") {
+		// A task runner's echo of what it runs: "[lint] $ golangci-lint run".
+		if i := strings.Index(lower, "] $ "); i > 0 && !strings.ContainsAny(lower[:i], " \t") {
+			return true
+		}
 	}
 	return strings.HasPrefix(lower, "$ ") || strings.HasPrefix(lower, "> ") && !strings.Contains(lower, "error")
 }
@@ -151,7 +168,7 @@ var errorWords = []string{"error", "fail", "failed", "failure", "panic", "undefi
 // wrapperWords are literal parts of wrapperLineRe's alternatives, one for
 // each.
 var wrapperWords = []string{"exit status", "ninja: build stopped", "***", "exited with status", "npm err!",
-	"error: command failed with exit code", "subcommand failed"}
+	"error: command failed with exit code", "subcommand failed", "task failed"}
 
 // wrapperLine reports whether wrapperLineRe can match a line: an ASCII
 // line must hold one of wrapperWords once lower-cased.

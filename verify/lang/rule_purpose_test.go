@@ -46,3 +46,12 @@ func TestGitConfigRead(t *testing.T) {
 		}
 	}
 }
+
+// mise's "[lint] ERROR task failed" says the task it ran failed, after the
+// line that says how.
+func TestTaskRunnerWrapperLine(t *testing.T) {
+	out := "Exit code 1\n[lint] $ golangci-lint run ./...\ncmd/cli/resume.go:42:2: ineffectual assignment to err (ineffassign)\n[lint] ERROR task failed\n"
+	if got := FirstErrorLine(out); !strings.HasPrefix(got, "cmd/cli/resume.go:42:2: ineffectual assignment") {
+		t.Errorf("FirstErrorLine = %q, want the linter's finding", got)
+	}
+}
