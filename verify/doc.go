@@ -18,7 +18,8 @@
 //	types.go                  Result, CompactionResult, ItemResult, Status: what a run's verification says
 //	basis.go                  how sure the source is that an item is owed (recorded, stated, inferred) and the cue
 //	glyph.go                  Statuses and each one's glyph, shared by the inspector and the reports
-//	run.go, sweep.go          Run; the one pass over the events, dispatching to a tracker per kind
+//	stream.go                 Stream: events in one at a time, each compaction's result out once checked
+//	run.go, sweep.go          Run (a loop over Stream); the one pass over the events, dispatching to a tracker per kind
 //	prefetch.go               what each event alone determines, computed ahead on a second goroutine
 //	commitments.go            when a commitment opens (prose, plan steps, logged events), restatements
 //	commitments_index.go      open commitments indexed by head, verb and the words a call must name

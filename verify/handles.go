@@ -129,9 +129,9 @@ func (h *handleTracker) result(r *model.ToolResult) {
 	}
 }
 
-func resultArrived(r *model.ToolResult) string {
-	return fmt.Sprintf("result arrived at turn %d", r.Turn)
-}
+func resultArrived(r *model.ToolResult) string { return arrivedAt(r.Turn) }
+
+func arrivedAt(turn int) string { return fmt.Sprintf("result arrived at turn %d", turn) }
 
 // job follows the asynchronous job a result reports on: a running job is an
 // open handle until a later result says it is done or killed.
@@ -213,7 +213,7 @@ func (h *handleTracker) orphanCheck(p *pending, r *model.ToolResult) {
 		return
 	}
 	id := p.ref()
-	if _, ok := l.inForce.findVerbatim(id); ok || kept(l.inForceComp, l.t.Events[p.item.Event], id) {
+	if _, ok := l.inForce.findVerbatim(id); ok || kept(l.inForceComp, p.originRef, id) {
 		return
 	}
 	l.res.Findings = append(l.res.Findings, RunFinding{

@@ -4,8 +4,8 @@ package verify
 // answered before the next compaction: their handles are never part of a
 // preservation set, and only a summary or a self-report that names one
 // (a resurrection, a stale claim) needs its item again. So a handle closed
-// by its result before any compaction checked it keeps only the indexes of
-// its call and result events, its place in the order items were made and a
+// by its result before any compaction checked it keeps only its call event,
+// where its result closed it, its place in the order items were made and a
 // hash of its wording; materialize rebuilds the same *pending (the call is
 // parsed again: parseCall is a pure function of the event) when one is
 // named, and from then on it is an item like any other.
@@ -21,9 +21,11 @@ import (
 
 // answered is a demoted handle.
 type answered struct {
-	call, result int32  // event indexes of the call and of the result that closed it
-	born         int32  // entry.born of the item it was
-	textFold     uint32 // foldHash of its item's trimmed Text (resolveClaim)
+	call *model.ToolCall // its call; nil once rebuilt
+	// the turn and event index of the result that closed it
+	closedTurn, closedEvent int32
+	born                    int32  // entry.born of the item it was
+	textFold                uint32 // foldHash of its item's trimmed Text (resolveClaim)
 }
 
 // demotable: a call's handle, closed by its result, that no compaction has
@@ -39,7 +41,7 @@ func (h *handleTracker) demote(p *pending) {
 	l := h.l
 	j := int32(len(h.answered))
 	h.answered = append(h.answered, answered{
-		call: int32(p.item.Event), result: int32(p.item.ClosedEvent), born: int32(p.born),
+		call: p.call, closedTurn: int32(p.item.ClosedTurn), closedEvent: int32(p.item.ClosedEvent), born: int32(p.born),
 		textFold: foldHash(strings.TrimSpace(p.item.Text)),
 	})
 	h.answeredBy[p.callID] = j
@@ -56,7 +58,7 @@ func (h *handleTracker) demote(p *pending) {
 
 // textOf is the wording of a demoted handle's item.
 func (h *handleTracker) textOf(j int32) string {
-	c := h.l.t.Events[h.answered[j].call].(*model.ToolCall)
+	c := h.answered[j].call
 	return h.newPending(c, parseCall(c)).item.Text
 }
 
@@ -65,17 +67,17 @@ func (h *handleTracker) textOf(j int32) string {
 // returns nil when j was rebuilt before.
 func (h *handleTracker) materialize(j int32) *pending {
 	a := &h.answered[j]
-	if a.call < 0 {
+	if a.call == nil {
 		return nil
 	}
 	l := h.l
-	c := l.t.Events[a.call].(*model.ToolCall)
-	r := l.t.Events[a.result].(*model.ToolResult)
+	c := a.call
 	p := h.newPending(c, parseCall(c))
+	p.originRef = c.Ref
 	it := p.item
-	it.Open, it.ClosedTurn, it.ClosedEvent, it.ClosedBy = false, r.Turn, r.Index, resultArrived(r)
+	it.Open, it.ClosedTurn, it.ClosedEvent, it.ClosedBy = false, int(a.closedTurn), int(a.closedEvent), arrivedAt(int(a.closedTurn))
 	p.born = int(a.born)
-	a.call = -1
+	a.call = nil
 	if k, ok := h.answeredBy[p.callID]; ok && k == j {
 		delete(h.answeredBy, p.callID)
 		ps := h.closed[p.callID]
@@ -96,13 +98,13 @@ func (h *handleTracker) claimedAnswered(c string, before int) *pending {
 	folded := false
 	for j := range h.answered {
 		a := &h.answered[j]
-		if a.call < 0 {
+		if a.call == nil {
 			continue
 		}
 		if before >= 0 && int(a.born) >= before {
 			break
 		}
-		call := h.l.t.Events[a.call].(*model.ToolCall)
+		call := a.call
 		hit := c == "" || call.ID == c || strings.EqualFold(call.ID, c)
 		if !hit {
 			if !folded {
