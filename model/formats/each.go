@@ -1,6 +1,10 @@
 package formats
 
-import "github.com/loupe-dev/loupe/model"
+import (
+	"io"
+
+	"github.com/loupe-dev/loupe/model"
+)
 
 // OpenEach opens path as Open does ("-" is standard input) and hands every
 // event to fn, in file order, instead of keeping them: the Transcript it
@@ -13,4 +17,9 @@ import "github.com/loupe-dev/loupe/model"
 // fn has seen its events.
 func OpenEach(path string, opt Options, fn func(*model.Transcript, model.Event)) (*model.Transcript, error) {
 	return openEach(path, opt, fn)
+}
+
+// OpenReaderEach is OpenReader handing every event to fn as OpenEach does.
+func OpenReaderEach(r io.Reader, name string, opt Options, fn func(*model.Transcript, model.Event)) (*model.Transcript, error) {
+	return readEach(r, name, opt, fn)
 }
