@@ -78,8 +78,11 @@ type handleTracker struct {
 	origins map[string]string
 	// answered are the demoted handles in the order they were made, and
 	// answeredBy indexes the live ones by id.
-	answered   []answered
+	answered   answeredList
 	answeredBy map[string]int32
+	// answeredRef holds the runtime refs of the answered calls that have
+	// one (see answeredCall).
+	answeredRef map[int32]string
 }
 
 func (h *handleTracker) init(l *ledger) {
@@ -89,6 +92,7 @@ func (h *handleTracker) init(l *ledger) {
 	h.closed = map[string][]*pending{}
 	h.origins = map[string]string{}
 	h.answeredBy = map[string]int32{}
+	h.answeredRef = map[int32]string{}
 }
 
 // call opens the handle of a tool call.

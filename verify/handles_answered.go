@@ -4,11 +4,12 @@ package verify
 // answered before the next compaction: their handles are never part of a
 // preservation set, and only a summary or a self-report that names one
 // (a resurrection, a stale claim) needs its item again. So a handle closed
-// by its result before any compaction checked it keeps only its call event,
-// where its result closed it, its place in the order items were made and a
-// hash of its wording; materialize rebuilds the same *pending (the call is
-// parsed again: parseCall is a pure function of the event) when one is
-// named, and from then on it is an item like any other.
+// by its result before any compaction checked it keeps only what its call
+// event said (id, tool, input, turn, place), where its result closed it,
+// its place in the order items were made and a hash of its wording, in
+// one record without pointers of its own; materialize rebuilds the same
+// *pending (the call is parsed again: parseCall is a pure function of the
+// event) when one is named, and from then on it is an item like any other.
 
 import (
 	"slices"
@@ -19,13 +20,51 @@ import (
 	"github.com/loupe-dev/loupe/model"
 )
 
-// answered is a demoted handle.
+// answered is a demoted handle: about half the size of the call event and
+// its pointer, for the millions of calls a long run answers.
 type answered struct {
-	call *model.ToolCall // its call; nil once rebuilt
-	// the turn and event index of the result that closed it
+	// the call's id, tool name and input; id is "" once rebuilt
+	id, name string
+	input    model.Text
+	// the call's turn and event index, and those of the result that
+	// closed it
+	turn, event             int32
 	closedTurn, closedEvent int32
 	born                    int32  // entry.born of the item it was
 	textFold                uint32 // foldHash of its item's trimmed Text (resolveClaim)
+}
+
+// answeredCall is the call event demoted handle j came from, as parseCall and
+// newPending read it. Its ref is kept aside (answeredRef): few runtimes
+// write one.
+func (h *handleTracker) answeredCall(j int32) *model.ToolCall {
+	a := h.answered.at(j)
+	return &model.ToolCall{Base: model.Base{Turn: int(a.turn), Index: int(a.event), Ref: h.answeredRef[j]},
+		ID: a.id, Name: a.name, Input: a.input}
+}
+
+// answeredList holds the demoted handles in chunks: a run answers millions
+// of calls, and a slice grown by doubling would hold up to twice their
+// size, and both copies while it grows.
+type answeredList struct {
+	chunks [][]answered
+	n      int
+}
+
+const answeredChunk = 4096
+
+func (al *answeredList) add(a answered) int32 {
+	if al.n%answeredChunk == 0 {
+		al.chunks = append(al.chunks, make([]answered, 0, answeredChunk))
+	}
+	c := &al.chunks[len(al.chunks)-1]
+	*c = append(*c, a)
+	al.n++
+	return int32(al.n - 1)
+}
+
+func (al *answeredList) at(j int32) *answered {
+	return &al.chunks[j/answeredChunk][j%answeredChunk]
 }
 
 // demotable: a call's handle, closed by its result, that no compaction has
@@ -39,11 +78,15 @@ func (p *pending) demotable() bool {
 // demote replaces p by its indexes.
 func (h *handleTracker) demote(p *pending) {
 	l := h.l
-	j := int32(len(h.answered))
-	h.answered = append(h.answered, answered{
-		call: p.call, closedTurn: int32(p.item.ClosedTurn), closedEvent: int32(p.item.ClosedEvent), born: int32(p.born),
+	c := p.call
+	j := h.answered.add(answered{
+		id: c.ID, name: c.Name, input: c.Input, turn: int32(c.Turn), event: int32(c.Index),
+		closedTurn: int32(p.item.ClosedTurn), closedEvent: int32(p.item.ClosedEvent), born: int32(p.born),
 		textFold: foldHash(strings.TrimSpace(p.item.Text)),
 	})
+	if c.Ref != "" {
+		h.answeredRef[j] = c.Ref
+	}
 	h.answeredBy[p.callID] = j
 	if h.byCall[p.callID] == p {
 		delete(h.byCall, p.callID)
@@ -58,7 +101,7 @@ func (h *handleTracker) demote(p *pending) {
 
 // textOf is the wording of a demoted handle's item.
 func (h *handleTracker) textOf(j int32) string {
-	c := h.answered[j].call
+	c := h.answeredCall(j)
 	return h.newPending(c, parseCall(c)).item.Text
 }
 
@@ -66,18 +109,19 @@ func (h *handleTracker) textOf(j int32) string {
 // as it was, filed among the closed handles and the ledger's items. It
 // returns nil when j was rebuilt before.
 func (h *handleTracker) materialize(j int32) *pending {
-	a := &h.answered[j]
-	if a.call == nil {
+	a := h.answered.at(j)
+	if a.id == "" {
 		return nil
 	}
 	l := h.l
-	c := a.call
+	c := h.answeredCall(j)
 	p := h.newPending(c, parseCall(c))
 	p.originRef = c.Ref
 	it := p.item
 	it.Open, it.ClosedTurn, it.ClosedEvent, it.ClosedBy = false, int(a.closedTurn), int(a.closedEvent), arrivedAt(int(a.closedTurn))
 	p.born = int(a.born)
-	a.call = nil
+	*a = answered{born: a.born} // rebuilt: the call is the item's now
+	delete(h.answeredRef, j)
 	if k, ok := h.answeredBy[p.callID]; ok && k == j {
 		delete(h.answeredBy, p.callID)
 		ps := h.closed[p.callID]
@@ -96,16 +140,15 @@ func (h *handleTracker) materialize(j int32) *pending {
 func (h *handleTracker) claimedAnswered(c string, before int) *pending {
 	fold := uint32(0)
 	folded := false
-	for j := range h.answered {
-		a := &h.answered[j]
-		if a.call == nil {
+	for j := range int32(h.answered.n) {
+		a := h.answered.at(j)
+		if a.id == "" {
 			continue
 		}
 		if before >= 0 && int(a.born) >= before {
 			break
 		}
-		call := a.call
-		hit := c == "" || call.ID == c || strings.EqualFold(call.ID, c)
+		hit := c == "" || a.id == c || strings.EqualFold(a.id, c)
 		if !hit {
 			if !folded {
 				fold, folded = foldHash(c), true
