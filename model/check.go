@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"slices"
 )
 
@@ -20,7 +21,12 @@ type checker struct {
 	havePrev           bool
 	lastSeq            int
 	haveSeq            bool
-	seen               map[string]int // call id -> line of its first call
+	// seen files the call ids met by a hash (a long run makes millions of
+	// calls, and its ids need not be kept for this): the line of the first
+	// call of each. Two ids of one 64-bit hash would warn falsely, once in
+	// billions of runs.
+	seen map[uint64]int32
+	seed maphash.Seed
 	// inFlight pairs results with calls as Pairing does: the call ids
 	// whose latest call has no result yet.
 	inFlight map[string]bool
@@ -34,7 +40,7 @@ func (c *checker) warn(e Event, field, format string, args ...any) {
 
 func (c *checker) event(e Event) {
 	if c.seen == nil {
-		c.seen, c.inFlight = map[string]int{}, map[string]bool{}
+		c.seen, c.inFlight, c.seed = map[uint64]int32{}, map[string]bool{}, maphash.MakeSeed()
 	}
 	h := e.Header()
 	if _, raw := e.(*Raw); !raw {
@@ -51,17 +57,18 @@ func (c *checker) event(e Event) {
 		c.lastSeq, c.haveSeq = ev.Seq, true
 	case *ToolCall:
 		c.inFlight[ev.ID] = true
-		if line, dup := c.seen[ev.ID]; dup {
+		k := maphash.String(c.seed, ev.ID)
+		if line, dup := c.seen[k]; dup {
 			c.warn(e, "id", "call id %q was already used at line %d", ev.ID, line)
 		} else {
-			c.seen[ev.ID] = h.Line
+			c.seen[k] = int32(h.Line)
 		}
 	case *ToolResult:
 		if c.inFlight[ev.ID] {
 			delete(c.inFlight, ev.ID)
 			break
 		}
-		if _, called := c.seen[ev.ID]; called {
+		if _, called := c.seen[maphash.String(c.seed, ev.ID)]; called {
 			c.warn(e, "id", "a second result for call %q", ev.ID)
 		} else {
 			c.warn(e, "id", "result for call %q, which was never made", ev.ID)

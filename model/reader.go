@@ -89,6 +89,9 @@ func open(path string, opt ReadOptions, each func(*Transcript, Event)) (*Transcr
 		// can be read back from it.
 		rd.lazyPath = path
 		rd.at = f
+		if each != nil && st.Mode().IsRegular() {
+			rd.t.reread = &rereader{path: path, opt: rd.opt}
+		}
 	}
 	t, err := rd.read(r)
 	if err != nil || compressed || !st.Mode().IsRegular() {

@@ -29,7 +29,7 @@
 //	constraints.go            the user's standing rules: opening, revocation, matching
 //	crosslang.go              an item and a summary in different languages: matched through what they share
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
-//	handles_answered.go       calls answered before any compaction, kept as event indexes, not items
+//	handles_answered.go       calls answered before any compaction, kept as their place in the file (read again when named), not items
 //	quote.go                  what an orphaned-result finding quotes of a result (a notice's readable part)
 //	intent.go                 what a call was doing, in other words (intent-only matches)
 //	errors.go                 when an error opens and closes (same call, workaround, plan step), matching

@@ -8,6 +8,7 @@ package verify
 
 import (
 	"fmt"
+	"hash/maphash"
 	"regexp"
 	"strings"
 
@@ -77,12 +78,13 @@ type handleTracker struct {
 	// origins holds one "tool call NAME" per tool.
 	origins map[string]string
 	// answered are the demoted handles in the order they were made, and
-	// answeredBy indexes the live ones by id.
+	// answeredBy indexes the live ones by a hash of their id (idKey).
 	answered   answeredList
-	answeredBy map[string]int32
-	// answeredRef holds the runtime refs of the answered calls that have
-	// one (see answeredCall).
-	answeredRef map[int32]string
+	answeredBy map[uint64]int32
+	seed       maphash.Seed
+	// answeredKept holds the calls of the answered handles when the
+	// transcript cannot give them back (see answeredCall).
+	answeredKept map[int32]*model.ToolCall
 }
 
 func (h *handleTracker) init(l *ledger) {
@@ -91,8 +93,9 @@ func (h *handleTracker) init(l *ledger) {
 	h.byJob = map[string]*pending{}
 	h.closed = map[string][]*pending{}
 	h.origins = map[string]string{}
-	h.answeredBy = map[string]int32{}
-	h.answeredRef = map[int32]string{}
+	h.answeredBy = map[uint64]int32{}
+	h.seed = maphash.MakeSeed()
+	h.answeredKept = map[int32]*model.ToolCall{}
 }
 
 // call opens the handle of a tool call.
@@ -255,13 +258,14 @@ func firstLine(s string) string {
 func (h *handleTracker) indexClosed(p *pending) {
 	k := p.ref()
 	ps := h.closed[k]
-	if _, dup := h.answeredBy[k]; !dup && len(ps) == 0 && p.demotable() {
+	// A hash taken by another id (once in billions) keeps p as an item.
+	if _, taken := h.answeredBy[h.idKey(k)]; !taken && len(ps) == 0 && p.demotable() {
 		h.demote(p)
 		return
 	}
-	if j, ok := h.answeredBy[k]; ok && h.textOf(j) == p.item.Text {
+	if j, ok := h.answeredOf(k); ok && h.textOf(j) == p.item.Text {
 		// The later of two wordings replaces the earlier, as below.
-		delete(h.answeredBy, k)
+		delete(h.answeredBy, h.idKey(k))
 		h.materialize(j)
 		ps = h.closed[k]
 	}
@@ -277,7 +281,7 @@ func (h *handleTracker) indexClosed(p *pending) {
 // closedNamedIn adds the answered handles whose id the summary names.
 func (h *handleTracker) closedNamedIn(d *doc, add func(tracked)) {
 	for _, w := range idWords(d.text) {
-		if j, ok := h.answeredBy[w]; ok {
+		if j, ok := h.answeredOf(w); ok {
 			h.materialize(j)
 		}
 		for _, p := range h.closed[w] {

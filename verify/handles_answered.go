@@ -4,14 +4,19 @@ package verify
 // answered before the next compaction: their handles are never part of a
 // preservation set, and only a summary or a self-report that names one
 // (a resurrection, a stale claim) needs its item again. So a handle closed
-// by its result before any compaction checked it keeps only what its call
-// event said (id, tool, input, turn, place), where its result closed it,
-// its place in the order items were made and a hash of its wording, in
-// one record without pointers of its own; materialize rebuilds the same
-// *pending (the call is parsed again: parseCall is a pure function of the
-// event) when one is named, and from then on it is an item like any other.
+// by its result before any compaction checked it keeps only its call's id
+// and place (event index, turn, byte offset), where its result closed it,
+// its place in the order items were made and a hash of its wording;
+// materialize rebuilds the same *pending when one is named (the call event
+// is asked of the transcript again, which keeps it or reads it again from
+// its file, and parsed again: parseCall is a pure function of the event),
+// and from then on it is an item like any other. A transcript that can do
+// neither (standard input, a compressed file, an importer's records) has
+// its answered calls kept by the tracker instead.
 
 import (
+	"fmt"
+	"hash/maphash"
 	"slices"
 	"strings"
 	"unicode"
@@ -20,27 +25,54 @@ import (
 	"github.com/loupe-dev/loupe/model"
 )
 
-// answered is a demoted handle: about half the size of the call event and
-// its pointer, for the millions of calls a long run answers.
+// answered is a demoted handle: a quarter of the call event it stands for,
+// for the millions of calls a long run answers. Even the call's id is not
+// kept: answeredBy finds a handle by a hash of it, and the call read again
+// confirms it (answeredOf).
 type answered struct {
-	// the call's id, tool name and input; id is "" once rebuilt
-	id, name string
-	input    model.Text
+	off int64 // the byte offset of the call's line
 	// the call's turn and event index, and those of the result that
 	// closed it
 	turn, event             int32
 	closedTurn, closedEvent int32
 	born                    int32  // entry.born of the item it was
 	textFold                uint32 // foldHash of its item's trimmed Text (resolveClaim)
+	idFold                  uint32 // foldHash of the call's id
+	rebuilt                 bool   // materialized: the call is the item's now
 }
 
-// answeredCall is the call event demoted handle j came from, as parseCall and
-// newPending read it. Its ref is kept aside (answeredRef): few runtimes
-// write one.
+// idKey is what answeredBy files a call id under.
+func (h *handleTracker) idKey(id string) uint64 { return maphash.String(h.seed, id) }
+
+// answeredOf returns the live demoted handle of call id.
+func (h *handleTracker) answeredOf(id string) (int32, bool) {
+	j, ok := h.answeredBy[h.idKey(id)]
+	if !ok || h.answeredCall(j).ID != id {
+		return 0, false // none, or another id of the same hash
+	}
+	return j, true
+}
+
+// answeredCall is the call event demoted handle j came from. One that
+// cannot be had again is a bug (or a file changed while it is read): the
+// sweep reports it on the event in hand and goes on.
 func (h *handleTracker) answeredCall(j int32) *model.ToolCall {
+	if c, ok := h.answeredKept[j]; ok {
+		return c
+	}
 	a := h.answered.at(j)
-	return &model.ToolCall{Base: model.Base{Turn: int(a.turn), Index: int(a.event), Ref: h.answeredRef[j]},
-		ID: a.id, Name: a.name, Input: a.input}
+	e, err := h.l.source.EventAt(int(a.event), a.off)
+	c, ok := e.(*model.ToolCall)
+	if err != nil || !ok || foldHash(c.ID) != a.idFold {
+		panic(fmt.Sprintf("the call of event %d cannot be had again: %v", a.event, err))
+	}
+	if c.Turn != int(a.turn) || c.Index != int(a.event) {
+		// Read again from its line alone: its place is the first reading's.
+		cc := *c
+		cc.Turn, cc.Index = int(a.turn), int(a.event)
+		c = &cc
+	}
+	return c
 }
 
 // answeredList holds the demoted handles in chunks: a run answers millions
@@ -80,14 +112,14 @@ func (h *handleTracker) demote(p *pending) {
 	l := h.l
 	c := p.call
 	j := h.answered.add(answered{
-		id: c.ID, name: c.Name, input: c.Input, turn: int32(c.Turn), event: int32(c.Index),
+		off: c.Offset, turn: int32(c.Turn), event: int32(c.Index),
 		closedTurn: int32(p.item.ClosedTurn), closedEvent: int32(p.item.ClosedEvent), born: int32(p.born),
-		textFold: foldHash(strings.TrimSpace(p.item.Text)),
+		textFold: foldHash(strings.TrimSpace(p.item.Text)), idFold: foldHash(c.ID),
 	})
-	if c.Ref != "" {
-		h.answeredRef[j] = c.Ref
+	if l.source == nil {
+		h.answeredKept[j] = c
 	}
-	h.answeredBy[p.callID] = j
+	h.answeredBy[h.idKey(p.callID)] = j
 	if h.byCall[p.callID] == p {
 		delete(h.byCall, p.callID)
 	}
@@ -110,7 +142,7 @@ func (h *handleTracker) textOf(j int32) string {
 // returns nil when j was rebuilt before.
 func (h *handleTracker) materialize(j int32) *pending {
 	a := h.answered.at(j)
-	if a.id == "" {
+	if a.rebuilt {
 		return nil
 	}
 	l := h.l
@@ -120,10 +152,10 @@ func (h *handleTracker) materialize(j int32) *pending {
 	it := p.item
 	it.Open, it.ClosedTurn, it.ClosedEvent, it.ClosedBy = false, int(a.closedTurn), int(a.closedEvent), arrivedAt(int(a.closedTurn))
 	p.born = int(a.born)
-	*a = answered{born: a.born} // rebuilt: the call is the item's now
-	delete(h.answeredRef, j)
-	if k, ok := h.answeredBy[p.callID]; ok && k == j {
-		delete(h.answeredBy, p.callID)
+	*a = answered{born: a.born, rebuilt: true}
+	delete(h.answeredKept, j)
+	if k, ok := h.answeredBy[h.idKey(p.callID)]; ok && k == j {
+		delete(h.answeredBy, h.idKey(p.callID))
 		ps := h.closed[p.callID]
 		h.closed[p.callID] = append(ps, p)
 	}
@@ -138,21 +170,18 @@ func (h *handleTracker) materialize(j int32) *pending {
 // call id or its wording), rebuilt; nil for none. before bounds the search:
 // only handles made before it count (-1 for no bound).
 func (h *handleTracker) claimedAnswered(c string, before int) *pending {
-	fold := uint32(0)
-	folded := false
+	fold := foldHash(c)
 	for j := range int32(h.answered.n) {
 		a := h.answered.at(j)
-		if a.id == "" {
+		if a.rebuilt {
 			continue
 		}
 		if before >= 0 && int(a.born) >= before {
 			break
 		}
-		hit := c == "" || a.id == c || strings.EqualFold(a.id, c)
+		// The hashes pick the few candidates; the call read again decides.
+		hit := c == "" || a.idFold == fold && strings.EqualFold(h.answeredCall(j).ID, c)
 		if !hit {
-			if !folded {
-				fold, folded = foldHash(c), true
-			}
 			hit = a.textFold == fold && strings.EqualFold(strings.TrimSpace(h.textOf(int32(j))), c)
 		}
 		if hit {

@@ -34,8 +34,12 @@ type Stream struct {
 
 // NewStream starts verifying the run t describes. t gives the path and the
 // meta (its consumers are read now; its Source, Problems and Runtime at
-// Finish) and is the Result's Transcript: its Events may be empty, and
-// are not read. each, when not nil, is called with every compaction's
+// Finish) and is the Result's Transcript. Its Events may be empty (a
+// reader that keeps none: model.OpenEach); when present they are the
+// events pushed. The ledger asks t for an old event again (EventAt), when
+// a summary names a call answered long before, instead of keeping it; a
+// transcript that can neither keep nor read again its events has those
+// calls kept by the ledger. each, when not nil, is called with every compaction's
 // result as soon as the sweep has checked it, on the stream's own
 // goroutine and in file order. Such a result is final but for what only
 // the whole run can say: the loss-ratio outlier warnings Finish adds, and

@@ -187,3 +187,45 @@ func firstDiff(got, want string) string {
 	lo := max(i-200, 0)
 	return "stream: …" + got[lo:min(i+200, len(got))] + "\nRun:    …" + want[lo:min(i+200, len(want))]
 }
+
+// TestStreamRereadsAnsweredCall: a call answered before any compaction is
+// kept as its place in the file only; a summary that presents it as still
+// running brings it back, read again from its line, and it is the same
+// resurrected handle Run finds with every event in memory.
+func TestStreamRereadsAnsweredCall(t *testing.T) {
+	const run = `{"type":"meta","format":"loupe/v1","run":"rr"}
+{"type":"message","turn":1,"role":"user","text":"Deploy the api service."}
+{"type":"tool_call","turn":2,"id":"call_deploy_7","name":"bash","input":{"command":"kubectl rollout restart deploy/api"}}
+{"type":"tool_result","turn":2,"id":"call_deploy_7","text":"deployment.apps/api restarted"}
+{"type":"tool_call","turn":3,"id":"call_ls_8","name":"bash","input":{"command":"ls"}}
+{"type":"tool_result","turn":3,"id":"call_ls_8","text":"a b"}
+{"type":"compaction","turn":4,"seq":1,"trigger":"auto","summary":"## Pending\n- call_deploy_7 (kubectl rollout restart deploy/api) is still running; wait for its result."}
+`
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	if err := os.WriteFile(path, []byte(run), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := streamed(t, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Compactions) != 1 {
+		t.Fatalf("%d compactions", len(got.Compactions))
+	}
+	var found *verify.ItemResult
+	for i, ir := range got.Compactions[0].Items {
+		if ir.Item.Key == "call_deploy_7" {
+			found = &got.Compactions[0].Items[i]
+		}
+	}
+	if found == nil || found.Status != verify.Resurrected || !strings.Contains(found.Item.Text, "kubectl rollout restart") || found.Item.Turn != 2 {
+		t.Fatalf("the answered call is not brought back as it was: %+v", found)
+	}
+	whole, err := formats.Open(path, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := jsonReport(t, got), jsonReport(t, verify.Run(whole, verify.Options{})); g != w {
+		t.Errorf("the streamed report differs from Run's:\n%s", firstDiff(g, w))
+	}
+}

@@ -89,6 +89,10 @@ type ledger struct {
 	// cur is the event in hand: an item made now comes from it
 	// (originRef).
 	cur model.Event
+	// source gives back an event the sweep has passed (an answered call a
+	// summary names, handles_answered.go), when the transcript keeps its
+	// events or can read them again; nil when it can do neither.
+	source *model.Transcript
 	// spanBytes is the size of the source events since the last
 	// compaction event: with the previous summary, what the next
 	// compactor read (measure).
@@ -130,6 +134,9 @@ func newLedger(t *model.Transcript, opt Options) *ledger {
 		calls:      map[int]*callInfo{},
 		callAt:     map[string]int{},
 		demotedLow: -1,
+	}
+	if t.GivesEventsBack() {
+		l.source = t
 	}
 	l.commitments.init(l)
 	l.constraints.l = l
