@@ -53,6 +53,20 @@ func streamRuns(t *testing.T) []string {
 		return paths
 	}
 	for _, s := range shapes.All() {
+		if s.IsDir() {
+			// A project of files: a few of them, each a run of its own.
+			dir := filepath.Join(tmp, "shape-"+s.Name)
+			if err := s.WriteDir(dir, 10, shapes.Options{Seed: 1}); err != nil {
+				t.Fatal(err)
+			}
+			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					paths = append(paths, p)
+				}
+				return nil
+			})
+			continue
+		}
 		// Small enough to keep the test short, large enough for several
 		// compactions of each shape.
 		size := "400KB"
