@@ -53,6 +53,9 @@ func (t *identifierTracker) collectSHAs(s string) { lang.ScanHex(s, t.addSHA) }
 // addSHA remembers one commit SHA.
 func (t *identifierTracker) addSHA(h string) {
 	if !t.shaSeen[h] {
+		// A copy: h is a piece of a command or a tool output, which the
+		// sweep keeps no longer than the event.
+		h = strings.Clone(h)
 		t.shaSeen[h] = true
 		t.shas = append(t.shas, h)
 	}
