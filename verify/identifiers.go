@@ -112,6 +112,9 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 		}
 		// Each compaction gets its own copy of the item: who names it
 		// changes, and an earlier report must keep what was true then.
+		// The earlier copy is the earlier result's alone: the ledger
+		// forgets it (byItem serves the compaction in hand).
+		delete(t.l.byItem, n.item)
 		snap := *n.item
 		n.item = &snap
 		t.l.byItem[n.item] = n
