@@ -133,7 +133,16 @@ func (fc fileCheck) run(e *env, in input) checked {
 	// is replaced while it is read (and while its large texts are read
 	// back during the verification) gets no verdict.
 	before, _ := os.Stat(in.path)
-	t, err := openTranscript(e, in.path, in.from)
+	// Without events to keep, each goes to the verifier as it is decoded
+	// (verifyStreamed): memory is what the verifier keeps, not the file.
+	var res *verify.Result
+	var t *model.Transcript
+	var err error
+	if fc.keepEvents {
+		t, err = openTranscript(e, in.path, in.from)
+	} else {
+		res, t, err = verifyStreamed(e, in.path, in.from, fc.opt)
+	}
 	if err != nil {
 		e.warnErr(err)
 		return fail(err.Error())
@@ -145,7 +154,9 @@ func (fc fileCheck) run(e *env, in input) checked {
 		e.warn("%s: %d line(s) do not parse; fix them or pass --lenient", in.path, len(errs))
 		return fail(fmt.Sprintf("%d line(s) do not parse (fix them or pass --lenient); the first: %v", len(errs), errs[0]))
 	}
-	res := verify.Run(t, fc.opt)
+	if res == nil {
+		res = verify.Run(t, fc.opt)
+	}
 	if h := verifyReadHook; h != nil {
 		h(in.path)
 	}

@@ -3,54 +3,85 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"slices"
 )
 
-// check adds the consistency warnings that need no verification logic: turns
-// that go backwards, compaction seqs that skip, results without a call, call
-// ids used twice.
-func check(t *Transcript) {
-	name := t.Path
-	warn := func(e Event, field, format string, args ...any) {
-		p := &Problem{Severity: Warning, File: name, Line: e.Header().Line, Type: e.Kind().String(), Field: field}
-		p.Msg = fmt.Sprintf(format, args...)
-		t.Problems = append(t.Problems, p)
+// checker adds the consistency warnings that need no verification logic:
+// turns that go backwards, compaction seqs that skip, results without a
+// call, call ids used twice. It sees the events one at a time, in order
+// (event), and adds its warnings to the transcript's problems at the end
+// (finish): a reader that does not keep the events checks them the same.
+type checker struct {
+	problems Problems
+	// Turns are compared with the previous event's, not with the largest
+	// so far: one wrong turn gives one warning, not one for every event
+	// after it.
+	prevTurn, prevLine int
+	havePrev           bool
+	lastSeq            int
+	haveSeq            bool
+	// seen files the call ids met by a hash (a long run makes millions of
+	// calls, and its ids need not be kept for this): the line of the first
+	// call of each. Two ids of one 64-bit hash would warn falsely, once in
+	// billions of runs.
+	seen map[uint64]int32
+	seed maphash.Seed
+	// inFlight pairs results with calls as Pairing does: the call ids
+	// whose latest call has no result yet.
+	inFlight map[string]bool
+}
+
+func (c *checker) warn(e Event, field, format string, args ...any) {
+	p := &Problem{Severity: Warning, Line: e.Header().Line, Type: e.Kind().String(), Field: field}
+	p.Msg = fmt.Sprintf(format, args...)
+	c.problems = append(c.problems, p)
+}
+
+func (c *checker) event(e Event) {
+	if c.seen == nil {
+		c.seen, c.inFlight, c.seed = map[uint64]int32{}, map[string]bool{}, maphash.MakeSeed()
 	}
-	// Turns are compared with the previous event's, not with the largest so
-	// far: one wrong turn gives one warning, not one for every event after it.
-	prevTurn, prevLine, havePrev := 0, 0, false
-	lastSeq, haveSeq := 0, false
-	seen := map[string]int{} // call id -> line of its first call
-	pairing := t.Pairing()
-	for i, e := range t.Events {
-		h := e.Header()
-		if _, raw := e.(*Raw); !raw {
-			if havePrev && h.Turn < prevTurn {
-				warn(e, "turn", "turn %d goes back (line %d has turn %d)", h.Turn, prevLine, prevTurn)
-			}
-			prevTurn, prevLine, havePrev = h.Turn, h.Line, true
+	h := e.Header()
+	if _, raw := e.(*Raw); !raw {
+		if c.havePrev && h.Turn < c.prevTurn {
+			c.warn(e, "turn", "turn %d goes back (line %d has turn %d)", h.Turn, c.prevLine, c.prevTurn)
 		}
-		switch ev := e.(type) {
-		case *Compaction:
-			if haveSeq && ev.Seq != lastSeq+1 {
-				warn(e, "seq", "compaction seq %d follows seq %d (expected %d)", ev.Seq, lastSeq, lastSeq+1)
-			}
-			lastSeq, haveSeq = ev.Seq, true
-		case *ToolCall:
-			if line, dup := seen[ev.ID]; dup {
-				warn(e, "id", "call id %q was already used at line %d", ev.ID, line)
-			} else {
-				seen[ev.ID] = h.Line
-			}
-		case *ToolResult:
-			if pairing.CallOf(i) < 0 {
-				if _, called := seen[ev.ID]; called {
-					warn(e, "id", "a second result for call %q", ev.ID)
-				} else {
-					warn(e, "id", "result for call %q, which was never made", ev.ID)
-				}
-			}
+		c.prevTurn, c.prevLine, c.havePrev = h.Turn, h.Line, true
+	}
+	switch ev := e.(type) {
+	case *Compaction:
+		if c.haveSeq && ev.Seq != c.lastSeq+1 {
+			c.warn(e, "seq", "compaction seq %d follows seq %d (expected %d)", ev.Seq, c.lastSeq, c.lastSeq+1)
+		}
+		c.lastSeq, c.haveSeq = ev.Seq, true
+	case *ToolCall:
+		c.inFlight[ev.ID] = true
+		k := maphash.String(c.seed, ev.ID)
+		if line, dup := c.seen[k]; dup {
+			c.warn(e, "id", "call id %q was already used at line %d", ev.ID, line)
+		} else {
+			c.seen[k] = int32(h.Line)
+		}
+	case *ToolResult:
+		if c.inFlight[ev.ID] {
+			delete(c.inFlight, ev.ID)
+			break
+		}
+		if _, called := c.seen[maphash.String(c.seed, ev.ID)]; called {
+			c.warn(e, "id", "a second result for call %q", ev.ID)
+		} else {
+			c.warn(e, "id", "result for call %q, which was never made", ev.ID)
 		}
 	}
+}
+
+// finish adds the warnings to t's problems, every problem in line order.
+func (c *checker) finish(t *Transcript) {
+	for _, p := range c.problems {
+		p.File = t.Path
+	}
+	t.Problems = append(t.Problems, c.problems...)
+	c.problems = nil
 	slices.SortStableFunc(t.Problems, func(a, b *Problem) int { return cmp.Compare(a.Line, b.Line) })
 }

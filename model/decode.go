@@ -155,14 +155,21 @@ func (d *decoder) decodeLine(b []byte, ref lineRef, last bool) {
 }
 
 func (d *decoder) add(e Event) {
+	rd := d.rd
 	h := e.Header()
-	h.Index = len(d.rd.t.Events)
+	h.Index = rd.n
 	h.Line = d.ref.n
 	h.Offset = d.ref.off
-	d.rd.t.Events = append(d.rd.t.Events, e)
+	rd.n++
 	if c, ok := e.(*Compaction); ok {
-		d.rd.t.Compactions = append(d.rd.t.Compactions, c)
+		rd.t.Compactions = append(rd.t.Compactions, c)
 	}
+	if rd.each == nil {
+		rd.t.Events = append(rd.t.Events, e)
+		return
+	}
+	rd.check.event(e)
+	rd.each(rd.t, e)
 }
 
 func (d *decoder) addRaw(b []byte, typ string, p *Problem) {
@@ -362,8 +369,8 @@ func (d *decoder) meta(v *fastjson.Value, line []byte) {
 		return
 	}
 	d.sawMeta = true
-	if len(d.rd.t.Events) > 0 {
-		n := len(d.rd.t.Events)
+	if d.rd.n > 0 {
+		n := d.rd.n
 		d.warn("", "the meta line comes after %d %s; it should be the first line", n, plural(n, "event", "events"))
 	}
 	m := Meta{

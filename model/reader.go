@@ -40,11 +40,27 @@ var (
 // name. The returned error is an I/O failure; what is wrong inside the file is
 // in Transcript.Problems.
 func Open(path string, opt ReadOptions) (*Transcript, error) {
+	return open(path, opt, nil)
+}
+
+// OpenEach reads the transcript at path as Open does, but hands each event
+// to fn as soon as it is decoded, in file order, and does not keep it: the
+// Transcript it returns (the one fn is handed, filled in as the file is
+// read) has the meta, the problems, the compactions and the size, and no
+// Events. Memory is then bounded by what fn keeps, not by the file. The
+// consistency warnings that need the whole file (a result whose call
+// never came) are among the problems once it returns. An event's Index is
+// its place among the events, as in Events.
+func OpenEach(path string, opt ReadOptions, fn func(*Transcript, Event)) (*Transcript, error) {
+	return open(path, opt, fn)
+}
+
+func open(path string, opt ReadOptions, each func(*Transcript, Event)) (*Transcript, error) {
 	if opt.Name == "" {
 		opt.Name = path
 	}
 	if path == "-" {
-		return readStream(os.Stdin, 0, opt)
+		return readStream(os.Stdin, 0, opt, each)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -67,11 +83,15 @@ func Open(path string, opt ReadOptions) (*Transcript, error) {
 	}
 	defer closeFn()
 	rd := newReader(opt, cr)
+	rd.each = each
 	if !compressed {
 		// Offsets in a plain file are offsets in the content: large strings
 		// can be read back from it.
 		rd.lazyPath = path
 		rd.at = f
+		if each != nil && st.Mode().IsRegular() {
+			rd.t.reread = &rereader{path: path, opt: rd.opt}
+		}
 	}
 	t, err := rd.read(r)
 	if err != nil || compressed || !st.Mode().IsRegular() {
@@ -116,25 +136,35 @@ func Unchanged(path, name string, before os.FileInfo, read int64) error {
 // Read reads a loupe JSONL transcript from r, holding every string in memory.
 // gzip and zstd streams are decompressed.
 func Read(r io.Reader, opt ReadOptions) (*Transcript, error) {
-	return readStream(r, 0, opt)
+	return readStream(r, 0, opt, nil)
 }
 
 // ReadContent reads a loupe JSONL transcript from r, content that is already
 // decompressed (formats.OpenReader sniffs a stream and hands it on), holding
 // every string in memory.
 func ReadContent(r io.Reader, opt ReadOptions) (*Transcript, error) {
-	cr := &countingReader{r: r, fn: opt.Progress}
-	return newReader(opt, cr).read(cr)
+	return ReadContentEach(r, opt, nil)
 }
 
-func readStream(r io.Reader, total int64, opt ReadOptions) (*Transcript, error) {
+// ReadContentEach is ReadContent handing each event to fn as OpenEach does
+// (fn nil keeps them, as ReadContent).
+func ReadContentEach(r io.Reader, opt ReadOptions, fn func(*Transcript, Event)) (*Transcript, error) {
+	cr := &countingReader{r: r, fn: opt.Progress}
+	rd := newReader(opt, cr)
+	rd.each = fn
+	return rd.read(cr)
+}
+
+func readStream(r io.Reader, total int64, opt ReadOptions, each func(*Transcript, Event)) (*Transcript, error) {
 	cr := &countingReader{r: r, total: total, fn: opt.Progress}
 	dr, _, closeFn, err := Decompress(cr)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", opt.Name, err)
 	}
 	defer closeFn()
-	return newReader(opt, cr).read(dr)
+	rd := newReader(opt, cr)
+	rd.each = each
+	return rd.read(dr)
 }
 
 // Decompress sniffs r and returns a reader of its uncompressed content: gzip
@@ -210,6 +240,11 @@ type reader struct {
 	at       io.ReaderAt // the same content by offset, when it is a plain file
 	t        *Transcript
 	dec      decoder
+	// each, when set, takes every event instead of t.Events (OpenEach);
+	// n counts the events decoded and check follows them.
+	each  func(*Transcript, Event)
+	n     int
+	check checker
 }
 
 func newReader(opt ReadOptions, progress *countingReader) *reader {
@@ -231,7 +266,12 @@ func (rd *reader) read(r io.Reader) (*Transcript, error) {
 	}
 	rd.t.Bytes = off
 	rd.progress.done()
-	check(rd.t)
+	if rd.each == nil {
+		for _, e := range rd.t.Events {
+			rd.check.event(e)
+		}
+	}
+	rd.check.finish(rd.t)
 	return rd.t, nil
 }
 

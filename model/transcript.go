@@ -68,6 +68,9 @@ type Transcript struct {
 	Bytes int64
 
 	pairing *Pairing
+	// reread reads an event again from the file (EventAt), when OpenEach
+	// read a plain file.
+	reread *rereader
 }
 
 // Compaction returns the compaction with the given seq, or nil.

@@ -29,6 +29,8 @@ type promise struct {
 	// action out (-1 when none); carrying are calls awaiting their result.
 	carried  int
 	carrying []int
+	// carriedBy is the call at carried, which a closing reason names.
+	carriedBy *model.ToolCall
 	// working: calls that suit an immediate commitment's verb; once one
 	// succeeds (worked), the next assistant message discharges it.
 	working  []int

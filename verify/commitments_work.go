@@ -112,7 +112,7 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 			if w != ci {
 				continue
 			}
-			p.carried = ci
+			p.carried, p.carriedBy = ci, info.call
 			if reportable(p) {
 				c.idx.addReportable(p)
 			}
@@ -438,7 +438,7 @@ func (c *commitmentTracker) claims(m *model.Message) {
 				// and a description in the past tense does not overrule it.
 				if !p.planned || outright(r.cue) {
 					p.carriedOut = true
-					c.l.close(p, m, fmt.Sprintf("carried out by %s and claimed at turn %d", c.callRef(p.carried), m.Turn))
+					c.l.close(p, m, fmt.Sprintf("carried out by %s and claimed at turn %d", callRef(p), m.Turn))
 				}
 				continue
 			}
@@ -449,7 +449,7 @@ func (c *commitmentTracker) claims(m *model.Message) {
 			c.completionFinding(p, m, d.text[d.units[r.cand.unit].Start:d.units[r.cand.unit].End])
 		case !p.planned && p.carried >= 0 && reported(d, p, r):
 			p.carriedOut = true
-			c.l.close(p, m, fmt.Sprintf("carried out by %s and reported at turn %d", c.callRef(p.carried), m.Turn))
+			c.l.close(p, m, fmt.Sprintf("carried out by %s and reported at turn %d", callRef(p), m.Turn))
 		}
 	}
 }
@@ -506,11 +506,12 @@ func reported(d *doc, p *promise, r matchResult) bool {
 	return pol == Done || pol == Neutral
 }
 
-func (c *commitmentTracker) callRef(i int) string {
-	if tc, ok := c.l.t.Events[i].(*model.ToolCall); ok {
+// callRef names the call that carried p out.
+func callRef(p *promise) string {
+	if tc := p.carriedBy; tc != nil {
 		return fmt.Sprintf("%s (%s, turn %d)", tc.ID, tc.Name, tc.Turn)
 	}
-	return fmt.Sprintf("event %d", i)
+	return fmt.Sprintf("event %d", p.carried)
 }
 
 func (c *commitmentTracker) completionFinding(p *promise, m *model.Message, claim string) {

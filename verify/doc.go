@@ -18,7 +18,8 @@
 //	types.go                  Result, CompactionResult, ItemResult, Status: what a run's verification says
 //	basis.go                  how sure the source is that an item is owed (recorded, stated, inferred) and the cue
 //	glyph.go                  Statuses and each one's glyph, shared by the inspector and the reports
-//	run.go, sweep.go          Run; the one pass over the events, dispatching to a tracker per kind
+//	stream.go                 Stream: events in one at a time, each compaction's result out once checked
+//	run.go, sweep.go          Run (a loop over Stream); the one pass over the events, dispatching to a tracker per kind
 //	prefetch.go               what each event alone determines, computed ahead on a second goroutine
 //	commitments.go            when a commitment opens (prose, plan steps, logged events), restatements
 //	commitments_index.go      open commitments indexed by head, verb and the words a call must name
@@ -28,7 +29,7 @@
 //	constraints.go            the user's standing rules: opening, revocation, matching
 //	crosslang.go              an item and a summary in different languages: matched through what they share
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
-//	handles_answered.go       calls answered before any compaction, kept as event indexes, not items
+//	handles_answered.go       calls answered before any compaction, kept as their place in the file (read again when named), not items
 //	quote.go                  what an orphaned-result finding quotes of a result (a notice's readable part)
 //	intent.go                 what a call was doing, in other words (intent-only matches)
 //	errors.go                 when an error opens and closes (same call, workaround, plan step), matching

@@ -95,6 +95,11 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 			tokens = lang.AppendUnique(tokens, info.path)
 		}
 	}
+	// Copies: a token may be a piece of the output (a test's name), and an
+	// error that stays open would keep the whole output for it.
+	for i := range tokens {
+		tokens[i] = strings.Clone(tokens[i])
+	}
 	f := &failure{entry: entry{item: it, idents: idents}, callID: r.ID, target: info.target,
 		command: info.command, key: info.key, tool: info.name, category: info.category, path: info.path,
 		missingProgram: missingProgram(line), errTokens: tokens, intent: intent{src: line}}

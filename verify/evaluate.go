@@ -119,16 +119,16 @@ func (l *ledger) keptItem(tr tracked, c *model.Compaction) bool {
 		}
 		return false
 	}
-	return kept(c, l.t.Events[tr.base().item.Event], tr.ref())
+	return kept(c, tr.base().originRef, tr.ref())
 }
 
 // kept reports whether the runtime carried an event verbatim into the new
-// context (Claude Code's preserved segment, a retained tail).
-func kept(c *model.Compaction, e model.Event, id string) bool {
+// context (Claude Code's preserved segment, a retained tail): the event
+// whose runtime ref is ref, or the call or job id.
+func kept(c *model.Compaction, ref, id string) bool {
 	if c == nil || len(c.Kept) == 0 {
 		return false
 	}
-	ref := e.Header().Ref
 	for _, k := range c.Kept {
 		if (id != "" && k == id) || (ref != "" && k == ref) {
 			return true
@@ -161,15 +161,10 @@ func eventBytes(e model.Event) int {
 }
 
 // measure computes the loss ratio against the source as the compactor saw it:
-// the previous summary plus the replaced span.
+// the previous summary plus the replaced span (model.Transcript.ReplacedSpan),
+// whose size the stream counts as the events go by.
 func (l *ledger) measure(c *model.Compaction, cr *CompactionResult) {
-	lo, hi := l.t.ReplacedSpan(c)
-	src := len(l.prevSummary)
-	for _, e := range l.t.Events[lo:hi] {
-		if model.IsSource(e) {
-			src += eventBytes(e)
-		}
-	}
+	src := len(l.prevSummary) + l.spanBytes
 	cr.SourceBytes, cr.SummaryBytes = src, len(c.Summary)
 	if src > 0 {
 		cr.LossRatio = 1 - float64(cr.SummaryBytes)/float64(src)

@@ -8,6 +8,7 @@ package verify
 
 import (
 	"fmt"
+	"hash/maphash"
 	"regexp"
 	"strings"
 
@@ -77,9 +78,13 @@ type handleTracker struct {
 	// origins holds one "tool call NAME" per tool.
 	origins map[string]string
 	// answered are the demoted handles in the order they were made, and
-	// answeredBy indexes the live ones by id.
-	answered   []answered
-	answeredBy map[string]int32
+	// answeredBy indexes the live ones by a hash of their id (idKey).
+	answered   answeredList
+	answeredBy map[uint64]int32
+	seed       maphash.Seed
+	// answeredKept holds the calls of the answered handles when the
+	// transcript cannot give them back (see answeredCall).
+	answeredKept map[int32]*model.ToolCall
 }
 
 func (h *handleTracker) init(l *ledger) {
@@ -88,7 +93,9 @@ func (h *handleTracker) init(l *ledger) {
 	h.byJob = map[string]*pending{}
 	h.closed = map[string][]*pending{}
 	h.origins = map[string]string{}
-	h.answeredBy = map[string]int32{}
+	h.answeredBy = map[uint64]int32{}
+	h.seed = maphash.MakeSeed()
+	h.answeredKept = map[int32]*model.ToolCall{}
 }
 
 // call opens the handle of a tool call.
@@ -129,9 +136,9 @@ func (h *handleTracker) result(r *model.ToolResult) {
 	}
 }
 
-func resultArrived(r *model.ToolResult) string {
-	return fmt.Sprintf("result arrived at turn %d", r.Turn)
-}
+func resultArrived(r *model.ToolResult) string { return arrivedAt(r.Turn) }
+
+func arrivedAt(turn int) string { return fmt.Sprintf("result arrived at turn %d", turn) }
 
 // job follows the asynchronous job a result reports on: a running job is an
 // open handle until a later result says it is done or killed.
@@ -213,7 +220,7 @@ func (h *handleTracker) orphanCheck(p *pending, r *model.ToolResult) {
 		return
 	}
 	id := p.ref()
-	if _, ok := l.inForce.findVerbatim(id); ok || kept(l.inForceComp, l.t.Events[p.item.Event], id) {
+	if _, ok := l.inForce.findVerbatim(id); ok || kept(l.inForceComp, p.originRef, id) {
 		return
 	}
 	l.res.Findings = append(l.res.Findings, RunFinding{
@@ -251,13 +258,14 @@ func firstLine(s string) string {
 func (h *handleTracker) indexClosed(p *pending) {
 	k := p.ref()
 	ps := h.closed[k]
-	if _, dup := h.answeredBy[k]; !dup && len(ps) == 0 && p.demotable() {
+	// A hash taken by another id (once in billions) keeps p as an item.
+	if _, taken := h.answeredBy[h.idKey(k)]; !taken && len(ps) == 0 && p.demotable() {
 		h.demote(p)
 		return
 	}
-	if j, ok := h.answeredBy[k]; ok && h.textOf(j) == p.item.Text {
+	if j, ok := h.answeredOf(k); ok && h.textOf(j) == p.item.Text {
 		// The later of two wordings replaces the earlier, as below.
-		delete(h.answeredBy, k)
+		delete(h.answeredBy, h.idKey(k))
 		h.materialize(j)
 		ps = h.closed[k]
 	}
@@ -273,7 +281,7 @@ func (h *handleTracker) indexClosed(p *pending) {
 // closedNamedIn adds the answered handles whose id the summary names.
 func (h *handleTracker) closedNamedIn(d *doc, add func(tracked)) {
 	for _, w := range idWords(d.text) {
-		if j, ok := h.answeredBy[w]; ok {
+		if j, ok := h.answeredOf(w); ok {
 			h.materialize(j)
 		}
 		for _, p := range h.closed[w] {

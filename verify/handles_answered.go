@@ -4,13 +4,19 @@ package verify
 // answered before the next compaction: their handles are never part of a
 // preservation set, and only a summary or a self-report that names one
 // (a resurrection, a stale claim) needs its item again. So a handle closed
-// by its result before any compaction checked it keeps only the indexes of
-// its call and result events, its place in the order items were made and a
-// hash of its wording; materialize rebuilds the same *pending (the call is
-// parsed again: parseCall is a pure function of the event) when one is
-// named, and from then on it is an item like any other.
+// by its result before any compaction checked it keeps only its call's id
+// and place (event index, turn, byte offset), where its result closed it,
+// its place in the order items were made and a hash of its wording;
+// materialize rebuilds the same *pending when one is named (the call event
+// is asked of the transcript again, which keeps it or reads it again from
+// its file, and parsed again: parseCall is a pure function of the event),
+// and from then on it is an item like any other. A transcript that can do
+// neither (standard input, a compressed file, an importer's records) has
+// its answered calls kept by the tracker instead.
 
 import (
+	"fmt"
+	"hash/maphash"
 	"slices"
 	"strings"
 	"unicode"
@@ -19,11 +25,78 @@ import (
 	"github.com/loupe-dev/loupe/model"
 )
 
-// answered is a demoted handle.
+// answered is a demoted handle: a quarter of the call event it stands for,
+// for the millions of calls a long run answers. Even the call's id is not
+// kept: answeredBy finds a handle by a hash of it, and the call read again
+// confirms it (answeredOf).
 type answered struct {
-	call, result int32  // event indexes of the call and of the result that closed it
-	born         int32  // entry.born of the item it was
-	textFold     uint32 // foldHash of its item's trimmed Text (resolveClaim)
+	off int64 // the byte offset of the call's line
+	// the call's turn and event index, and those of the result that
+	// closed it
+	turn, event             int32
+	closedTurn, closedEvent int32
+	born                    int32  // entry.born of the item it was
+	textFold                uint32 // foldHash of its item's trimmed Text (resolveClaim)
+	idFold                  uint32 // foldHash of the call's id
+	rebuilt                 bool   // materialized: the call is the item's now
+}
+
+// idKey is what answeredBy files a call id under.
+func (h *handleTracker) idKey(id string) uint64 { return maphash.String(h.seed, id) }
+
+// answeredOf returns the live demoted handle of call id.
+func (h *handleTracker) answeredOf(id string) (int32, bool) {
+	j, ok := h.answeredBy[h.idKey(id)]
+	if !ok || h.answeredCall(j).ID != id {
+		return 0, false // none, or another id of the same hash
+	}
+	return j, true
+}
+
+// answeredCall is the call event demoted handle j came from. One that
+// cannot be had again is a bug (or a file changed while it is read): the
+// sweep reports it on the event in hand and goes on.
+func (h *handleTracker) answeredCall(j int32) *model.ToolCall {
+	if c, ok := h.answeredKept[j]; ok {
+		return c
+	}
+	a := h.answered.at(j)
+	e, err := h.l.source.EventAt(int(a.event), a.off)
+	c, ok := e.(*model.ToolCall)
+	if err != nil || !ok || foldHash(c.ID) != a.idFold {
+		panic(fmt.Sprintf("the call of event %d cannot be had again: %v", a.event, err))
+	}
+	if c.Turn != int(a.turn) || c.Index != int(a.event) {
+		// Read again from its line alone: its place is the first reading's.
+		cc := *c
+		cc.Turn, cc.Index = int(a.turn), int(a.event)
+		c = &cc
+	}
+	return c
+}
+
+// answeredList holds the demoted handles in chunks: a run answers millions
+// of calls, and a slice grown by doubling would hold up to twice their
+// size, and both copies while it grows.
+type answeredList struct {
+	chunks [][]answered
+	n      int
+}
+
+const answeredChunk = 4096
+
+func (al *answeredList) add(a answered) int32 {
+	if al.n%answeredChunk == 0 {
+		al.chunks = append(al.chunks, make([]answered, 0, answeredChunk))
+	}
+	c := &al.chunks[len(al.chunks)-1]
+	*c = append(*c, a)
+	al.n++
+	return int32(al.n - 1)
+}
+
+func (al *answeredList) at(j int32) *answered {
+	return &al.chunks[j/answeredChunk][j%answeredChunk]
 }
 
 // demotable: a call's handle, closed by its result, that no compaction has
@@ -37,12 +110,16 @@ func (p *pending) demotable() bool {
 // demote replaces p by its indexes.
 func (h *handleTracker) demote(p *pending) {
 	l := h.l
-	j := int32(len(h.answered))
-	h.answered = append(h.answered, answered{
-		call: int32(p.item.Event), result: int32(p.item.ClosedEvent), born: int32(p.born),
-		textFold: foldHash(strings.TrimSpace(p.item.Text)),
+	c := p.call
+	j := h.answered.add(answered{
+		off: c.Offset, turn: int32(c.Turn), event: int32(c.Index),
+		closedTurn: int32(p.item.ClosedTurn), closedEvent: int32(p.item.ClosedEvent), born: int32(p.born),
+		textFold: foldHash(strings.TrimSpace(p.item.Text)), idFold: foldHash(c.ID),
 	})
-	h.answeredBy[p.callID] = j
+	if l.source == nil {
+		h.answeredKept[j] = c
+	}
+	h.answeredBy[h.idKey(p.callID)] = j
 	if h.byCall[p.callID] == p {
 		delete(h.byCall, p.callID)
 	}
@@ -56,7 +133,7 @@ func (h *handleTracker) demote(p *pending) {
 
 // textOf is the wording of a demoted handle's item.
 func (h *handleTracker) textOf(j int32) string {
-	c := h.l.t.Events[h.answered[j].call].(*model.ToolCall)
+	c := h.answeredCall(j)
 	return h.newPending(c, parseCall(c)).item.Text
 }
 
@@ -64,20 +141,21 @@ func (h *handleTracker) textOf(j int32) string {
 // as it was, filed among the closed handles and the ledger's items. It
 // returns nil when j was rebuilt before.
 func (h *handleTracker) materialize(j int32) *pending {
-	a := &h.answered[j]
-	if a.call < 0 {
+	a := h.answered.at(j)
+	if a.rebuilt {
 		return nil
 	}
 	l := h.l
-	c := l.t.Events[a.call].(*model.ToolCall)
-	r := l.t.Events[a.result].(*model.ToolResult)
+	c := h.answeredCall(j)
 	p := h.newPending(c, parseCall(c))
+	p.originRef = c.Ref
 	it := p.item
-	it.Open, it.ClosedTurn, it.ClosedEvent, it.ClosedBy = false, r.Turn, r.Index, resultArrived(r)
+	it.Open, it.ClosedTurn, it.ClosedEvent, it.ClosedBy = false, int(a.closedTurn), int(a.closedEvent), arrivedAt(int(a.closedTurn))
 	p.born = int(a.born)
-	a.call = -1
-	if k, ok := h.answeredBy[p.callID]; ok && k == j {
-		delete(h.answeredBy, p.callID)
+	*a = answered{born: a.born, rebuilt: true}
+	delete(h.answeredKept, j)
+	if k, ok := h.answeredBy[h.idKey(p.callID)]; ok && k == j {
+		delete(h.answeredBy, h.idKey(p.callID))
 		ps := h.closed[p.callID]
 		h.closed[p.callID] = append(ps, p)
 	}
@@ -92,22 +170,18 @@ func (h *handleTracker) materialize(j int32) *pending {
 // call id or its wording), rebuilt; nil for none. before bounds the search:
 // only handles made before it count (-1 for no bound).
 func (h *handleTracker) claimedAnswered(c string, before int) *pending {
-	fold := uint32(0)
-	folded := false
-	for j := range h.answered {
-		a := &h.answered[j]
-		if a.call < 0 {
+	fold := foldHash(c)
+	for j := range int32(h.answered.n) {
+		a := h.answered.at(j)
+		if a.rebuilt {
 			continue
 		}
 		if before >= 0 && int(a.born) >= before {
 			break
 		}
-		call := h.l.t.Events[a.call].(*model.ToolCall)
-		hit := c == "" || call.ID == c || strings.EqualFold(call.ID, c)
+		// The hashes pick the few candidates; the call read again decides.
+		hit := c == "" || a.idFold == fold && strings.EqualFold(h.answeredCall(j).ID, c)
 		if !hit {
-			if !folded {
-				fold, folded = foldHash(c), true
-			}
 			hit = a.textFold == fold && strings.EqualFold(strings.TrimSpace(h.textOf(int32(j))), c)
 		}
 		if hit {

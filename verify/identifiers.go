@@ -53,6 +53,9 @@ func (t *identifierTracker) collectSHAs(s string) { lang.ScanHex(s, t.addSHA) }
 // addSHA remembers one commit SHA.
 func (t *identifierTracker) addSHA(h string) {
 	if !t.shaSeen[h] {
+		// A copy: h is a piece of a command or a tool output, which the
+		// sweep keeps no longer than the event.
+		h = strings.Clone(h)
 		t.shaSeen[h] = true
 		t.shas = append(t.shas, h)
 	}
@@ -109,6 +112,9 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 		}
 		// Each compaction gets its own copy of the item: who names it
 		// changes, and an earlier report must keep what was true then.
+		// The earlier copy is the earlier result's alone: the ledger
+		// forgets it (byItem serves the compaction in hand).
+		delete(t.l.byItem, n.item)
 		snap := *n.item
 		n.item = &snap
 		t.l.byItem[n.item] = n

@@ -36,9 +36,10 @@ type pre struct {
 	errIdents []lang.Ident
 }
 
-// prefetchBatch is how many events go to the sweep at a time, and
-// prefetchAhead how many batches may wait: the prefetcher stays at most
-// about a thousand events ahead.
+// prefetchBatch is how many events go to the prefetcher and the sweep at a
+// time, and prefetchAhead how many batches may wait at each: the
+// prefetcher stays at most about a thousand events ahead of the sweep, and
+// the caller about as far ahead of the prefetcher.
 const (
 	prefetchBatch = 64
 	prefetchAhead = 16
@@ -51,29 +52,29 @@ const (
 // over the budget is left to the sweep, which parses it the same.
 const summaryBudget = 4 << 20
 
-// prefetch computes pre for each event in order and sends them in batches
-// until done is closed. ahead counts the summary bytes parsed ahead (see
-// summaryBudget); the sweep takes them off.
-func prefetch(events []model.Event, out chan<- []pre, done <-chan struct{}, ahead *atomic.Int64) {
+// prefetch computes pre for each batch of events that comes in, in order,
+// and sends the batch on with them until in is closed or done is. ahead
+// counts the summary bytes parsed ahead (see summaryBudget); the sweep takes
+// them off.
+func prefetch(in <-chan []model.Event, out chan<- prepared, done <-chan struct{}, ahead *atomic.Int64) {
 	defer close(out)
-	batch := make([]pre, 0, prefetchBatch)
-	for _, e := range events {
-		batch = append(batch, prepareWithin(e, ahead))
-		if len(batch) == prefetchBatch {
-			select {
-			case out <- batch:
-			case <-done:
-				return
-			}
-			batch = make([]pre, 0, prefetchBatch)
+	for events := range in {
+		pres := make([]pre, len(events))
+		for i, e := range events {
+			pres[i] = prepareWithin(e, ahead)
 		}
-	}
-	if len(batch) > 0 {
 		select {
-		case out <- batch:
+		case out <- prepared{events, pres}:
 		case <-done:
+			return
 		}
 	}
+}
+
+// prepared is a batch of events and what was computed ahead for each.
+type prepared struct {
+	events []model.Event
+	pres   []pre
 }
 
 // prepareWithin is prepare, but leaves a summary to the sweep when

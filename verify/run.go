@@ -23,17 +23,13 @@ type Options struct {
 
 // Run verifies every compaction of t: one pass over the events keeps what is
 // open; at each compaction the open items are matched against its summary.
+// It is the stream (stream.go) fed with t's events.
 func Run(t *model.Transcript, opt Options) *Result {
-	l := newLedger(t, opt)
-	l.consumers = consumersFor(t, opt)
-	for _, p := range t.Problems {
-		l.res.Warnings = append(l.res.Warnings, Warning{Line: p.Line, Msg: p.Error()})
+	s := NewStream(t, opt, nil)
+	for _, e := range t.Events {
+		s.Push(e)
 	}
-	l.sweep()
-	outliers(l.res)
-	l.lineage()
-	sort.SliceStable(l.res.Findings, func(i, j int) bool { return l.res.Findings[i].Turn < l.res.Findings[j].Turn })
-	return l.res
+	return s.Finish()
 }
 
 // Unverified is the result of a transcript that is read but not yet

@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"iter"
 	"slices"
-	"sync/atomic"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -36,6 +35,11 @@ type entry struct {
 	listed  bool
 	// born is the item's place in the order items were made (ledger.all).
 	born int
+	// originRef is the runtime's ref of the event the item comes from
+	// (item.Event): a compaction that keeps that event verbatim keeps the
+	// item (keptItem). The sweep keeps it here so that it need not look
+	// back at the event.
+	originRef string
 }
 
 func (e *entry) base() *entry { return e }
@@ -55,9 +59,10 @@ type tracked interface {
 	weighs(term string) bool
 }
 
-// ledger sweeps a transcript once, keeping what is open at every point.
+// ledger sweeps a transcript once, keeping what is open at every point. It
+// sees each event once, in order (stream.go), and never looks back at an
+// earlier one: what a later compaction needs of the past it keeps itself.
 type ledger struct {
-	t   *model.Transcript
 	opt Options
 	res *Result
 	// all holds every item in the order it was made (identifiers are
@@ -78,6 +83,20 @@ type ledger struct {
 	openSeq  int
 	byItem   map[*Item]tracked
 	calls    map[int]*callInfo // calls awaiting their result, by event index
+	// callAt pairs results with calls: the index of the latest call of
+	// each id whose result has not come (model.Pairing, kept as it goes).
+	callAt map[string]int
+	// cur is the event in hand: an item made now comes from it
+	// (originRef).
+	cur model.Event
+	// source gives back an event the sweep has passed (an answered call a
+	// summary names, handles_answered.go), when the transcript keeps its
+	// events or can read them again; nil when it can do neither.
+	source *model.Transcript
+	// spanBytes is the size of the source events since the last
+	// compaction event: with the previous summary, what the next
+	// compactor read (measure).
+	spanBytes int
 
 	// the trackers, one per item kind
 	commitments commitmentTracker
@@ -109,11 +128,15 @@ type ledger struct {
 
 func newLedger(t *model.Transcript, opt Options) *ledger {
 	l := &ledger{
-		t: t, opt: opt,
-		res:        &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Turns: t.Turns(), Transcript: t},
+		opt:        opt,
+		res:        &Result{Path: t.Path, Format: model.Format, Source: t.Meta.Source, Transcript: t},
 		byItem:     map[*Item]tracked{},
 		calls:      map[int]*callInfo{},
+		callAt:     map[string]int{},
 		demotedLow: -1,
+	}
+	if t.GivesEventsBack() {
+		l.source = t
 	}
 	l.commitments.init(l)
 	l.constraints.l = l
@@ -130,6 +153,9 @@ func (l *ledger) opened(tr tracked) {
 	it.ClosedEvent = -1
 	tr.base().born = l.born
 	l.born++
+	if l.cur != nil && it.Event == l.cur.Header().Index {
+		tr.base().originRef = l.cur.Header().Ref
+	}
 	l.all = append(l.all, tr)
 	l.list(tr)
 	l.byItem[it] = tr
@@ -238,30 +264,6 @@ func pruned(trs []tracked) []tracked {
 	return out
 }
 
-func (l *ledger) sweep() {
-	ahead := make(chan []pre, prefetchAhead)
-	done := make(chan struct{})
-	defer close(done)
-	var parsed atomic.Int64 // summary bytes parsed ahead (prefetch.go)
-	go prefetch(l.t.Events, ahead, done, &parsed)
-	var batch []pre
-	for i, e := range l.t.Events {
-		if len(batch) == 0 {
-			batch = <-ahead
-		}
-		l.pre, batch = &batch[0], batch[1:]
-		if i%256 == 0 {
-			l.pruneOpen()
-		}
-		l.step(i, e)
-		if n := l.pre.summaryBytes; n > 0 {
-			parsed.Add(-n)
-		}
-	}
-	l.pre = nil
-	l.pruneOpen()
-}
-
 // step applies one event. A panic here is loupe's own bug: it is reported
 // as a warning on the event's line and the sweep goes on, so one odd event
 // cannot hide the rest of the run; a compaction it hits fails closed.
@@ -297,6 +299,7 @@ func (l *ledger) step(i int, e model.Event) {
 		case *model.ToolCall:
 			ci := l.callOf(ev)
 			l.calls[i] = ci
+			l.callAt[ev.ID] = i
 			l.shasOf(ci.command)
 			l.handles.call(ev, ci)
 			l.commitments.call(i, ev, ci)
@@ -345,7 +348,12 @@ func kindsOf(ks []string) []Kind {
 // toolResult closes the call's handle, opens or resolves errors, confirms the
 // commitments the call carried out, and follows the job it reports on.
 func (l *ledger) toolResult(i int, r *model.ToolResult) {
-	ci := l.t.Pairing().CallOf(i)
+	ci, ok := l.callAt[r.ID]
+	if ok {
+		delete(l.callAt, r.ID)
+	} else {
+		ci = -1
+	}
 	l.handles.result(r)
 	l.shasOf(r.Text.Head())
 	info := l.calls[ci]

@@ -27,8 +27,12 @@ var ErrEmpty = errors.New("empty file")
 // and one in which nothing reads as the format, are errors (ErrEmpty,
 // *NothingReadError): a verifier that checked nothing must not pass.
 func Open(path string, opt Options) (*model.Transcript, error) {
+	return openEach(path, opt, nil)
+}
+
+func openEach(path string, opt Options, each func(*model.Transcript, model.Event)) (*model.Transcript, error) {
 	if path == "-" {
-		return OpenReader(os.Stdin, "-", opt)
+		return readEach(os.Stdin, "-", opt, each)
 	}
 	name := opt.Read.Name
 	if name == "" {
@@ -44,7 +48,7 @@ func Open(path string, opt Options) (*model.Transcript, error) {
 			return nil, err
 		}
 		defer f.Close()
-		return OpenReader(f, name, opt)
+		return readEach(f, name, opt, each)
 	}
 	var head []byte
 	if !st.IsDir() {
@@ -60,12 +64,18 @@ func Open(path string, opt Options) (*model.Transcript, error) {
 	if err != nil {
 		return nil, named(name, err)
 	}
-	t, err := f.Open(path, opt.Read)
+	var seen content
+	var t *model.Transcript
+	if each != nil && f.Name == Native.Name {
+		t, err = model.OpenEach(path, opt.Read, seen.passing(each))
+	} else {
+		t, err = f.Open(path, opt.Read)
+	}
 	if err != nil {
 		return nil, named(name, err)
 	}
 	t.Runtime = f.Name
-	return t, checkContent(t, f, name, opt.From != "")
+	return t, seen.finish(t, f, name, opt.From != "", each)
 }
 
 // Stat is os.Stat, and also accepts a path naming one session of a file
@@ -108,6 +118,10 @@ func stat(path string) (file string, st os.FileInfo, err error) {
 // problems and errors. Formats that store a session as a directory cannot
 // be read this way.
 func OpenReader(r io.Reader, name string, opt Options) (*model.Transcript, error) {
+	return readEach(r, name, opt, nil)
+}
+
+func readEach(r io.Reader, name string, opt Options, each func(*model.Transcript, model.Event)) (*model.Transcript, error) {
 	dr, _, closeFn, err := model.Decompress(r)
 	if err != nil {
 		return nil, named(name, err)
@@ -131,12 +145,18 @@ func OpenReader(r io.Reader, name string, opt Options) (*model.Transcript, error
 	}
 	ro := opt.Read
 	ro.Name = name
-	t, err := f.Read(br, ro)
+	var seen content
+	var t *model.Transcript
+	if each != nil && f.Name == Native.Name {
+		t, err = model.ReadContentEach(br, ro, seen.passing(each))
+	} else {
+		t, err = f.Read(br, ro)
+	}
 	if err != nil {
 		return nil, named(name, err)
 	}
 	t.Runtime = f.Name
-	return t, checkContent(t, f, name, opt.From != "")
+	return t, seen.finish(t, f, name, opt.From != "", each)
 }
 
 // Detect returns the format of path (or the one named by from). Only
@@ -252,27 +272,64 @@ func (e *NothingReadError) Error() string {
 	return b.String()
 }
 
-// checkContent returns a *NothingReadError when nothing of t was read as f.
-// A record the importer left out on purpose (a title, a snapshot) was read,
-// and so was a loupe meta line.
-func checkContent(t *model.Transcript, f Format, name string, forced bool) error {
-	for _, e := range t.Events {
-		if e.Kind() != model.KindRaw {
-			return nil
+// content follows what of a transcript was read as its format, for the
+// check that something was (see finish).
+type content struct {
+	read     bool // an event that is not raw
+	records  int  // raw events
+	broken   int  // of which have an error
+	first    *model.Problem
+	streamed bool // the events went to each as they were read
+}
+
+func (c *content) add(e model.Event) {
+	r, ok := e.(*model.Raw)
+	if !ok {
+		c.read = true
+		return
+	}
+	c.records++
+	if p := r.Problem; p != nil && p.Severity == model.Error {
+		if c.broken++; c.first == nil {
+			c.first = p
 		}
+	}
+}
+
+// passing returns each, counting the events on their way.
+func (c *content) passing(each func(*model.Transcript, model.Event)) func(*model.Transcript, model.Event) {
+	c.streamed = true
+	return func(t *model.Transcript, e model.Event) {
+		c.add(e)
+		each(t, e)
+	}
+}
+
+// finish hands the events of a transcript read whole to each (nil keeps
+// them: Open), then returns a *NothingReadError when nothing of t was read
+// as f. A record the importer left out on purpose (a title, a snapshot)
+// was read, and so was a loupe meta line.
+func (c *content) finish(t *model.Transcript, f Format, name string, forced bool, each func(*model.Transcript, model.Event)) error {
+	if !c.streamed {
+		events := t.Events
+		if each != nil {
+			t.Events = nil
+		}
+		for i, e := range events {
+			c.add(e)
+			if each != nil {
+				each(t, e)
+				events[i] = nil // the caller keeps what it needs
+			}
+		}
+	}
+	if c.read {
+		return nil
 	}
 	if t.Meta.Extra["skipped"] != "" || f.Name == Native.Name && !isZeroMeta(t.Meta) {
 		return nil
 	}
-	ne := &NothingReadError{Name: name, Format: f.Name, Records: len(t.Events), Forced: forced}
-	for _, e := range t.Events {
-		if p := e.(*model.Raw).Problem; p != nil && p.Severity == model.Error {
-			if ne.Broken++; ne.First == nil {
-				ne.First = p
-			}
-		}
-	}
-	return ne
+	return &NothingReadError{Name: name, Format: f.Name, Records: c.records, Broken: c.broken, First: c.first, Forced: forced}
 }
 
 func isZeroMeta(m model.Meta) bool {
