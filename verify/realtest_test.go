@@ -157,16 +157,40 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 	return tp, alarms, found
 }
 
-// The frozen test split's figures when the rules of issue 19 were done
-// (its first contact, at 61a7bff, was precision 0.171, recall 0.513,
-// verdicts 21/35): far from the issue's 0.9, and a floor, so that no change
-// makes it worse unseen. Raise them when a change improves them; never
-// lower them.
+// The frozen test split's figures (its first contact, at 61a7bff, was
+// precision 0.171, recall 0.513, verdicts 21/35; 0.488, 0.513, 24/35 at
+// the end of the second round of issue 19, whose rules had seen its
+// failures): far from the issue's 0.9, and a floor, so that no change makes
+// it worse unseen. Raise them when a change improves them; never lower
+// them. realtest2, labelled blind later and never tuned on, has no loss
+// labelled: its floor is on verdicts and on the false alarms it counts.
 const (
-	testSplitMinPrecision = 0.20
+	testSplitMinPrecision = 0.48
 	testSplitMinRecall    = 0.51
-	testSplitMinVerdicts  = 0.60
+	testSplitMinVerdicts  = 0.68
+
+	test2MaxFalseAlarms = 14
+	test2MinVerdicts    = 8
 )
+
+// TestRealTest2Split scores the second frozen split (testdata/realtest2);
+// like TestRealTestSplit it logs the aggregate line only.
+func TestRealTest2Split(t *testing.T) {
+	if verify.RaceDetector {
+		t.Skip("run without -race")
+	}
+	s := scoreRealSplit(t, filepath.Join("testdata", "realtest2"))
+	if os.Getenv("LOUPE_SHOW_TEST_FAILURES") == "1" {
+		for _, l := range s.lines {
+			t.Log(l)
+		}
+	}
+	t.Logf("real test split 2: %s", s)
+	if alarms := s.reported - s.real; alarms > test2MaxFalseAlarms || s.right < test2MinVerdicts {
+		t.Errorf("the second test split fell below its floor: %d false alarms (max %d), %d/%d verdicts right (min %d)",
+			alarms, test2MaxFalseAlarms, s.right, s.compactions, test2MinVerdicts)
+	}
+}
 
 // TestRealTestSplit scores loupe on the frozen test split of real runs
 // (testdata/realtest: repositories the rules were never built from). Its
