@@ -173,19 +173,28 @@ const (
 	test2MinVerdicts    = 8
 )
 
-// TestRealTest2Split scores the second frozen split (testdata/realtest2);
-// like TestRealTestSplit it logs the aggregate line only.
-func TestRealTest2Split(t *testing.T) {
+// frozenSplit scores a frozen split of testdata and logs its aggregate
+// line only: its per-compaction failures are not for tuning the rules
+// (LOUPE_SHOW_TEST_FAILURES=1 shows them).
+func frozenSplit(t *testing.T, dir string) realSplitScore {
+	t.Helper()
 	if verify.RaceDetector {
 		t.Skip("run without -race")
 	}
-	s := scoreRealSplit(t, filepath.Join("testdata", "realtest2"))
+	s := scoreRealSplit(t, filepath.Join("testdata", dir))
 	if os.Getenv("LOUPE_SHOW_TEST_FAILURES") == "1" {
 		for _, l := range s.lines {
 			t.Log(l)
 		}
 	}
-	t.Logf("real test split 2: %s", s)
+	t.Logf("%s: %s", dir, s)
+	return s
+}
+
+// TestRealTest2Split scores the second frozen split (testdata/realtest2);
+// like TestRealTestSplit it logs the aggregate line only.
+func TestRealTest2Split(t *testing.T) {
+	s := frozenSplit(t, "realtest2")
 	if alarms := s.reported - s.real; alarms > test2MaxFalseAlarms || s.right < test2MinVerdicts {
 		t.Errorf("the second test split fell below its floor: %d false alarms (max %d), %d/%d verdicts right (min %d)",
 			alarms, test2MaxFalseAlarms, s.right, s.compactions, test2MinVerdicts)
@@ -197,16 +206,7 @@ func TestRealTest2Split(t *testing.T) {
 // per-compaction failures are not for tuning the rules, so only the
 // aggregate line is logged; LOUPE_SHOW_TEST_FAILURES=1 shows them.
 func TestRealTestSplit(t *testing.T) {
-	if verify.RaceDetector {
-		t.Skip("run without -race")
-	}
-	s := scoreRealSplit(t, filepath.Join("testdata", "realtest"))
-	if os.Getenv("LOUPE_SHOW_TEST_FAILURES") == "1" {
-		for _, l := range s.lines {
-			t.Log(l)
-		}
-	}
-	t.Logf("real test split: %s", s)
+	s := frozenSplit(t, "realtest")
 	prec, rec, acc := ratioOr1(s.real, s.reported), ratioOr1(s.found, s.losses), ratioOr1(s.right, s.compactions)
 	if prec < testSplitMinPrecision || rec < testSplitMinRecall || acc < testSplitMinVerdicts {
 		t.Errorf("the test split fell below its floor: precision %.3f (min %.2f), recall %.3f (min %.2f), verdicts %.3f (min %.2f)",
