@@ -5,7 +5,9 @@
 //
 // The files: report.go (the Report every format writes), text.go,
 // markdown.go and summary.go, json.go and json_stream.go (the JSON
-// contract, written a list element at a time), junit.go, html.go,
+// contract, written a list element at a time), json_refs.go (an item in
+// full once, then by reference while unchanged), since.go (the same rule
+// for text, Markdown and JUnit: "unchanged since #N"), junit.go, html.go,
 // lineage.go (the lineage map, the drop-rate bars), groups.go (the
 // comparison by a meta field), tally.go (the counts the totals, groups and
 // bars are made from; a Claude Code sub-agent's counted under its
