@@ -46,6 +46,7 @@ type promise struct {
 	// (see ledger.workBranch).
 	branch   lang.Ident
 	branchAt int          // the event index of the result that made it
+	inTree   bool         // the branch has a worktree of its own (see ledger.workTree)
 	exclude  map[int]bool // summary units a sibling owns (see compete)
 	// carriedOut: closed because a call did the work (not merely "acted
 	// on"): a summary listing it as pending resurrects it.
@@ -97,7 +98,7 @@ func (c *commitmentTracker) init(l *ledger) {
 
 // newPromise registers a commitment with its action.
 func (c *commitmentTracker) newPromise(it *Item, act lang.Action) *promise {
-	p := &promise{entry: entry{item: it}, act: act, atom: newAtom(act), carried: -1, stretch: c.l.stretch, branch: c.l.workBranch, branchAt: c.l.workBranchAt}
+	p := &promise{entry: entry{item: it}, act: act, atom: newAtom(act), carried: -1, stretch: c.l.stretch, branch: c.l.workBranch, branchAt: c.l.workBranchAt, inTree: c.l.workTree}
 	c.l.opened(p)
 	return p
 }

@@ -69,6 +69,7 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 	// madeAt: work branches (see ledger.workBranch) by the result that
 	// made them, their origin when no item's own words name them.
 	madeAt := map[lang.Ident]int{}
+	inTree := map[lang.Ident]bool{}
 	var order []lang.Ident
 	for _, tr := range set {
 		if h, ok := tr.(*pending); ok && h.idents == nil && !h.identsDone {
@@ -83,6 +84,7 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 			if _, ok := madeAt[p.branch]; !ok {
 				madeAt[p.branch] = p.branchAt
 			}
+			inTree[p.branch] = inTree[p.branch] || p.inTree
 		}
 		for _, id := range ids {
 			if _, ok := namedBy[id]; !ok {
@@ -129,9 +131,26 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 		n.aliases = []string{id.Value}
 		n.namers = by
 		n.item.setBasis(strongestBasis(by))
+		if _, made := madeAt[id]; made && !inTree[id] && !namedByWords(by, id) {
+			// "git checkout -b feat/x": the checkout is on it, and the
+			// repository says so again after the compaction. A worktree's
+			// branch is owed: the work lives in a directory of its own.
+			n.item.setBasis(Inferred, "the branch the checkout is on (git checkout -b): the repository names it again")
+		}
 		out = append(out, n)
 	}
 	return out
+}
+
+// namedByWords reports whether an item names id in its own words (not only
+// as the branch it was promised on).
+func namedByWords(by []tracked, id lang.Ident) bool {
+	for _, b := range by {
+		if slices.Contains(b.base().idents, id) {
+			return true
+		}
+	}
+	return false
 }
 
 func describeItem(it *Item) string {

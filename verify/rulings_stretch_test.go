@@ -103,10 +103,11 @@ func TestAnnouncedLookDoneLaterInTheStretch(t *testing.T) {
 	}
 }
 
-// The branch the agent made to work on is an identifier of the work it
-// then promises: a summary that keeps the open step but not the branch
-// loses where the work lives. A branch it left (checked out another) is
-// not owed by later work.
+// The branch the agent made to work on in a worktree of its own is an
+// identifier of the work it then promises: a summary that keeps the open
+// step but not the branch loses where the work lives. A branch it left
+// (checked out another) is not owed by later work; a plain checkout -b is
+// for review, since the repository names it again.
 func TestWorkBranchIsOwedByOpenWork(t *testing.T) {
 	mk := call(3, "g1", "Bash", `{"command":"git worktree add -b feat/prepare-trace-docs ../wt/prepare-trace-docs origin/main"}`)
 	mkDone := result(4, "g1", "Preparing worktree (new branch 'feat/prepare-trace-docs')", false)
@@ -119,6 +120,7 @@ func TestWorkBranchIsOwedByOpenWork(t *testing.T) {
 	}{
 		{"kept", []model.Event{mk, mkDone, step}, "Pending: document the trace surfaces on feat/prepare-trace-docs.", Retained},
 		{"lost", []model.Event{mk, mkDone, step}, "Pending: document the trace surfaces.", Dropped},
+		{"a file restored stays on it", []model.Event{mk, mkDone, call(5, "g2", "Bash", `{"command":"git checkout src/app.go"}`), result(5, "g2", "Updated 1 path from the index", false), planEv(6, "1", "Document the trace surfaces", model.PlanInProgress)}, "Pending: document the trace surfaces.", Dropped},
 		{"left for main", []model.Event{mk, mkDone, call(5, "g2", "Bash", `{"command":"git checkout main"}`), result(5, "g2", "Switched to branch 'main'", false), planEv(6, "1", "Document the trace surfaces", model.PlanInProgress)}, "Pending: document the trace surfaces.", ""},
 	}
 	for _, c := range cases {
@@ -134,6 +136,20 @@ func TestWorkBranchIsOwedByOpenWork(t *testing.T) {
 				t.Errorf("branch status %q, want %q (items %v)", got, c.want, r.Items)
 			}
 		})
+	}
+	r := Check([]model.Event{call(3, "g1", "Bash", `{"command":"git checkout -b feat/trace-docs"}`), result(4, "g1", "Switched to a new branch 'feat/trace-docs'", false), step},
+		compaction(300, 1, "Pending: document the trace surfaces."), Options{})
+	found := false
+	for _, it := range r.Items {
+		if it.Kind == Identifier && it.Key == "feat/trace-docs" {
+			found = true
+			if it.Basis != Inferred || it.Status != Dropped {
+				t.Errorf("a checkout -b branch is %s %s, want dropped and inferred (review)", it.Status, it.Basis)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("a checkout -b branch is not in the set at all: %v", r.Items)
 	}
 }
 

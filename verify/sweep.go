@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -122,8 +123,11 @@ type ledger struct {
 	// -b, switch -c, worktree add), until it checks out another: the work
 	// it promises from then on depends on that name.
 	workBranch lang.Ident
-	// workBranchAt is the event index of the result that made workBranch.
+	// workBranchAt is the event index of the result that made workBranch;
+	// workTree: it was made with a worktree of its own (git worktree add),
+	// so the work lives in another directory.
 	workBranchAt int
+	workTree     bool
 }
 
 func newLedger(t *model.Transcript, opt Options) *ledger {
@@ -319,11 +323,34 @@ func (l *ledger) branchOf(i int, ci *callInfo) {
 	for _, c := range ci.cmds {
 		if b := c.NewBranch(); b != "" {
 			l.workBranch = lang.Ident{Value: b, Class: lang.ClassBranch}
-			l.workBranchAt = i
-		} else if c.Program == "git" && (c.Sub() == "checkout" || c.Sub() == "switch") && l.workBranch.Value != "" && !slices.Contains(c.Args, l.workBranch.Value) && !slices.Contains(c.Args, "--") {
+			l.workBranchAt, l.workTree = i, c.Sub() == "worktree"
+		} else if l.workBranch.Value != "" && leavesBranch(c, l.workBranch.Value) {
 			l.workBranch = lang.Ident{}
 		}
 	}
+}
+
+// leavesBranch reports whether a git command moves off branch: "git switch
+// main", "git checkout main", "git checkout -". Restoring a file ("git
+// checkout src/app.go", "git checkout -- .") stays on it.
+func leavesBranch(c lang.Command, branch string) bool {
+	if c.Program != "git" || slices.Contains(c.Args, "--") {
+		return false
+	}
+	sub := c.Sub()
+	if sub != "checkout" && sub != "switch" {
+		return false
+	}
+	var to []string
+	for _, a := range c.Args[slices.Index(c.Args, sub)+1:] {
+		if a == "-" || !strings.HasPrefix(a, "-") {
+			to = append(to, a)
+		}
+	}
+	if len(to) != 1 || to[0] == branch {
+		return false
+	}
+	return sub == "switch" || to[0] == "-" || !strings.ContainsAny(to[0], ".") && !strings.Contains(to[0], "/") || strings.HasPrefix(to[0], "origin/")
 }
 
 // failedCheck is the result of a compaction whose check hit an internal
