@@ -199,16 +199,29 @@ func (x *promiseIndex) siblings(p *promise) []*promise {
 	if h != "" {
 		ps = x.byHead[h]
 	}
-	if x.unsorted[h] {
+	sorted := x.unsorted[h]
+	if sorted {
 		ps = inOrder(ps)
 		delete(x.unsorted, h)
-		if h != "" {
-			x.byHead[h] = ps
-		} else {
-			x.noHead = ps
+	}
+	// Closed commitments leave the list here as take leaves them: a run
+	// that makes and closes thousands of steps with one head (a compaction
+	// every few events) walked them all at every call.
+	live := ps[:0]
+	for _, o := range ps {
+		if o.item.Open {
+			live = append(live, o)
 		}
 	}
-	return ps
+	if len(live) < len(ps) || sorted {
+		clear(ps[len(live):])
+		if h != "" {
+			x.byHead[h] = live
+		} else {
+			x.noHead = live
+		}
+	}
+	return live
 }
 
 // restating returns the open commitments that sameAction may find the
