@@ -75,7 +75,9 @@ func openStore(path string) (src store, want string, err error) {
 		}
 		return nil, "", fmt.Errorf("%s: %w", path, err)
 	}
-	if v.Type() == fastjson.TypeObject && v.Get("info") != nil && v.Get("messages") != nil {
+	if v.Type() == fastjson.TypeObject && v.Get("messages") != nil && (v.Get("info") != nil || looksExported(data)) {
+		// An export, also one whose info is damaged: detection took it
+		// for one, and its messages still read (the loss is a warning).
 		return &exportStore{path: path, v: v, size: int64(len(data))}, want, nil
 	}
 	root := storageRoot(path, false)
@@ -346,7 +348,9 @@ func (e *exportStore) sessions() ([]session, error) {
 	}
 	info := e.v.Get("info")
 	if info == nil || info.Type() != fastjson.TypeObject {
-		return nil, fmt.Errorf("%s: info is not an object", e.path)
+		// Said as a warning by messages: the session's id, title and
+		// times are unknown, its messages are not.
+		return []session{{src: e, path: e.path, open: e.path}}, nil
 	}
 	return []session{{src: e, path: e.path, open: e.path, id: kit.Str(info, "id"), title: kit.Str(info, "title"),
 		version: kit.Str(info, "version"), dir: kit.Str(info, "directory"), parent: kit.Str(info, "parentID"),
@@ -358,6 +362,10 @@ func (e *exportStore) messages(imp *importer, _ session) ([]*message, int64, err
 		imp.b.File = e.path
 		imp.b.BadLine(kit.Line{B: e.data, N: 1, Terminated: true}, false)
 		return nil, e.size, nil
+	}
+	if info := e.v.Get("info"); info == nil || info.Type() != fastjson.TypeObject {
+		imp.b.File = e.path
+		imp.b.Warn("info", "the export's info is not an object: the session's id, title and times are unknown")
 	}
 	var msgs []*message
 	for i, mv := range kit.Array(e.v, "messages") {
