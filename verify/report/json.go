@@ -218,6 +218,12 @@ func (f JSONFile) MarshalJSON() ([]byte, error) {
 	if f.Error != "" {
 		v = failedFile{f.Path, f.Error}
 	}
+	return plainJSON(v)
+}
+
+// plainJSON encodes v on one line with <, > and & as they are, without
+// the final newline; the writer around it escapes invisible characters.
+func plainJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

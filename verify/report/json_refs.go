@@ -21,7 +21,6 @@ package report
 // JSONFile.UnmarshalJSON does.
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -159,13 +158,7 @@ func (it JSONItem) MarshalJSON() ([]byte, error) {
 		}
 		v = r
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return plainJSON(v)
 }
 
 // UnmarshalJSON reads an entry in either form; a reference is completed

@@ -93,11 +93,9 @@ func writeLine(w io.Writer, entry []byte, x lineExtra) error {
 // compactJSON encodes v on one line as the report encodes it: <, > and &
 // as they are, every invisible character escaped.
 func compactJSON(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := plainJSON(v)
+	if err != nil {
 		return nil, err
 	}
-	return escapeInvisible(bytes.TrimSuffix(buf.Bytes(), []byte("\n")), jsonEscape), nil
+	return escapeInvisible(b, jsonEscape), nil
 }
