@@ -442,7 +442,11 @@ func (imp *importer) decideSources() {
 				// The logical parent was not written: in real files it is
 				// the result of the last call, which no result line
 				// answers (see callOrder). Its parent was that call.
-				start = imp.order.lastUnanswered(imp, spanStart, b.rec)
+				// When conversation lines came after that call (local
+				// commands, agents' notifications), the unwritten parent
+				// is later still: walk from the newest of them, as for
+				// the tail, or the whole span would look rewound.
+				start = max(imp.order.lastUnanswered(imp, spanStart, b.rec), imp.lastConversation(spanStart, b.rec))
 			}
 		}
 		switch {
@@ -463,17 +467,22 @@ func (imp *importer) decideSources() {
 	}
 	// The tail after the last compaction: the path to the last conversation
 	// line is the live one.
-	leaf := -1
-	for i := len(imp.recs) - 1; i >= spanStart; i-- {
-		r := &imp.recs[i]
-		if (r.kind == kUser || r.kind == kAssistant) && r.act == aEmit && imp.main(i) {
-			leaf = i
-			break
-		}
-	}
+	leaf := imp.lastConversation(spanStart, len(imp.recs))
 	if leaf >= 0 && !imp.markOffPath(spanStart, len(imp.recs), leaf, 0) {
 		imp.tailBroken = true
 	}
+}
+
+// lastConversation is the newest user or assistant line of the main
+// conversation in [lo, hi), -1 when there is none.
+func (imp *importer) lastConversation(lo, hi int) int {
+	for i := hi - 1; i >= lo; i-- {
+		r := &imp.recs[i]
+		if (r.kind == kUser || r.kind == kAssistant) && r.act == aEmit && imp.main(i) {
+			return i
+		}
+	}
+	return -1
 }
 
 // markOffPath walks from start back through parentUuid (not below lo), adds

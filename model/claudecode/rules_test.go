@@ -661,3 +661,39 @@ func TestSubagentTaskUpdates(t *testing.T) {
 		t.Fatalf("%d compactions", len(tr.Compactions))
 	}
 }
+
+// TestUnwrittenParentAfterLaterLines: when the boundary's logical parent is
+// not in the file, the path to the compaction is walked from the newest
+// conversation line before it, not from a call far back whose result was
+// never written (an async agent's launch, say): walking from that call
+// took everything after it as a branch abandoned by a rewind, and a task
+// list closed since looked open (a real 2.1.50 session).
+func TestUnwrittenParentAfterLaterLines(t *testing.T) {
+	const (
+		earlyResult = `"uuid":"e58d9eef-1354-4bd5-806a-5e6983fe75a9"`
+		earlyCall   = "a7fd2416-8003-45d7-b90b-9e7cb735efc2"
+		lparent     = `"logicalParentUuid":"baf018bd-4787-46a4-9bd2-4e3fb5024f70"`
+	)
+	base := open(t, realC)
+	tr := open(t, rewrite(t, realC,
+		drop(earlyResult),
+		replaceAll(`"parentUuid":"e58d9eef-1354-4bd5-806a-5e6983fe75a9"`, `"parentUuid":"`+earlyCall+`"`),
+		replace(lparent, lparent, `"logicalParentUuid":"00000000-0000-4000-8000-00000000dead"`)))
+	count := func(tr *model.Transcript) (raw, calls int) {
+		for _, e := range tr.Source(tr.Compactions[0]) {
+			switch e.Kind() {
+			case model.KindRaw:
+				raw++
+			case model.KindToolCall:
+				calls++
+			}
+		}
+		return raw, calls
+	}
+	bRaw, bCalls := count(base)
+	raw, calls := count(tr)
+	if raw != bRaw || calls != bCalls {
+		t.Errorf("source of the compaction: %d lines off the path and %d calls, want %d and %d as in the file as written",
+			raw, calls, bRaw, bCalls)
+	}
+}
