@@ -295,6 +295,16 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Inferred, cue: "same goal",
 		},
 		{
+			name: "a rebase refused for unstaged changes, then stash, rebase, pop",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"git fetch origin main && git rebase origin/main 2>&1"}`),
+				result(2, "c1", "Exit code 1\nerror: cannot rebase: You have unstaged changes.\nerror: Please commit or stash them.", true),
+				call(3, "c2", "Bash", `{"command":"git stash && git rebase origin/main && git stash pop"}`),
+				result(4, "c2", "Successfully rebased and updated refs/heads/feature.", false),
+			},
+			key: "c1", basis: "",
+		},
+		{
 			name: "pip install fails, and another package is installed",
 			src: []model.Event{
 				call(1, "c1", "bash", `{"command":"pip install psycopg2"}`),

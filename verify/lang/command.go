@@ -38,6 +38,9 @@ func (c Command) Positionals() []string {
 	var out []string
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
+		if redirect(a) {
+			continue // "2>&1", ">/dev/null": where output goes, not what the command works on
+		}
 		if !strings.HasPrefix(a, "-") {
 			out = append(out, a)
 			continue
@@ -54,6 +57,12 @@ func (c Command) Positionals() []string {
 		}
 	}
 	return out
+}
+
+// redirect reports whether an argument is a redirect the parser kept
+// (">/dev/null", ">&1", "<in.txt").
+func redirect(a string) bool {
+	return strings.HasPrefix(a, ">") || strings.HasPrefix(a, "<") || strings.HasPrefix(a, "&>")
 }
 
 // targetFlags choose what a command works on (a directory, a file, the
@@ -262,8 +271,13 @@ func unwrap(words []string) (Command, bool) {
 	for len(words) > 0 {
 		w := words[0]
 		switch {
-		case isAssignment(w):
+		case isAssignment(w), shellPrefixes[w]:
+			// "do git status", "if [ -f x ]", "! grep -q y": the keyword
+			// only says when or how often the command runs.
 			words = words[1:]
+		case shellHeaders[w]:
+			// "for f in *.go", "done", "fi": no command of their own.
+			return Command{}, false
 		case runners[w] > 0 || w == "sudo" || w == "env" || runners[w] == 0 && hasRunner(w):
 			n := runners[w]
 			words = words[1:]
@@ -303,6 +317,14 @@ func unwrap(words []string) (Command, bool) {
 	}
 	return Command{}, false
 }
+
+// shellPrefixes are the reserved words that start a compound command's
+// part, ahead of the command it runs.
+var shellPrefixes = WordSet("do", "then", "else", "elif", "if", "while", "until", "!", "{", "time")
+
+// shellHeaders are the reserved words whose segment runs no command: a loop
+// or case header, and the words that close a compound command.
+var shellHeaders = WordSet("for", "select", "case", "in", "done", "fi", "esac", "}")
 
 func hasRunner(w string) bool { _, ok := runners[w]; return ok }
 

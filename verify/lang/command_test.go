@@ -54,6 +54,10 @@ func TestReadOnly(t *testing.T) {
 		"kubectl get pods -n prod", "find . -name '*.go'", "rg TODO >/dev/null 2>&1",
 		`find skills -name "SKILL.md" -exec echo "=== {} ===" \; -exec cat {} \;`,
 		`x="o/r" && gh api repos/${x}/pulls | jq 'map(select(.n > 1))'`, "jq '.a -> .b' f.json",
+		// Loops and tests run their body's commands: the keywords run nothing.
+		`for wt in .claude/worktrees/agent-*/; do echo "=== $(basename $wt) ===" && git -C "$wt" status --short 2>/dev/null && echo; done`,
+		`for id in a1 b2; do wc -c /tmp/$id.output 2>/dev/null; done`, `if [ -f x ]; then cat x; else ls; fi`,
+		`while read f; do head -3 "$f"; done < list.txt`, `! grep -q TODO main.go`,
 	} {
 		if !ReadOnly(line) {
 			t.Errorf("%q: not read-only", line)
@@ -63,6 +67,7 @@ func TestReadOnly(t *testing.T) {
 		"sed -i 's/a/b/' x.go", "echo hi > notes.txt", "git commit -m x", "git branch -D old", "git tag v1.2",
 		"gh pr create --fill", "gh api -X POST repos/o/r/issues -f title=x", "gh pr merge 12",
 		"find . -name '*.tmp' -delete", "find . -exec rm {} \\;", "cat a && rm b", "go test ./...", "make", "",
+		"for f in *.tmp; do rm $f; done", "if [ -d build ]; then make clean; fi",
 	} {
 		if ReadOnly(line) {
 			t.Errorf("%q: read-only", line)
@@ -80,6 +85,9 @@ func TestCommandParts(t *testing.T) {
 	}
 	if got := MainCommand(`git commit -m "wip" -- a.go`).Positionals(); !slices.Equal(got, []string{"commit", "a.go"}) {
 		t.Errorf("-m takes a value: %q", got)
+	}
+	if got := MainCommand(`git rebase origin/main 2>&1 >/dev/null`).Positionals(); !slices.Equal(got, []string{"rebase", "origin/main"}) {
+		t.Errorf("redirects are no positionals: %q", got)
 	}
 	if got := MainCommand(`make -C services/a build`).Positionals(); !slices.Equal(got, []string{"-C=services/a", "build"}) {
 		t.Errorf("-C chooses the target: %q", got)

@@ -29,7 +29,7 @@ var readOnlyPrograms = WordSet("cat", "less", "more", "head", "tail", "grep", "e
 	"ls", "fd", "tree", "wc", "diff", "echo", "printf", "pwd", "which", "whereis", "type", "file", "stat",
 	"du", "df", "jq", "yq", "bat", "sort", "uniq", "cut", "tr", "column", "nl", "od", "xxd", "hexdump",
 	"strings", "readlink", "realpath", "basename", "dirname", "date", "printenv", "whoami", "id", "uname",
-	"hostname", "ps", "lsof", "true", "test", "[", "cd", "pushd", "popd", "sleep", "wait", "awk", "comm", "cmp")
+	"hostname", "ps", "lsof", "true", "test", "read", "[", "cd", "pushd", "popd", "sleep", "wait", "awk", "comm", "cmp")
 
 // readOnlySubcommands are the subcommands of tools that only look.
 var readOnlySubcommands = map[string]map[string]bool{
