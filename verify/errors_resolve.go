@@ -98,8 +98,6 @@ func usageError(line string) bool {
 	return false
 }
 
-// settled reports whether a failed result only says the desired state is
-// already there: a pull request that exists, nothing to commit.
 // navigationSlip reports whether a failed shell line failed at its cd
 // ("(eval):cd:1: no such file or directory: session", "bash: cd: web: No
 // such file or directory"): the work after it never ran, and the agent's
@@ -110,6 +108,8 @@ func navigationSlip(head string) bool {
 		strings.Contains(line, "not a directory"))
 }
 
+// settled reports whether a failed result only says the desired state is
+// already there: a pull request that exists, nothing to commit.
 func settled(text string) bool {
 	l := strings.ToLower(text)
 	for _, w := range []string{"already exists", "nothing to commit", "nothing added to commit", "already up to date",
@@ -264,4 +264,45 @@ func sameIntent(failed, ok string) bool {
 		}
 	}
 	return n*3 >= len(ft)*2 && n >= 2
+}
+
+// stopGone reports whether a failed call was one that stops something (a
+// background task, a process, a container) that was already gone: "No task
+// found with ID", "no such process". What the call was for holds; a task
+// that finished before it was stopped is the common case.
+func stopGone(r *model.ToolResult, info *callInfo) bool {
+	if !stops(info) {
+		return false
+	}
+	line := strings.ToLower(lang.FirstErrorLine(r.Text.Head()))
+	for _, w := range []string{"not found", "no such", "no task", "not running", "already", "does not exist", "doesn't exist", "no process", "no matching"} {
+		if strings.Contains(line, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// stops reports whether a call only stops or kills something running.
+func stops(info *callInfo) bool {
+	if info.command == "" {
+		n := strings.ToLower(info.name)
+		return strings.Contains(n, "stop") || strings.Contains(n, "kill") || strings.Contains(n, "cancel")
+	}
+	if len(info.cmds) == 0 {
+		return false
+	}
+	for _, c := range info.cmds {
+		switch c.Program {
+		case "kill", "pkill", "killall":
+		case "docker", "podman":
+			if s := c.Sub(); s != "stop" && s != "kill" && s != "rm" {
+				return false
+			}
+		case "echo", "true", "sleep":
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -24,6 +24,15 @@ func TestToolErrorsLeftBehind(t *testing.T) {
 		{"another server's success does not count", []model.Event{click, timeout,
 			call(12, "g1", "mcp__github__get_issue", `{"issue_number":12}`), result(13, "g1", "{\"title\":\"Save button\"}", false)}, Stated},
 		{"no such tool", []model.Event{call(10, "t1", "Task", `{"prompt":"review"}`), result(11, "t1", "Error: No such tool available: Task", true)}, ""},
+		// Stopping what had already finished leaves it stopped: nothing to fix.
+		{"a finished task stopped", []model.Event{call(10, "s1", "TaskStop", `{"task_id":"a14e17b584f801579"}`),
+			result(11, "s1", "<tool_use_error>No task found with ID: a14e17b584f801579</tool_use_error>", true)}, ""},
+		{"a process that was gone killed", []model.Event{call(10, "k1", "Bash", `{"command":"kill 4242"}`),
+			result(11, "k1", "Exit code 1\nbash: kill: (4242) - No such process", true)}, ""},
+		{"a stop that failed otherwise", []model.Event{call(10, "s1", "TaskStop", `{"task_id":"a1"}`),
+			result(11, "s1", "Error: permission denied", true)}, Stated},
+		{"another call that found nothing is not a stop", []model.Event{call(10, "g1", "mcp__github__create_comment", `{"issue_number":12}`),
+			result(11, "g1", "Not Found", true)}, Stated},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

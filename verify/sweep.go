@@ -387,7 +387,7 @@ func (l *ledger) toolResult(i int, r *model.ToolResult) {
 	delete(l.calls, ci) // a call has one result; keep memory bounded by what is in flight
 	if info != nil {
 		if failed(r, info) {
-			if info.category != toolRead && !rejected(r) && !settled(r.Text.Head()) && !navigationSlip(r.Text.Head()) {
+			if info.category != toolRead && !rejected(r) && !settled(r.Text.Head()) && !navigationSlip(r.Text.Head()) && !stopGone(r, info) {
 				l.errors.failed(r, info)
 			}
 		} else {
