@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"path"
 	"regexp"
 	"strings"
 
@@ -27,10 +28,23 @@ func FirstErrorLine(text string) string {
 	// Claude Code wraps its harness's errors in a tag of their own.
 	text = strings.NewReplacer("<tool_use_error>", "", "</tool_use_error>", "").Replace(text)
 	lines := strings.Split(text, "\n")
-	first, best, bestScore, header := -1, -1, 0, -1
+	first, best, bestScore, header, classAt, failFile := -1, -1, 0, -1, -1, false
 	for i, line := range lines {
 		line = strings.TrimSpace(line)
 		if line == "" {
+			continue
+		}
+		if classAt >= 0 {
+			// An error class was found; a failing test's name a few lines
+			// on (bun prints the assertion, then "(fail) suite > test")
+			// still outranks it: it says what failed.
+			if i-classAt > failNameReach {
+				break
+			}
+			if !failFile && testOutcome(line) > 0 {
+				best, bestScore = i, 5
+				break
+			}
 			continue
 		}
 		if first < 0 {
@@ -38,6 +52,22 @@ func FirstErrorLine(text string) string {
 		}
 		score := 0
 		lower := strings.ToLower(line)
+		switch testOutcome(line) {
+		case 1:
+			if !failFile {
+				best, bestScore = i, 5
+			}
+		case -1:
+			// "(pass) planner > throws a typed validation error": a test
+			// that passed, whose name holds an error word.
+			if first == i {
+				first = -1
+			}
+			continue
+		}
+		if bestScore == 5 {
+			break
+		}
 		// The regular expressions run only on lines that hold one of
 		// their literal words (errorClass, bareFail, errorWord): most
 		// lines of a long output hold none.
@@ -80,7 +110,9 @@ func FirstErrorLine(text string) string {
 		case line == "FAIL" || line == "FAILED" || line == "ERROR":
 			// A marker alone says nothing a summary would repeat.
 		case (strings.HasPrefix(line, "FAIL") || strings.HasPrefix(line, "ERROR")) && bareFailRe.MatchString(line):
-			score = 2
+			// jest's and vitest's "FAIL src/cart.test.ts": the file, ahead
+			// of its tests' names, which then do not outrank it.
+			score, failFile = 2, true
 		case errorWord(line, lower):
 			score = 1
 		}
@@ -88,7 +120,7 @@ func FirstErrorLine(text string) string {
 			best, bestScore = i, score
 		}
 		if bestScore == 4 {
-			break // nothing later outranks the first error class
+			classAt = i // only a failing test's name outranks it
 		}
 	}
 	if best < 0 {
@@ -113,6 +145,41 @@ func FirstErrorLine(text string) string {
 	}
 	return model.Clip(out, 240)
 }
+
+// failNameReach is how many lines after an error class a failing test's
+// name may come and still be taken for the failure's line.
+const failNameReach = 40
+
+// taskPrefixRe matches the prefix a monorepo runner puts on each line of a
+// task's output ("@acme/core:test: ", "web:lint: ").
+var taskPrefixRe = regexp.MustCompile(`^@?[\w.-]+(?:/[\w.-]+)?:[a-z][\w-]*: `)
+
+// testOutcome reads a (trimmed) line as a test runner's verdict on one
+// test: 1 for a failing test by name (bun's "(fail) suite > test", jest's
+// "● suite › test", vitest's and mocha's "× test", "✕ test", "✗ test"), -1
+// for a passing one ("(pass) …", "✓ …", "✔ …"), 0 for any other line.
+func testOutcome(line string) int {
+	if line == "" || line[0] != '(' && line[0] < 0x80 && line[0] != '@' && !strings.Contains(line[:min(len(line), 40)], ": ") {
+		return 0 // the common case, cheaply: no marker can start this line
+	}
+	if m := taskPrefixRe.FindString(line); m != "" {
+		line = strings.TrimSpace(line[len(m):])
+	}
+	switch {
+	case strings.HasPrefix(line, "(fail) "), strings.HasPrefix(line, "✕ "), strings.HasPrefix(line, "× "), strings.HasPrefix(line, "✗ "):
+		return 1
+	case strings.HasPrefix(line, "● ") && strings.Contains(line, " › "):
+		return 1
+	case strings.HasPrefix(line, "(pass) "), strings.HasPrefix(line, "✓ "), strings.HasPrefix(line, "✔ "), strings.HasPrefix(line, "√ "):
+		return -1
+	case zeroCountRe.MatchString(line):
+		return -1 // " 0 fail", "Errors: 0": a tally of nothing
+	}
+	return 0
+}
+
+// zeroCountRe matches a runner's tally of no failures.
+var zeroCountRe = regexp.MustCompile(`(?i)^(?:0 (?:fail|failed|failures?|errors?)|(?:fail(?:ed|ures?)?|errors?)[:=] ?0)\b[.,]?$`)
 
 var bareFailRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)\b`)
 
@@ -243,6 +310,12 @@ func ErrorTokens(line, output string) []string {
 		for _, id := range ExtractIdents(l) {
 			if id.Class == ClassPath && HasKnownExt(id.Value) && !libraryPath(id.Value) {
 				out = AppendUnique(out, id.Value)
+				// A stack frame's absolute path: a summary names the file.
+				// (Only there: a relative path's mention holds its base
+				// name, and one mention would count twice.)
+				if b := path.Base(id.Value); strings.HasPrefix(id.Value, "/") && distinctiveBase(b) {
+					out = AppendUnique(out, b)
+				}
 			}
 		}
 	}
@@ -250,6 +323,17 @@ func ErrorTokens(line, output string) []string {
 		out = out[:12]
 	}
 	return out
+}
+
+// distinctiveBase reports whether a file's base name tells it apart in a
+// project: "plugin.test.ts" does, "index.ts" does not.
+func distinctiveBase(b string) bool {
+	stem, _, _ := strings.Cut(b, ".")
+	switch strings.ToLower(stem) {
+	case "index", "main", "mod", "lib", "init", "__init__", "app", "util", "utils", "types", "test", "tests", "setup", "config", "":
+		return false
+	}
+	return len(stem) >= 3
 }
 
 // libraryPath reports whether a path is in a toolchain or dependency, not

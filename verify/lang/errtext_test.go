@@ -15,6 +15,19 @@ func TestFirstErrorLine(t *testing.T) {
 			"ninja: build stopped: subcommand failed.", "will not fit in region `FLASH'"},
 		{"src/a.c:3:5: error: unknown type name 'foo'\nmake[1]: *** [Makefile:12: a.o] Error 1\nmake: *** [all] Error 2", "unknown type name"},
 		{"--- FAIL: TestCreate (0.01s)\nFAIL\nexit status 1", "TestCreate"},
+		// Test runners that print the assertion before the test's name:
+		// the name says what failed.
+		{"186 |       expect(first.exitCode).toBe(0)\nerror: expect(received).toBe(expected)\n\nExpected: 0\nReceived: 1\n" +
+			"      at <anonymous> (packages/cli/src/plugin.test.ts:186:30)\n(fail) plugin runtime > codegen returns exit code 2 [13.1ms]",
+			"(fail) plugin runtime > codegen returns exit code 2"},
+		{"  ● orders › rejects an empty cart\n\n    expect(received).toEqual(expected)", "orders › rejects an empty cart"},
+		{"FAIL src/cart.test.ts\n  ● totals › applies the coupon\n    expect(received).toBe(expected)", "FAIL src/cart.test.ts"},
+		{" 18 pass\n 0 fail\n error: script \"verify\" exited with code 1", "exited with code 1"},
+		// A passing test whose name holds an error word is no error line,
+		// behind a monorepo runner's task prefix too.
+		{"$ turbo run test\n@acme/core:test: (pass) planner > throws typed validation error [0.07ms]\n" +
+			"@acme/cli:test: (fail) plugin runtime > check --json fails on pending backfill [1.2ms]\n 14 fail", "check --json fails on pending backfill"},
+		{"✓ parses an invalid header error [2ms]\n✗ writes the cache\nAssertionError: expected 1 to equal 2", "writes the cache"},
 	}
 	for _, c := range cases {
 		if got := FirstErrorLine(c.out); !strings.Contains(got, c.want) {
