@@ -153,7 +153,7 @@ func narrationCue(lower string, a lang.Action) string {
 
 // looks reports whether an action only looks (check, see, investigate):
 // nothing is changed, and a look put off is still a look.
-func looks(a lang.Action) bool { return readVerbs[a.Verb] }
+func looks(a lang.Action) bool { return readVerbs[lang.EnglishVerb(a.Verb)] }
 
 // mannerVerbs take the work as a whole as their object ("work through the
 // phases", "go through all the issues", "follow the debugging process").

@@ -59,6 +59,9 @@ type promiseIndex struct {
 	worked   []*promise         // work on them succeeded (see closeActedOn)
 	files    []*promise         // naming files a result may say it wrote (see writesFile)
 	awaiting []*promise         // waiting for jobs (see jobsFinished)
+	// looking: announced looks and starts of work that any later call of
+	// the same stretch may carry out, whatever it names (see looksNext).
+	looking []*promise
 }
 
 type wordOf struct {
@@ -178,6 +181,9 @@ func (x *promiseIndex) add(p *promise) {
 	}
 	if len(p.awaits) > 0 {
 		x.awaiting = append(x.awaiting, p)
+	}
+	if mayLookNext(p) {
+		x.looking = append(x.looking, p)
 	}
 }
 
@@ -502,9 +508,20 @@ func (d *doc) viaReNoun(at atom) bool {
 // forCall returns the open commitments a call may carry out or act on: the
 // ones of its turn, and those one of whose callWords it names
 // (ci.hasTerm).
-func (x *promiseIndex) forCall(tc *model.ToolCall, ci *callInfo) []*promise {
+func (x *promiseIndex) forCall(tc *model.ToolCall, ci *callInfo, stretch int) []*promise {
 	var out []*promise
 	take(x.byTurn, tc.Turn, &out)
+	// The looks of this stretch; those of a stretch gone by never close
+	// this way again.
+	live := x.looking[:0]
+	for _, p := range x.looking {
+		if p.item.Open && p.stretch == stretch {
+			live = append(live, p)
+			out = append(out, p)
+		}
+	}
+	clear(x.looking[len(live):])
+	x.looking = live
 	for w := range ci.termSet() {
 		take(x.byWord, w, &out)
 		if len(w) < 4 {
@@ -592,7 +609,7 @@ func (c *commitmentTracker) checkCall(cands []*promise, tc *model.ToolCall, ci *
 			continue
 		}
 		sameTurn := tc.Turn == p.item.Turn && !p.planned
-		if sameTurn || carries(p.act, p.actionFiles(), ci, false) || actsOn(p, ci, sameTurn) {
+		if sameTurn || carries(p.act, p.actionFiles(), ci, false) || actsOn(p, ci, sameTurn) || looksNext(p, ci, c.l.stretch) {
 			indexCheck(fmt.Sprintf("commitment index: call %s (%s) concerns %s but is not a candidate", tc.ID, ci.input, p.item.ID))
 		}
 	}

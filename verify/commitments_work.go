@@ -21,7 +21,7 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 	open, few := c.openPromises()
 	var cands []*promise
 	if !few {
-		open = c.idx.forCall(tc, ci)
+		open = c.idx.forCall(tc, ci, c.l.stretch)
 		cands = open
 		if indexCheck != nil {
 			c.checkCall(open, tc, ci)
@@ -166,7 +166,7 @@ func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
 		// response: the call is the promise being kept ("I'll do a full
 		// rewrite of the renderer" with the Write of it).
 		return true
-	case sameTurn && (!p.durable || lookFirst(p.item.Condition)) && (readVerbs[p.act.Verb] || exploratory(p.act)):
+	case sameTurn && (!p.durable || lookFirst(p.item.Condition)) && (readVerbs[lang.EnglishVerb(p.act.Verb)] || exploratory(p.act)):
 		// "I need to understand what happens to stashed files", "I'll do
 		// another thorough audit" with a search beside it: the look is
 		// under way.
@@ -196,7 +196,16 @@ func looksNext(p *promise, ci *callInfo, stretch int) bool {
 	// "I'll start by exploring the codebase, then implement it step by
 	// step", with the first responses spent writing the plan: the work
 	// begins with the first call after it.
-	return ci.category == toolRead && (readVerbs[p.act.Verb] || exploratory(p.act)) || beginsWork(p.item.Text)
+	return ci.category == toolRead && (readVerbs[lang.EnglishVerb(p.act.Verb)] || exploratory(p.act)) || beginsWork(p.item.Text)
+}
+
+// mayLookNext reports whether looksNext can ever hold for a promise: it is
+// filed where every call of its stretch finds it.
+func mayLookNext(p *promise) bool {
+	if p.planned || p.item.Condition != "" && !lookFirst(p.item.Condition) {
+		return false
+	}
+	return readVerbs[lang.EnglishVerb(p.act.Verb)] || exploratory(p.act) || beginsWork(p.item.Text)
 }
 
 // planWords name a plan or todo list as the object of an action.
@@ -227,13 +236,13 @@ var (
 // exploratory reports whether an action is a look over the work ("audit the
 // codebase", "do another comprehensive sweep") rather than a change to it.
 func exploratory(a lang.Action) bool {
-	if auditVerbs[a.Verb] {
+	if auditVerbs[lang.EnglishVerb(a.Verb)] {
 		return true
 	}
 	// The parser skips a light verb ("do another sweep" reads "another" as
 	// the verb), so the action's first word is looked at too.
 	f := strings.Fields(lang.FoldText(a.Text))
-	return auditNouns[a.Head] && (lightVerbs[a.Verb] || len(f) > 0 && lightVerbs[lang.TermOf(f[0])])
+	return auditNouns[a.Head] && (lightVerbs[lang.EnglishVerb(a.Verb)] || len(f) > 0 && lightVerbs[lang.TermOf(f[0])])
 }
 
 // lookFirst reports whether a look's condition says what it comes before
@@ -253,7 +262,10 @@ func lookFirst(cond string) bool {
 // on the work ("I'll start by …", "Let me begin with …").
 func beginsWork(sentence string) bool {
 	lower := lang.FoldText(sentence)
-	for _, p := range []string{"start by", "start with", "begin by", "begin with", "starting with", "starting by", "first, i'll", "first i'll", "first, let me", "first let me"} {
+	for _, p := range []string{"start by", "start with", "begin by", "begin with", "starting with", "starting by", "first, i'll", "first i'll", "first, let me", "first let me",
+		// "I'll proceed directly to implementation": the work the plan named
+		// begins with the next call.
+		"proceed to", "proceed directly to", "proceed straight to", "move on to", "go straight to", "get started on"} {
 		if lang.HasPhrase(lower, p) {
 			return true
 		}

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loupe-dev/loupe/model"
@@ -88,4 +89,54 @@ func containsTerm(key, term string) bool {
 		}
 	}
 	return false
+}
+
+// An announced look or start of work, in any language users write, is
+// carried out by the calls that come next in the same stretch ("Primeiro
+// vou ler o arquivo completo." then the Read; "I'll proceed directly to
+// implementation." beside a todo list, then the work), however many other
+// promises are open; one that waits for something stays owed.
+func TestAnnouncedLookInAnyLanguage(t *testing.T) {
+	read := `{"file_path":"/w/Features/Workout/WorkoutExerciseDetailView.swift","offset":1,"limit":30}`
+	edit := `{"file_path":"/w/Features/Workout/WorkoutExerciseDetailView.swift","old_string":"a","new_string":"b"}`
+	cases := []struct {
+		name, said, key string
+		open            bool
+	}{
+		{"Portuguese read", "Agora vou fazer o mesmo no `WorkoutExerciseDetailView.swift`. Primeiro vou ler o arquivo completo.", "ler o arquivo completo", false},
+		{"Portuguese review, the noun before its adjective", "Agora tenho todo o contexto. Vou executar a review completa.", "executar review completa", false},
+		{"Spanish read", "Voy a leer el archivo completo.", "leer el archivo completo", false},
+		{"English start of work", "Given the tasks are well-defined, I'll proceed directly to implementation.", "proceed directly implementation", false},
+		{"a read that waits stays owed", "Vou ler o arquivo de novo depois da revisão do usuário.", "ler o arquivo", true},
+	}
+	for _, many := range []bool{false, true} {
+		for _, c := range cases {
+			name := c.name
+			if many {
+				name += ", found through the index"
+			}
+			t.Run(name, func(t *testing.T) {
+				if many {
+					below := scanBelow
+					scanBelow = 0
+					defer func() { scanBelow = below }()
+				}
+				src := []model.Event{msg(1, model.RoleUser, "Revise o arquivo WorkoutExerciseDetailView"), msg(2, model.RoleAssistant, c.said),
+					call(2, "p", "TodoWrite", `{"todos":[{"content":"Task 1","status":"in_progress"}]}`), result(3, "p", "ok", false),
+					call(4, "a", "Read", read), result(5, "a", "1 import SwiftUI", false),
+					call(6, "b", "Edit", edit), result(7, "b", "The file has been updated.", false),
+					msg(8, model.RoleAssistant, "Pronto.")}
+				r := Check(src, compaction(300, 1, "Worked on the view."), Options{})
+				found := false
+				for _, it := range r.Items {
+					if it.Kind == Commitment && strings.Contains(it.Key, c.key) && it.Open {
+						found = true
+					}
+				}
+				if found != c.open {
+					t.Errorf("%q open = %v, want %v (items %v)", c.key, found, c.open, r.Items)
+				}
+			})
+		}
+	}
 }

@@ -149,9 +149,10 @@ var cjkStop = WordSet("的", "了", "是", "在", "和", "把", "将", "要", "�
 // conditionStarts open the condition of a promise, per language: "voy a
 // ejecutar la migración | después de revisar el esquema".
 var conditionStarts = map[string][]string{
-	"es": {"después de", "cuando", "una vez que", "en cuanto", "antes de", "si "},
-	"pt": {"depois de", "quando", "assim que", "antes de", "se "},
-	"fr": {"après", "quand", "une fois que", "dès que", "avant de", "si "},
+	"es": {"después de", "después del", "cuando", "una vez que", "en cuanto", "antes de", "antes del", "si "},
+	// Portuguese joins "de" to the article: "depois da revisão", "antes do deploy".
+	"pt": {"depois de", "depois da", "depois do", "depois das", "depois dos", "quando", "assim que", "antes de", "antes da", "antes do", "se "},
+	"fr": {"après", "quand", "une fois que", "dès que", "avant de", "avant la", "avant le", "avant l'", "si "},
 	"de": {"nachdem", "wenn", "sobald", "bevor", "falls"},
 	"vi": {"sau khi", "khi", "trước khi", "nếu"},
 	"ru": {"после того как", "после", "когда", "как только", "перед тем как", "если"},

@@ -184,6 +184,16 @@ func foreignPromises(sentence, lang string) []Promise {
 	if act.Verb == "" {
 		return nil
 	}
+	if lang == "pt" || lang == "es" || lang == "fr" || lang == "it" {
+		// The head noun comes first in these languages ("a review
+		// completa", "la prueba unitaria"), its adjectives after it.
+		for _, w := range act.Direct {
+			if !functionWord(w) && len(w) > 2 {
+				act.Head = w
+				break
+			}
+		}
+	}
 	if cond != "" {
 		act.Condition, act.Deferred = cond, true
 	}
@@ -211,4 +221,55 @@ func foreignCondition(body, lang string) (action, cond string) {
 		return strings.TrimSpace(strings.TrimRight(body[:pos], " ,")), strings.TrimSpace(body[pos:])
 	}
 	return body, ""
+}
+
+// EnglishVerb is the English verb term of a verb term of another language
+// ("ler" → "read", "ejecutar" → "run"), or the term itself: what a call
+// does is judged by English verb classes (a read, a run, an edit), and a
+// promise keeps its own words for matching claims in its language.
+func EnglishVerb(term string) string {
+	if en, ok := foreignVerbTerms[term]; ok {
+		return en
+	}
+	return term
+}
+
+var foreignVerbTerms = func() map[string]string {
+	m := make(map[string]string, len(foreignVerbs))
+	for k, v := range foreignVerbs {
+		if t := TermOf(k); t != "" {
+			m[t] = TermOf(v)
+		}
+	}
+	return m
+}()
+
+// foreignVerbs gives the English verb of the commonest work verbs of the
+// Latin-script languages users write in (infinitives, as they follow
+// "vou", "voy a", "je vais", "ich werde", "vado a"), for the verb classes
+// that decide whether a call carries a promise out.
+var foreignVerbs = map[string]string{
+	// Portuguese
+	"ler": "read", "executar": "run", "rodar": "run", "verificar": "check", "checar": "check", "revisar": "review",
+	"analisar": "analyze", "explorar": "explore", "investigar": "investigate", "examinar": "examine", "procurar": "search",
+	"buscar": "search", "criar": "create", "adicionar": "add", "corrigir": "fix", "consertar": "fix", "atualizar": "update",
+	"testar": "test", "implementar": "implement", "remover": "remove", "apagar": "delete", "escrever": "write",
+	"commitar": "commit", "entender": "understand", "compilar": "build",
+	// Spanish
+	"leer": "read", "ejecutar": "run", "correr": "run", "comprobar": "check", "analizar": "analyze",
+	"crear": "create", "añadir": "add", "anadir": "add", "agregar": "add", "corregir": "fix", "arreglar": "fix",
+	"actualizar": "update", "probar": "test", "eliminar": "delete", "borrar": "delete", "escribir": "write",
+	// French
+	"lire": "read", "exécuter": "run", "executer": "run", "lancer": "run", "vérifier": "check", "verifier": "check",
+	"examiner": "examine", "analyser": "analyze", "explorer": "explore", "chercher": "search", "rechercher": "search",
+	"créer": "create", "creer": "create", "ajouter": "add", "corriger": "fix", "réparer": "fix", "tester": "test",
+	"implémenter": "implement", "supprimer": "delete", "écrire": "write", "ecrire": "write", "relire": "review", "comprendre": "understand",
+	// German
+	"lesen": "read", "ausführen": "run", "prüfen": "check", "überprüfen": "check", "analysieren": "analyze",
+	"untersuchen": "investigate", "suchen": "search", "erstellen": "create", "hinzufügen": "add", "beheben": "fix",
+	"korrigieren": "fix", "aktualisieren": "update", "testen": "test", "implementieren": "implement", "entfernen": "remove",
+	"löschen": "delete", "schreiben": "write",
+	// Italian
+	"leggere": "read", "eseguire": "run", "controllare": "check", "verificare": "check", "analizzare": "analyze",
+	"creare": "create", "aggiungere": "add", "correggere": "fix", "aggiornare": "update", "testare": "test", "rimuovere": "remove",
 }
