@@ -345,13 +345,25 @@ func splitOnAndVerb(s string) []string {
 		}
 		i += off
 		next := Tokenize(s[i+5:])
-		if len(next) > 0 && knownVerbs[TermOf(next[0].Word)] {
+		// A plural noun is no verb after "and": "tests, ClickHouse, and
+		// docs in parallel" (a promise's verbs are in the base form).
+		if len(next) > 0 && knownVerbs[TermOf(next[0].Word)] && !pluralNoun(next[0].Word) {
 			// Only split when the left side already has a verb of its own.
 			return append([]string{s[:i]}, splitOnAndVerb(s[i+5:])...)
 		}
 		off = i + 5
 	}
 }
+
+// pluralNoun reports whether a word after "and" reads as a plural noun
+// ("docs", "tests", "builds") rather than a verb in the base form.
+func pluralNoun(w string) bool {
+	w = strings.ToLower(w)
+	return strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !knownVerbWords[w]
+}
+
+// knownVerbWords are knownVerbs as written.
+var knownVerbWords = map[string]bool{}
 
 // knownVerbs are verbs that start an action after "and".
 var knownVerbs = func() map[string]bool {
@@ -365,6 +377,7 @@ var knownVerbs = func() map[string]bool {
 		"reply", "comment", "file", "move", "copy", "generate", "re-run", "retry", "apply", "configure",
 	} {
 		m[TermOf(w)] = true
+		knownVerbWords[w] = true
 	}
 	return m
 }()

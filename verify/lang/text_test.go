@@ -168,3 +168,20 @@ func TestFindRulesReal(t *testing.T) {
 		}
 	}
 }
+
+// A promise splits on "and" only before a verb: a list of things to do
+// ending in a plural noun stays one action.
+func TestSplitActions(t *testing.T) {
+	cases := map[string][]string{
+		"fix the test and then rebase onto main":                             {"fix the test", "rebase onto main"},
+		"fix the flaky test and run the suite":                               {"fix the flaky test", "run the suite"},
+		"export the orders and customers":                                    {"export the orders and customers"},
+		"do the CLI command rename, tests, ClickHouse, and docs in parallel": {"do the CLI command rename, tests, ClickHouse, and docs in parallel"},
+		"update the schema and tests":                                        {"update the schema and tests"},
+	}
+	for in, want := range cases {
+		if got := splitActions(in); !slices.Equal(got, want) {
+			t.Errorf("splitActions(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
