@@ -198,6 +198,9 @@ func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, strin
 			consider(j, Pending, w)
 		case w == "still" || w == "yet" && j > 0 && toks[j-1].Word != "not":
 			consider(j, Pending, w)
+		case j != vi && lang.DoneCues[w] && w == "complete" && j > 0 && verbLead[toks[j-1].Word]:
+			// "then complete Task #6 by renaming …": the verb, to do.
+			consider(j, Pending, toks[j-1].Word+" "+w)
 		case j != vi && lang.DoneCues[w]:
 			consider(j, Done, w)
 		}
@@ -222,6 +225,10 @@ func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, strin
 	}
 	return best, cue
 }
+
+// verbLead are the words after which "complete" is a verb in the base
+// form, not a status: "then complete", "to complete", "will complete".
+var verbLead = lang.WordSet("then", "to", "will", "and", "next", "please", "can", "must", "should", "i'll", "we'll", "let's")
 
 // clauseText returns the lower-cased text of the clause of unit u that
 // holds tokens lo..hi: it stops at a semicolon, or a comma followed by

@@ -228,6 +228,9 @@ func TestQuotedStatusWordIsNoStatus(t *testing.T) {
 	}{
 		{"quoted values", "Current work: the step \"Rebuild the search index\" is under way; the valid states in the fixture are \"done\" and \"pending\".", Retained},
 		{"a plain completion", "The search index was rebuilt and is done.", Flipped},
+		// "complete" as the verb of what comes next is no status.
+		{"complete as a verb", "Fix the fixture, then complete the step by rebuilding the search index with the new analyzer.", Retained},
+		{"the step is complete", "Rebuilding the search index is complete.", Flipped},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
