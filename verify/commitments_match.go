@@ -6,6 +6,8 @@ package verify
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -150,6 +152,12 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 		// that sends the agent back to it names what it is.
 		return ir, false
 	}
+	if p.planned && namesOtherStep(d.text[d.units[r.cand.unit].Start:d.units[r.cand.unit].End], p.aliases) {
+		// "Task 3 (IN PROGRESS): … tests for post-translation quality
+		// validation" is task 3, not the finished task 2 it shares words
+		// with: the summary numbers its steps as the plan did.
+		return ir, false
+	}
 	if r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || d.inDescription(r.cand.unit) ||
 		!d.compact(r.cand, p.atom) || !d.headInProse(r.cand.unit, p.act.Head) || d.quoted(r.cand, p.act.Head) {
 		return ir, false
@@ -170,6 +178,31 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	ir.Evidence = d.evidence(r.cand, Pending)
 	ir.Why = fmt.Sprintf("closed in the source (%s) but the summary presents it as pending (%s)", p.item.ClosedBy, r.cue)
 	return ir, true
+}
+
+// stepNumberRe finds a step named by its number: "Task 3", "task #12",
+// "Step 2".
+var stepNumberRe = regexp.MustCompile(`(?i)\b(?:task|step|todo)\s*#?(\d+)\b`)
+
+// namesOtherStep reports whether a sentence names plan steps by number and
+// none of them is one of ids (a step's numeric plan ids).
+func namesOtherStep(sentence string, ids []string) bool {
+	numeric := false
+	for _, id := range ids {
+		if id != "" && strings.Trim(id, "0123456789") == "" {
+			numeric = true
+		}
+	}
+	if !numeric {
+		return false
+	}
+	ms := stepNumberRe.FindAllStringSubmatch(sentence, -1)
+	for _, m := range ms {
+		if slices.Contains(ids, m[1]) {
+			return false
+		}
+	}
+	return len(ms) > 0
 }
 
 // closedNamedIn adds the closed commitments whose head noun and verb share a

@@ -185,6 +185,39 @@ func TestResurrectionNeedsTheStepsNames(t *testing.T) {
 	}
 }
 
+// A summary that numbers its steps as the plan did speaks of the step it
+// numbers: "Task 3 (IN PROGRESS): … tests for the quality check" does not
+// send the agent back to finished task 2, "Add a quality check to the
+// translator", whose words it shares.
+func TestResurrectionOfAnotherNumberedStep(t *testing.T) {
+	cases := []struct {
+		name, summary string
+		want          Status
+	}{
+		{"another task by number", "Pending Tasks:\n- **Task 3 (IN PROGRESS)**: Update the translator tests - need to add new test cases for the post-translation quality check.", ""},
+		{"the task itself by number", "Pending Tasks:\n- **Task 2**: Add the post-translation quality check to the translator - still to do.", Resurrected},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Fix the translations."),
+				planOf(2, step("2", "Add post-translation quality check to the translator", model.PlanPending),
+					step("3", "Update the translator tests", model.PlanPending)),
+				planOf(5, step("2", "Add post-translation quality check to the translator", model.PlanCompleted),
+					step("3", "Update the translator tests", model.PlanInProgress))}
+			r := Check(src, compaction(20, 1, c.summary), Options{})
+			var got Status
+			for _, it := range r.Items {
+				if strings.Contains(it.Item.Text, "quality check") && it.Status == Resurrected {
+					got = it.Status
+				}
+			}
+			if got != c.want {
+				t.Errorf("task 2 is %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
 // Claude Code refusing an edit of a file not read since is the runtime's
 // precondition, not a failure of the work: a lost one is review.
 func TestEditPreconditionIsReview(t *testing.T) {
