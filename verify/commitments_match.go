@@ -131,7 +131,7 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	if !p.durable && !p.planned && !p.inPlan || p.abandoned || !d.hasTerm(p.act.Head) {
 		return ir, false
 	}
-	if repeatable(p.act) {
+	if repeatable(p.act) || publishesAnything(p.act) {
 		// "Run the tests and lint" again is cheap and often due: a summary
 		// that lists it as a next step asks for no finished work twice.
 		return ir, false
@@ -227,6 +227,26 @@ func repeatable(a lang.Action) bool {
 	run := a.Verb == lang.TermOf("run") || a.Verb == lang.TermOf("rerun")
 	return run && (checkVerbs[a.Head] || checkNouns[a.Head])
 }
+
+// publishesAnything reports whether an action commits, pushes or opens a
+// pull request for no work it names ("Commit changes and create PR"): the
+// same words later are the next piece of work's commit, not this one
+// redone.
+func publishesAnything(a lang.Action) bool {
+	if !publishTerms[a.Verb] {
+		return false
+	}
+	for _, t := range a.Object {
+		if !publishTerms[t] && !lang.GenericTerm[t] {
+			return false
+		}
+	}
+	return len(a.IDs) == 0 && len(a.Paths) == 0
+}
+
+// publishTerms are the words of an action that only publishes work.
+var publishTerms = lang.TermSet("commit", "push", "create", "open", "pr", "pull", "request", "change", "changes",
+	"all", "the", "and", "it", "them", "everything", "work", "branch", "remote", "origin")
 
 // checkVerbs run checks; checkNouns are what "run" runs when it checks.
 var (

@@ -218,6 +218,38 @@ func TestResurrectionOfAnotherNumberedStep(t *testing.T) {
 	}
 }
 
+// "Commit changes and create PR" finished for one piece of work is not
+// redone by the next piece's commit: a step that publishes no work it
+// names is never resurrected; a step with its own object still is.
+func TestPublishingStepIsNotResurrected(t *testing.T) {
+	cases := []struct {
+		name, step string
+		want       Status
+	}{
+		{"commit and PR of no named work", "Commit changes and create PR", ""},
+		{"a step with its own object", "Add the retry test for the uploader", Resurrected},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Fix issue #84."),
+				planOf(2, step("1", c.step, model.PlanPending)),
+				planOf(5, step("1", c.step, model.PlanCompleted)),
+				msg(6, model.RoleUser, "Now add the Firebase proxy.")}
+			summary := "Pending Tasks:\n- Commit changes and create PR for the Firebase proxy changes\n- Add the retry test for the uploader"
+			r := Check(src, compaction(20, 1, summary), Options{})
+			var got Status
+			for _, it := range r.Items {
+				if it.Item.Text == c.step && it.Status == Resurrected {
+					got = it.Status
+				}
+			}
+			if got != c.want {
+				t.Errorf("%q is %q, want %q", c.step, got, c.want)
+			}
+		})
+	}
+}
+
 // Claude Code refusing an edit of a file not read since is the runtime's
 // precondition, not a failure of the work: a lost one is review.
 func TestEditPreconditionIsReview(t *testing.T) {
