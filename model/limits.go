@@ -149,7 +149,14 @@ func ReadWhole(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := ReadAllLimited(f)
+	// A whole-file format (an opencode export, an OpenHands event) kept
+	// gzip- or zstd-compressed reads as the line formats do.
+	r, _, closeFn, err := Decompress(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	defer closeFn()
+	data, err := ReadAllLimited(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -25,6 +25,8 @@ func TestImportDatabaseAndExport(t *testing.T) {
 		// one session by id; its first prompt was changed in the WAL only
 		{"testdata/db/opencode.db#ses_first", "ses_first", "Prepare the orders-service database migration (changed in the WAL).", "auto", 0},
 		{"testdata/export/ses_first.json", "ses_first", "Prepare the orders-service database migration.", "auto", 0},
+		// an export kept compressed, as a corpus keeps it
+		{"testdata/export/ses_first.json.gz", "ses_first", "Prepare the orders-service database migration.", "auto", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
