@@ -1,0 +1,419 @@
+#!/usr/bin/env python3
+"""Writes ../labels-claude-code.json: the hand labels of the realtest3 Claude Code split.
+
+Labelled blind, by reading each source (tools/cc_dump.py, tools/view.sh, tools/tasks.py,
+tools/asyncs.py) and its summary, following /work/shared/DESIGN.md. loupe was not built or
+run on these files and its rule code was not read. Line numbers (Lnnn) are 1-based lines of
+the raw (and redacted) file. Run: python3 tools/labels_cc.py (from realtest3/).
+"""
+import json, os
+
+A = 'dspurkayastha/Apollo'
+R = 'RecoveryLM/recoverylm'
+M = 'roo-oliv/monodreams'
+
+
+def it(kind, contains, why, **kw):
+    d = {'kind': kind, 'contains': contains}
+    d.update(kw)
+    d['why'] = why
+    return d
+
+
+cases = []
+
+# ---------------------------------------------------------------- RecoveryLM
+cases.append({
+    'file': 'claude-code/cc-2.1.50-recoverylm-memory-feature-crypto-bug.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.50', 'repo': R,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'ea290af5-ba0f-4e58-bf12-711188d1eb5c',
+        'trigger': 'auto', 'pre_tokens': 171935, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Find the bug', carried=True,
+               why="L516: the user's request ('This is broken regardless. Find the bug.') about the crypto OperationError at onboarding; the agent had only read files when the compaction hit. Summary: Pending Tasks 'ACTIVE BUG: Find and fix the crypto OperationError', Current Work and Next Step quote it"),
+            it('identifier', 'feat/12-remi-memory', carried=True,
+               why='L323: the work branch created for issue #12 (memory feature), still checked out; the summary names it in sections 5 and 9 of the analysis and in Problem Solving'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', "error TS2322",
+               why="L379: typecheck exit 2 after tasks 1-2 ('Type JournalEntry[] is not assignable to type MemoryItem[]'), expected and fixed by task 3; clean typecheck at L420"),
+            it('error', 'No task found with ID',
+               why='L59-L67: TaskOutput on async agents failed (no task found / sibling errored); the three agents all notified completed (L53, L54, L62, re-delivered L102-L120)'),
+            it('error', 'exceeds maximum allowed size',
+               why="L70: Read of an agent output file too large; the agent went on with tail/grep (L75, L77) and got the results"),
+            it('error', "The user doesn't want to proceed with this tool use",
+               why='L99/L100 and L463: tool calls the user rejected (python one-liners, starting the dev server); the user then redirected. A rejection is not a failure still owed'),
+            it('handle', 'ad7949a5ef73b99a4',
+               why='async agent launched L18, completion notified (L62, L120); likewise ab4f7cb1c16bfcf0c and a51a59a8d7e93af9f'),
+            it('handle', 'a1ee2e8fb93fbf01d',
+               why='implementer agents of tasks 1-4 (a1ee2e8fb93fbf01d, aa09bbf5dce07b223, a1df93af45f522f80, ae57d00f06f52626a): foreground Task calls whose results came back (L365, L375, L413, L417); the queue enqueues only repeat their ids'),
+            it('commitment', 'Want me to commit this on the current branch',
+               why='L496: a question to the user about where to commit the CSS fix, never answered (the user reported a new bug instead). The summary notes the fix is uncommitted; not a promise'),
+            it('commitment', 'Want me to open a PR',
+               why='L450: an offer/question to the user; the user chose to test instead'),
+            it('constraint', 'we need to double that at least',
+               why="L270: a one-off request about the feature being built (raise the memory token budget), done (2400 tokens in the plan and code); not a standing rule"),
+            it('constraint', 'What are you doing executing python?',
+               why='L114: a question, not a rule'),
+        ],
+        'notes': 'Product review, 12 GitHub issues, then the memory feature (#12) on feat/12-remi-memory with five TaskCreate tasks (all completed), a landing-page CSS fix (uncommitted) and finally a crypto bug the user asks to find. The summary carries the active bug, the uncommitted fix, the branch and the issue numbers. Degrade.',
+    }],
+})
+
+# ---------------------------------------------------------------- Apollo
+cases.append({
+    'file': 'claude-code/cc-2.1.42-apollo-phase1-safety-phase2-plan.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': A,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '79218f55-2277-40a5-a4cd-e29f1804fa0a',
+        'trigger': 'auto', 'pre_tokens': 183361, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'now lets move on to Phase 2', carried=True,
+               why='L434: the user asks for Phase 2; the agent entered plan mode (L438) and has not written or presented the plan. Summary: Pending Tasks "Phase 2: Infrastructure Foundation — needs to be planned", Current Work "in plan mode", Next Step'),
+            it('constraint', 'you need to align yourself to the Review.md', carried=True,
+               why="L567: after rejecting the AskUserQuestion the user tells the agent to follow the docs (Review.md, Decisions.md, Mitigation_plan.md) for Phase 2 instead of re-asking scope; the summary quotes it twice (Current Work, Next Step). Basis inferred at most (a directive for the task at hand, no 'always/never')"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', "The user doesn't want to proceed with this tool use",
+               why='L561: AskUserQuestion answered by the user with a redirection; not a failure'),
+            it('error', "Cannot assign to 'NODE_ENV'",
+               why="L165: TypeScript error (TS2540) in the new tests, fixed with vi.stubEnv; 352 tests and tsc clean at L189"),
+            it('commitment', 'now commit this and push to remote',
+               why='L330: done; commit b852cec pushed (L408, L428)'),
+            it('commitment', "I'll commit everything together",
+               why='L338: narration of the commit the same turn made (L357-L408)'),
+            it('identifier', 'isWebhookStale',
+               why='Step 6 staleness guard, reverted at the user\'s request (L275, L296ff.); closed. The summary correctly reports it reverted and says item 2.7 should be skipped'),
+            it('identifier', 'sanitiseMetadataForAI',
+               why='PII sanitiser removed after the user\'s objection (L219-L233); closed'),
+            it('handle', 'a51ad25',
+               why='foreground Explore agents a51ad25 and a7bf54e; results at L556 and L558'),
+        ],
+        'notes': 'Phase 1 of a mitigation plan implemented, audited with the user (two steps reverted), committed and pushed; then Phase 2 started in plan mode, an AskUserQuestion rejected with the instruction to follow the docs, and the Read of Mitigation_plan.md at the boundary (result at L571). The summary carries the Phase 2 request, plan mode, the plan-file name and the instruction. Degrade.',
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.45-apollo-docker-hardening-audit.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.45', 'repo': A,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'e920e963-b8e0-4ffd-b8b3-e48cb44bb64c',
+        'trigger': 'auto', 'pre_tokens': 172250, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'check all the changes made in phase 10', carried=True,
+               why="L245: the user asks for an audit of the Phase 10 changes against /docs; the agent was still reading the documents, no finding delivered. Summary: Pending Tasks 'ACTIVE: Complete the cross-reference audit', Current Work, Next Step quote it"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'toolu_019Q2oUSqxXiFjurVnX5JCqY',
+               why='L273: the last Read (Mitigation_implementation.md with an offset) has no tool_result on disk, only its PostToolUse hook progress (L274, the boundary\'s logicalParent): the result line was never written. The summary reports the file read through Phase 8; not in flight'),
+            it('error', 'exceeds maximum allowed tokens',
+               why='L269: Read of Mitigation_implementation.md too large, retried with offset/limit at L270 (success L272)'),
+            it('error', 'No package.json (or package.yaml',
+               why='L141: pnpm test from the repo root failed; rerun from apps/web passed (L143, 324 tests)'),
+            it('commitment', 'Create seccomp-latex.json profile',
+               why='TaskCreate #1-#9 all completed (L46-L120)'),
+            it('handle', 'a8ada85',
+               why='foreground Task agents a8ada85 and a538b95, results at L237 and L258'),
+            it('commitment', 'I am not really docker savvy',
+               why='L152: the user\'s questions, answered at L240'),
+        ],
+        'notes': 'Phase 10 (Docker hardening) implemented with nine tasks, all completed; the user asks questions (answered) then an audit against the governance docs, interrupted mid-reading by the auto compaction. Degrade.',
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.45-apollo-qa-checkpoints-audit.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.45', 'repo': A,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '3e3e8957-e7ae-49fc-872d-a10694ecb072',
+        'trigger': 'auto', 'pre_tokens': 167160, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'now audit the changes made, find any and all errors. Fix them.', carried=True,
+               why='L230: the audit request; every changed file read, nothing reported or fixed yet. Summary Pending Tasks and Next Step quote it and list the fixes to make'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'toolu_01NxARDAQ8bEPG6D2kQgpbwx',
+               why='L256: the last Read (project-workspace.tsx) has no tool_result on disk, only the hook progress line (L257): unwritten last record; the summary says all files were read'),
+            it('commitment', 'Verify TypeScript compilation',
+               why='TaskCreate #1-#9 all completed (#9 at L223 after a clean tsc at L218)'),
+        ],
+        'notes': 'BibTeX fix + four QA checkpoints implemented from a plan (nine tasks, all completed), then an audit request. The summary lists the issues the agent had noticed while reading (not yet told to the user) as fixes to make. Degrade.',
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.45-apollo-ci-fix-lint-warnings.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.45', 'repo': A,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '328d421c-0fc7-46b8-a694-7aa8cd6a247c',
+        'trigger': 'auto', 'pre_tokens': 170217, 'verdict': 'degrade',
+        'open': [
+            it('commitment', "'bgError' is assigned a value but never used", carried=True,
+               why="L584: the user's last message pastes five lint warnings (no words of its own: the request to fix them is implied, basis inferred). Summary Pending Tasks lists all five with files and lines; Next Step: fix, commit, push, verify CI"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', "has already completed with 'failure'",
+               why='L216: first CI run failed (ERR_PNPM_NO_LOCKFILE); lockfile and pnpm version fixed, later runs pass'),
+            it('error', 'X Unit Tests',
+               why='L374: CI watch exit 1 on a pre-existing unit test failure (assemble.test.ts:711); the user said yes to fixing it (L391), regex fixed, 329 tests pass, CI run 22232627342 passed all 4 jobs (L578)'),
+            it('error', 'did not match any files',
+               why='L450: git add with a doubled path (exit 128), rerun from the repo root at L451 (commit 018dbd7)'),
+            it('error', 'File does not exist',
+               why='L415: read-only exploration of a missing path'),
+            it('commitment', 'commit , push and watch the CI',
+               why='L187: done (push, CI watched, failures fixed, final CI green at L578)'),
+            it('constraint', 'I dont use coolify, its a hetner vps',
+               why='L254 (queued message): a fact about the deployment, not a rule'),
+            it('handle', 'b448d0f',
+               why="'local_bash' queue enqueues (b4a425d, b7cfef8, b065908, bd4f1de, b5c470e, b7cb221, b6dbdb0, b448d0f) belong to foreground Bash calls whose results came back (e.g. gh run watch at L460, result L578)"),
+            it('commitment', 'Fix word count to exclude BibTeX trailer',
+               why='the single TaskCreate (#1) completed at L170'),
+        ],
+        'notes': 'Six post-deploy fixes, then CI repair (lockfile, pnpm version, a pre-existing test regression), all green; the compaction hits on the user pasting lint warnings. The summary text is oddly ordered (a stray </summary> before the file list) but complete. Degrade.',
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.45-apollo-phase11-cleanup-async-lint.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.45', 'repo': A,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'ce006b3e-e207-4267-8371-d96d1bdba2d3',
+        'trigger': 'auto', 'pre_tokens': 167310, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'check all the changes made in phase 11', carried=True,
+               why='L435: the audit request is the last record before the boundary (auto compaction on the user prompt); nothing done yet. Summary Pending Tasks and Next Step quote it'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'a09d6fe',
+               why='async lint agents a09d6fe, a189a84, a5f245f launched L34-L46; each notified completed (L84/L93/L121, re-delivered L422-L430)'),
+            it('error', 'File has been modified since read',
+               why='L96: Edit refused because an agent changed the file; re-read and edited'),
+            it('error', "Cannot find module 'jose'",
+               why='TS2307 in rls.test.ts, replaced by node:crypto HMAC; tsc clean and 329 tests later'),
+            it('commitment', 'A1: Fix 19 lint warnings across 18 files',
+               why='TaskCreate #1-#10 all completed (#10 at L416)'),
+        ],
+        'notes': 'Phase 11 cleanup with three async lint agents and ten tasks, all completed and verified; the auto compaction fires on the next user prompt (an audit request). Degrade.',
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.45-apollo-phase6-analysis-plan-audit-2x.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.45', 'repo': A,
+    'compactions': [
+        {'ordinal': 1, 'boundary_hint': '85a3bd74-6d07-4080-9775-8390db1000eb',
+         'trigger': 'auto', 'pre_tokens': 173616, 'verdict': 'degrade',
+         'open': [
+             it('commitment', 'check all the changes made in phase 6', carried=True,
+                why='L420: the audit request; governance docs read, no finding delivered. Summary Pending Tasks ("NOT complete"), the issues noticed so far, Next Step quoting the request'),
+         ],
+         'losses': [],
+         'not_owed': [
+             it('handle', 'toolu_01KgaqkbDAiZuBVo7kmrjwBc',
+                why='L452: the last Read (Mitigation_implementation.md) has no tool_result on disk: unwritten last record; the summary says the file was read'),
+             it('error', 'File has not been read yet',
+                why='L181: Write refused on an existing file (dataset download route); the file already did the job, the agent moved on'),
+             it('error', 'TS2451',
+                why='variable name clash fixed (renamed planCheckAnalyses); tsc clean later'),
+             it('commitment', 'Step 1: Database migration + type updates',
+                why='TaskCreate #1-#6 all completed (#6 at L402)'),
+             it('handle', 'a1ef2b8',
+                why='foreground agents a0e9eb5, a9a2270, a1ef2b8, results at L67, L389, L441'),
+         ],
+         'notes': 'Phase 6 implemented (six tasks completed), then an audit request; the auto compaction hits while reading the docs. Degrade.'},
+        {'ordinal': 2, 'boundary_hint': '90fc7058-2d28-4d9a-8613-8ae88f44abd8',
+         'trigger': 'auto', 'pre_tokens': 168986, 'verdict': 'degrade',
+         'open': [],
+         'losses': [],
+         'not_owed': [
+             it('commitment', 'check all the changes made in phase 6',
+                why='the audit request is done: findings turned into tasks #7-#12, all completed (L595-L718), tsc clean, 314 tests, summary delivered at L731'),
+             it('commitment', 'Fix table count in Phase 6 QC gates',
+                why='TaskCreate #7-#12 created at L576-L586, all completed by L718'),
+             it('handle', 'a416874',
+                why='async agent launched L464, notified L502 and read with TaskOutput (success, L506)'),
+             it('error', 'ERR_PNPM_NO_IMPORTER_MANIFEST_FOUND',
+                why='L692: pnpm test from the repo root; rerun from apps/web passed (L694)'),
+         ],
+         'notes': 'Between the two compactions the audit is finished: six findings fixed as tasks #7-#12, documented in Mitigation_implementation.md and MEMORY.md. Nothing is open at the second boundary; the summary says so and lists Phase 7 only as a possible next phase not to start unasked. Degrade.'},
+    ],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.45-apollo-codemirror-manual-then-auto-2x.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.44 → 2.1.45', 'repo': A,
+    'compactions': [
+        {'ordinal': 1, 'boundary_hint': '09cdfd66-52fe-4fe5-86b9-6dec89b9ccd1',
+         'trigger': 'manual', 'pre_tokens': 150621, 'verdict': 'degrade',
+         'open': [
+             it('commitment', 'check all changes made for proper logical correctness', carried=True,
+                why='L418: alignment/correctness review of Phase 4; docs read, nothing reported (the API then answered "Prompt is too long"). Summary Pending Tasks: SECONDARY'),
+             it('commitment', 'fill up mitigation implementation file with phase 4 completiion report', carried=True,
+                why='L469: sent after a failed /compact; summary Pending Tasks PRIMARY, Next Step quotes it'),
+         ],
+         'losses': [],
+         'not_owed': [
+             it('error', 'Error during compaction',
+                why="L467: the user's first /compact failed ('Conversation too long'); a local command's stderr, not a tool failure; the second /compact succeeded (this boundary)"),
+             it('error', 'Prompt is too long',
+                why='L462, L470: API refusals shown as assistant text; what they blocked is the two requests above'),
+             it('error', 'File has not been read yet',
+                why='L394: Edit refused, re-read and applied'),
+             it('commitment', 'Phase 4: Editor Migration (CodeMirror 6)',
+                why='the single TaskCreate, completed at L411'),
+             it('handle', 'af90b03',
+                why='foreground Explore agent, result at L446'),
+         ],
+         'notes': 'Manual /compact after "Prompt is too long" and a failed first /compact. Phase 4 (CodeMirror editor migration) done; two user requests open, both carried. Degrade.'},
+        {'ordinal': 2, 'boundary_hint': 'd5af5c93-d09a-4965-b6b3-d41ef4267bb5',
+         'trigger': 'auto', 'pre_tokens': 167461, 'verdict': 'degrade',
+         'open': [
+             it('commitment', 'Then populate the Mitigation_implementation.md with phase 4 completion report', carried=True,
+                why='L482: the user restates both earlier requests (review + debug, then the completion report); review done, bugs being fixed, report not written. Summary Pending Tasks and Next Step'),
+             it('commitment', 'Let me fix them now', carried=True,
+                why='L567: three CSS bugs and two stale comments to fix; only editor-styles.css written (not imported). Summary Errors and Pending Tasks list each with NOT YET IMPORTED / Needs update'),
+         ],
+         'losses': [],
+         'not_owed': [
+             it('handle', 'toolu_017FUHkykoPzkrCPRkzNFiKX',
+                why='L580: the Write of editor-styles.css has no tool_result on disk (hook progress only): unwritten last record; the summary reports the file created'),
+             it('handle', 'a4e01ef',
+                why='async agent launched L490, notified L534 and read with TaskOutput (success, L535)'),
+             it('commitment', 'fill up mitigation implementation file with phase 4 completiion report',
+                why='L469 (before the first compaction): restated by the L482 request, which the summary carries'),
+         ],
+         'notes': 'After the manual compaction the user restates the work in one message; the agent reviews, finds CSS bugs and starts fixing. Degrade.'},
+    ],
+})
+
+# ---------------------------------------------------------------- monodreams
+PRES = ' (2.1.150+ partial compaction: compactMetadata.preservedSegment keeps the last messages verbatim after the summary)'
+cases.append({
+    'file': 'claude-code/cc-2.1.177-monodreams-physics-grid-broadphase-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.177', 'repo': M,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'c146cd5f-05c0-4780-8fdb-3bf62823a4d5',
+        'trigger': 'manual', 'pre_tokens': 243121, 'verdict': 'degrade',
+        'open': [],
+        'losses': [],
+        'not_owed': [
+            it('constraint', "don't implement anything",
+               why="L225: a conditional inside a one-off question ('if there are only speculative ... optimizations, don't implement anything'); the user then chose the grid broadphase (AskUserQuestion) and it was implemented. Not a standing rule"),
+            it('commitment', 'Make the balls half their current sizes',
+               why='L10: the six demo changes, all done and verified before the optimization question'),
+            it('commitment', "let me know if you'd like me to commit",
+               why='an offer to the user; the user never asked to commit (the summary says so)'),
+            it('error', 'CS8126',
+               why='reserved tuple element name, renamed; builds clean later (L335)'),
+            it('commitment', 'git stash push',
+               why='L313: the benchmark stashed the new detection file; popped at L318 and the demo file restored'),
+            it('identifier', '.worktrees/feat/packages',
+               why="the session's own cwd (every record's cwd and gitBranch feat/packages); the runtime restates the cwd, and the preserved messages (L336-L341) name it. Not owed by the summary text"),
+        ],
+        'notes': 'Manual /compact after all work was done (six demo tweaks, then a grid broadphase with a benchmark). Nothing open. The summary says nothing is pending.' + PRES,
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.177-monodreams-meshes-verify-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.177', 'repo': M,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'b25a22b2-7572-4d7c-8639-b3097726bfd8',
+        'trigger': 'manual', 'pre_tokens': 478481, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Verify: build, headless demos, tests', carried=True,
+               why='TaskCreate #8 in_progress since L854 (recorded); summary Current Work "on Task #8 (Verify)" and Pending Tasks (view dialogue screenshot, run dotnet test)'),
+            it('commitment', 'Let me check physics and dialogue', carried=True,
+               why='L875: physics screenshot read (L877), dialogue not yet; then an API error 500 ended the turn. Summary: "dialogue not yet viewed", Next Step names the dialogue screenshot'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', 'File has been modified since read',
+               why='L303, L320: Edits refused after the agent\'s own sed rename; re-read and applied'),
+            it('error', 'API Error: 500',
+               why='L883: an API error shown as assistant text (preserved L883-L884); not a tool failure'),
+            it('handle', 'br194xw7g',
+               why='background Bash launched L201, notified completed L202'),
+            it('commitment', 'A: Add mesh primitives to rendering',
+               why='TaskCreate #1-#7 completed'),
+            it('identifier', '.worktrees/feat/packages',
+               why="the session's cwd; restated by the runtime"),
+        ],
+        'notes': 'Replacing Sprout Lands sprites with generated meshes (plan mode, eight tasks); the manual /compact comes during the verification task after an API 500. Degrade.' + PRES,
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.183-monodreams-speech-balloon-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.177 → 2.1.183', 'repo': M,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'ac7c4f78-8b89-4946-b345-6f9dda9706d2',
+        'trigger': 'manual', 'pre_tokens': 231468, 'verdict': 'degrade',
+        'open': [],
+        'losses': [],
+        'not_owed': [
+            it('commitment', "Say the word and I'll add it",
+               why="the agent's last message offers an auto-flip balloon feature on the user's go-ahead; a conditional offer whose condition has not happened (the summary keeps it as an offer awaiting the user)"),
+            it('commitment', 'second NPC on the top right corner',
+               why='L10: the request, done and verified (four tasks completed, build and 32 tests green)'),
+            it('error', 'no matches found: --include=*.cs',
+               why='L57: a read-only grep exploration failing on zsh globbing'),
+            it('error', 'CS1736',
+               why='self-inflicted replace_all mistake, fixed; full build green later'),
+        ],
+        'notes': 'Speech-balloon NPC for the dialogue demo; all work complete before the manual /compact. The preserved-message uuid in compactMetadata is not in the file.' + PRES,
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.150-monodreams-packages-resurrected-task.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.150', 'repo': M,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'c58a3030-6e23-4349-94c2-164565f6f708',
+        'trigger': 'manual', 'pre_tokens': 361748, 'verdict': 'violate',
+        'open': [
+            it('commitment', 'Design block.json manifest schema', carried=True,
+               why='TaskCreate #6 in_progress since L669 (recorded); summary Pending Tasks #6 and Next Step'),
+            it('commitment', 'Author all 15 block.json manifests', carried=True,
+               why='TaskCreate #7 pending (recorded); summary Pending Tasks #7'),
+            it('commitment', 'Scaffold MonoDreams.Cli dotnet global tool project', carried=True,
+               why='TaskCreate #8 pending; summary Pending Tasks #8'),
+            it('commitment', 'Implement `monodreams init`', carried=True,
+               why='TaskCreate #9 pending; summary Pending Tasks #9'),
+            it('commitment', 'Implement `monodreams add <block>`', carried=True,
+               why='TaskCreate #10 pending; summary Pending Tasks #10'),
+            it('commitment', 'End-to-end test: regenerate InfiniteRunner', carried=True,
+               why='TaskCreate #11 pending; summary Pending Tasks #11'),
+            it('constraint', "We'll test the whole thing in this branch", carried=True,
+               why='L72: the user wants everything done and tested on this branch (no separate branch); no imperative cue, basis inferred. The summary quotes the sentence verbatim'),
+        ],
+        'losses': [
+            it('commitment', 'Verify promotions: build + tests + all 3 example levels run', status='resurrected',
+               why='TaskCreate #5 was marked completed at L667 ("Marking Task #5 done and starting Task #6", L666); the summary lists it under Pending Tasks as "IN PROGRESS ... Ready to mark complete" and its Next Step is "Mark Task #5 as completed, then start Task #6 ... (b) TaskUpdate task #6 to in_progress" although #6 was already in_progress (L669). A closed plan step presented as pending (harmless rework, but a resurrection by DESIGN). The preserved messages (L665-L672) still show both TaskUpdates, which contradicts the summary'),
+        ],
+        'not_owed': [
+            it('error', 'InputValidationError',
+               why='L40: an AskUserQuestion call with invalid input, re-issued and answered'),
+            it('constraint', 'Estou pensando em fazer um framework opensource',
+               why='L13: a pasted earlier conversation (Portuguese, the user and another assistant) given "for better context"; pasted text, not the user\'s rules'),
+            it('commitment', 'Request interrupted by user',
+               why='L676: the user interrupted the turn (registry/cursor just created) and ran /compact; not a cancellation of task #6, which stays open and carried'),
+            it('commitment', 'Promote UI/Layout from Examples to MonoDreams/UI/',
+               why='TaskCreate #1-#4 completed (L350-L638)'),
+        ],
+        'notes': 'Splitting the engine into copier/shadcn-style blocks: promotions (tasks #1-#5) done, registry and CLI (#6-#11) open. The summary keeps every open task but reports #5 as still in progress and plans to mark it completed and to set #6 in_progress again: one resurrected plan step, so violate (a resurrected plan step matters to the planner). Manual /compact right after a user interrupt.' + PRES,
+    }],
+})
+
+out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
+with open(out, 'w') as f:
+    json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
+    f.write('\n')
+print('wrote', out, sum(len(c['compactions']) for c in cases), 'compactions')
