@@ -412,6 +412,75 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- mdpreview (Japanese user)
+K = 'kazu-42/mdpreview'
+cases.append({
+    'file': 'claude-code/cc-2.1.59-mdpreview-glm5-cli-request-dropped-ja.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.59', 'repo': K,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '3ac36f0e-5ee0-496d-816c-a0c7b9d70aea',
+        'trigger': 'auto', 'pre_tokens': 167078, 'verdict': 'violate',
+        'open': [
+            it('commitment', 'cliで存在しないディレクトリやfileを指定された時の挙動も', carried=False,
+               why="L666 (queued prompt, Japanese): make the CLI handle a directory or file that does not exist the way VS Code / CotEditor do. The agent acknowledged it three times ('CLIの存在しないファイル処理も追加します' L677, 'CLIを修正して、存在しないファイル/ディレクトリのエラーハンドリングを追加します' L712), then read the script, saw --version work and said 'CLIは正常に動作しています。コミットしてリリースします' (L738): the script was only ever edited for version bumps (L746, L1475, L2108). At L2066 the user asks 'cliコマンドのほう修正した？' and gets the exit 0 answer again. Still undone at the boundary (stated)"),
+            it('commitment', 'v1.2.6としてリリースします', carried=True,
+               why="L2100: after the user's 'リリースしてある？' (L2091) the agent releases v1.2.6; commit and push done, CI and Release running at the boundary. Summary: Pending Tasks (wait for release, update tap, verify in Homebrew) and Next Step"),
+            it('constraint', 'ちゃんと動いてるか確認してからリリースして', carried=True,
+               why="L1068 (Japanese): 'fix it urgently, and release only after checking it really works'. Said for that fix-and-release; no 'always', so basis inferred. The summary quotes it verbatim in All user messages and keeps 'Verify markdown renders correctly in Homebrew version' as pending"),
+        ],
+        'losses': [
+            it('commitment', 'cliで存在しないディレクトリやfileを指定された時の挙動も', status='dropped',
+               why="the summary's All user messages omit every queued prompt (L142, L200, L637, L654, L655, L666, L691, L1179) and nothing in it mentions missing files/directories, VS Code or CotEditor; the CLI is described only as 'shell script with exit 0 added'. After the compaction the agent never returns to it"),
+        ],
+        'not_owed': [
+            it('commitment', '同じミスで同じことが起こらないように、テストケース追加してね',
+               why='L654 (queued): add test cases so the crash cannot recur; tests added at L694 and passing at L710'),
+            it('commitment', 'cliは、起動速度的に、shellscriptじゃないほうがいいかも',
+               why="L691 (queued): 'maybe the CLI should not be a shell script, for startup speed' — a hedge (…かも), not a request; inferred at most"),
+            it('commitment', 'どの方法で進めますか',
+               why='L1652: the agent asks the user which screenshot option to take for the README; the user moved on to another question. A question to the user'),
+            it('error', 'Permission denied',
+               why="L1793-L1801: rm of build-old fails (root-owned files, sudo needs a terminal); the agent hands it to the user ('手動で削除してください', L1809) and the user moves on; the summary records it as left to the user"),
+            it('error', 'sleep: invalid time interval',
+               why='L1143: a malformed diagnostic command (sleep with the wrong arguments); the app was relaunched and debugged with other commands'),
+            it('handle', 'b67btcwfi',
+               why='background app runs b67btcwfi, borjcm1jt, bx7qerdno, bb15surgv (L1149-L2025) each notified as ended (failed: the app process was killed) before the boundary'),
+        ],
+        'notes': "Japanese-speaking user; Claude Code 2.1.59 driven by the glm-5 model (tool ids call_…), so the compactor is glm-5 too. A long release-and-fix session (v1.2.3 → v1.2.6) with many prompts queued while the agent worked, and two /exit + resume in the same session. The summary's user-message list skips all queued prompts; it drops the open CLI request (missing file/directory behaviour), which the agent had promised and never done. Violate.",
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.61-mdpreview-signed-release-ja.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.61', 'repo': K,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'ce511df6-9355-4a38-b05d-04cab5f3bf86',
+        'trigger': 'auto', 'pre_tokens': 167646, 'verdict': 'degrade',
+        'open': [
+            it('commitment', '署名入れて、リリースし直して', carried=True,
+               why='L954 (queued, Japanese): release again, signed with the Developer ID; not done (CI secrets missing). Summary: Errors, Problem Solving "NOT YET solved", Pending Tasks, Next Step quote it'),
+            it('commitment', '/mac app releaseみたいなskills使って丁寧にリリース作業やりきって', carried=True,
+               why="L985: if no more bugs, finish the release carefully using a release skill; the four bugs are fixed and tested, release not started. Summary Pending Tasks and Next Step (quoted; the All-user-messages entry is cut mid-sentence)"),
+            it('commitment', 'バージョンを更新してコミットし、署名付きリリースします', carried=True,
+               why='L1144: version bumped (L1145-L1151), commit and signed release not done. Summary: files modified but NOT yet committed, Next Step commit then release'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', '[rejected]',
+               why='L833: tap push rejected (fetch first), then a rebase conflict (L836, CONFLICT in Casks/mdpreview.rb) resolved and pushed at L853'),
+            it('error', 'testTemplateHTMLContainsRenderFunction',
+               why='L1116: swift test failed on the changed render() signature; test updated, 66 tests pass at L1143'),
+            it('handle', 'bbyb30kl1',
+               why="background 'Find log file after launch' (a read-only find) notified failed at L580; the agent found the log another way"),
+            it('handle', 'ac8b97bcd0692a2bb',
+               why="L993: the bug-analysis agent returned 'You're out of extra usage'; the agent then read the code itself and fixed four bugs (L1035-L1104)"),
+            it('commitment', '次回まとめて',
+               why='L953: the user chose to ship the icon change with the next release; it is committed (31d58fb) and goes out with the pending release'),
+        ],
+        'notes': 'Japanese-speaking user; Homebrew app could not read files (sandbox), log export, icon size, then scroll/race/TOC bugs; the user insists on a Developer-ID-signed release. The summary carries every open request and the uncommitted state. The summary names the signing identity (a person\'s name, redacted here). Degrade.',
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
