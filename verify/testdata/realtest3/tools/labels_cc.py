@@ -481,6 +481,82 @@ cases.append({
     }],
 })
 
+
+# ---------------------------------------------------------------- meow (Japanese user)
+W = '135yshr/meow'
+cases.append({
+    'file': 'claude-code/cc-2.1.63-meow-zenn-articles-ci-lowercase-ja.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.63', 'repo': W,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '0cd8d3ac-ebfc-4156-9a87-7baaec5fb00f',
+        'trigger': 'auto', 'pre_tokens': 167115, 'verdict': 'degrade',
+        'open': [
+            it('commitment', '原因を調査して修正してください', carried=True,
+               why="L469 (Japanese): the user reports the CI failure on PR #57 and asks to find the cause and fix it. The failure is staticcheck ST1005 (capitalised error string, L471); the agent's nolint edit was rejected (L482), the user said to lowercase it (L485), the lowercasing Edit (L486) is the last call before the boundary; nothing committed or pushed, CI not re-run (stated). Summary: Errors and fixes, Pending Tasks 'Commit and push the ST1005 fix', Current Work ('not yet committed or pushed') and Next Step quote the request"),
+            it('identifier', 'fix/security-vulnerabilities', carried=True,
+               why='the branch of PR #57 that the fix must be pushed to (L453-L460); named in Pending Tasks, Current Work and Next Step'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'toolu_018buLNQ3qpKP9T3apLtpAgb',
+               why='L486: the lowercasing Edit has no tool_result on disk, only its PostToolUse hook progress (L488): unwritten last record; the edit was applied (git diff after the boundary, L497) and the summary says so'),
+            it('error', "The user doesn't want to proceed with this tool use",
+               why="L422: the user rejected committing the documents repo's term replacements, then asked about the meow repo instead (the documents work was handed to the documents project's AI, L398-L404, L426); L482: the nolint edit rejected, replaced by lowercasing at the user's word. Rejections, not failures still owed"),
+            it('error', 'MD034/no-bare-urls',
+               why="L99, L138, L252: markdownlint's first error lines are in pre-existing `.entire/metadata/*/context.md` files that the agent did not write and called unrelated (L101, L139); the articles' own MD040/MD024 errors were fixed and the final lint of everything but `.entire/` passes (L355-L357)"),
+            it('error', '一文に二回以上利用されている助詞',
+               why='L141, L255, L331: textlint on the five Japanese articles, 63 → 13 → 3 errors, then 0 (L352-L354)'),
+            it('handle', 'af7797bdd77c03ae0',
+               why='L29-L45: five async article-writing agents; all notified completed (two after failing to write for permission reasons, the articles then written directly)'),
+            it('commitment', 'meow についての記事をzennに書きたいです',
+               why="L466: a request to plan a Zenn series about the meow language, cancelled by the user's own interrupt (L467) before any answer, then replaced by the CI request (L469). The agent never took it on; the summary still keeps it in Pending Tasks as 'needs user re-engagement', which is harmless"),
+            it('constraint', '小文字にすれば良いのではないでしょうか',
+               why="L485: 'wouldn't lowercasing it do?' — a question/suggestion about this one fix, carried out at L486; not a standing rule (the summary quotes it anyway)"),
+        ],
+        'notes': "Japanese-speaking user; five Zenn articles on vulnerability patterns written and linted in a sibling repo, PRs #11 (documents) and #57 (meow), then a CI lint failure on #57. The summary keeps the uncommitted ST1005 fix as pending and the next step is to commit and push it. Format: the code block in the summary's Files section is broken twice by the whole Analysis block pasted in where the source regex had `$` followed by a backtick (`(\\.\\d+)?$` + backtick): a JavaScript String.replace `$`-pattern substitution in how the summary text was spliced (reading only). Degrade.",
+    }],
+})
+
+cases.append({
+    'file': 'claude-code/cc-2.1.63-meow-oss-health-review-flipped-ja.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.63', 'repo': W,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '2b8a9407-7d4a-40ff-8f93-a184efc07066',
+        'trigger': 'auto', 'pre_tokens': 168954, 'verdict': 'violate',
+        'open': [
+            it('commitment', 'meow のコードを全て確認してください', carried=False,
+               why="L852 (Japanese): 'please check all of meow's code'. The agent launched an Explore agent (L853); its result reached the agent (PostToolUse hook L962) but the agent had said nothing to the user when the compaction hit: the request was still unanswered (stated)"),
+        ],
+        'losses': [
+            it('commitment', 'meow のコードを全て確認してください', status='flipped',
+               why="the summary presents the request as done: Pending Tasks 'The codebase exploration result has been delivered but user hasn't yet stated what they want to do', Next Step 'which has been fulfilled. No explicit follow-up task has been requested yet. Waiting for user'. Nothing had been delivered. After the compaction the agent does present an outline of the analysis (L967), prompted by the runtime's 'Continue with the last task' line, so the harm here was small; the summary's status is still false"),
+        ],
+        'not_owed': [
+            it('handle', 'toolu_01HoFXSrdSfDWvwckLZAzMfV',
+               why='L853: the Explore Agent call has no tool_result on disk, only agent_progress lines and its PostToolUse hook (L962): unwritten last record; it had returned and the summary describes its result'),
+            it('handle', 'a7050040d42a64e2d',
+               why='L42-L84: the OSS best-practices research agent, a foreground call that returned (status completed, L84)'),
+            it('error', 'no matches found: .github/PULL_REQUEST_TEMPLATE',
+               why='L33: a read-only ls of a glob that did not exist'),
+            it('error', 'actions/runs/22614325913/job/65523315705',
+               why="L348: gh pr checks exit 1, the lint job of PR #45 failing (golangci-lint v1 against Go 1.26); fixed, then a second failure reported by the user (L518, shallow clone) fixed and pushed (L552-L566); the user moved on to review comments"),
+            it('error', 'emptyStringTest: replace',
+               why='L536: golangci-lint over the whole existing code base (42 old issues); the agent kept linting new code only (--new-from-rev), 0 issues at L550'),
+            it('error', 'Output blocked by content filtering policy',
+               why="L143: an API error shown as assistant text while writing CODE_OF_CONDUCT.md; the user asked why (L148), the agent explained and left that file to the user via GitHub's template"),
+            it('commitment', 'CODE_OF_CONDUCT.md を作成',
+               why='TaskCreate #1 marked completed (L151) though the file was not written: the agent handed it to the user (GitHub UI). A step for the user, not the agent; the summary lists it as a manual step anyway'),
+            it('commitment', 'PR #46: actions/github-script v7',
+               why='TaskCreate #14-#18 (recreate Dependabot PRs #46-#50 with pinned SHAs) all completed (L708-L842), PRs #51-#55 created'),
+            it('constraint', '１つ１つ修正してください',
+               why='L634: fix the five Dependabot PRs one by one — a one-off request about that job, done; no lasting cue'),
+            it('constraint', '499cd6335b5fa6.md のルールを追加してください',
+               why="L91: put the rules of the user's article into the PR template — a one-off request, done (L170)"),
+        ],
+        'notes': "Japanese-speaking user; OSS community-health files, PR #45 and its CI/CodeRabbit rounds, five Dependabot PRs redone, then 'check all of meow's code'. The compaction hit right after the exploration agent returned and before the agent answered; the summary calls the request fulfilled and delivered. One flipped commitment, so violate (a flip is how false completions start), though the resumed agent did present the results.",
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
