@@ -557,6 +557,64 @@ cases.append({
     }],
 })
 
+
+# ---------------------------------------------------------------- duet (two manual compactions)
+D = 'tslateman/duet'
+cases.append({
+    'file': 'claude-code/cc-2.1.37-duet-ecosystem-simplification-manual-2x.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.37', 'repo': D,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '2503105c-7891-4081-a049-d5efbb15451f',
+        'trigger': 'manual', 'pre_tokens': 166197, 'verdict': 'degrade',
+        'open': [],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Want me to push?',
+               why="L801: after the two commit agents finished, a question to the user (Lore a5a7344 and Neo 3f3c638 one ahead of origin); the user went to /retro and 'let's kill ralph' instead. The summary keeps it as a pending push 'to be confirmed with the user', which is fair"),
+            it('error', 'File has not been read yet',
+               why='L526 (and the sibling Edits L528-L534 that errored with it): Edits of LINEAGE_CONTRACT.md before a Read; re-done after reading'),
+            it('handle', 'a8cd6c9',
+               why='L792/L794: the two async commit agents (a8cd6c9, a1d65b8) notified completed at L796-L800; earlier async agents a9fea45, a40b490, a835179 likewise (L208-L215)'),
+            it('handle', 'a244199',
+               why='L473 and L690 (a244199, a87ea97): foreground Task calls that returned'),
+            it('commitment', 'Absorb Telos and Lore into Lineage',
+               why='TaskCreate #1-#3 of the consolidation team all completed (L754-L769); the three agent teams were shut down and deleted (L179, L320, L778)'),
+            it('commitment', 'make a note of this somewhere as part of a usage guide',
+               why='L338: done at L346-L352 (Neo README)'),
+            it('constraint', 'use subagents to handle all actions',
+               why="L198: about the actions listed in that message (commit plan files as docs); the user repeats 'use a team of agents' / 'using subagents' with each later request (L291, L705, L785), so it was not taken as a standing rule; no lasting cue"),
+            it('constraint', "let's not archive mirror",
+               why='L702: a decision on the simplification plan being made then (keep Mirror), carried out; one-off. The summary records it ("Mirror stays")'),
+            it('constraint', "we don't really need to mention ralph",
+               why='L782: a remark on the architecture picture just shown, acted on at once (L783)'),
+        ],
+        'notes': "An author's own plugin repo (duet) driving a cross-repo 'grand simplification' with agent teams. Manual /compact at a quiet point: every request done, only an unanswered 'Want me to push?'. Nothing owed, nothing lost. The summary's Pending Tasks are retro 'gotchas' (Geordi refs, mani.yaml, duplicate TASK_CONTRACT.md, .entire/), not promises. Degrade.",
+    }, {
+        'ordinal': 2, 'boundary_hint': '008092bc-7eba-4464-83a3-bccd344e74f1',
+        'trigger': 'manual', 'pre_tokens': 141883, 'verdict': 'degrade',
+        'open': [
+            it('constraint', "let's not name neo, bach, council or other projects", carried=True,
+               why="L1063: keep the names of other projects out of the Lore docs. Acted on at once (subagents cleaned SYSTEM.md, LORE_CONTRACT.md, CLAUDE.md, L1143-L1155) but reads as a policy for those docs; no lasting cue, so basis inferred. The summary's Key Technical Concepts keep it as a principle: 'Lore's docs should describe its interface, not name its consumers' (the user message itself is not in its list)"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Want me to push?',
+               why='L801 (before the first compaction): a question never answered; the summary lists the push as pending but for the user to confirm'),
+            it('commitment', 'praxis-rdx',
+               why="L1234: the agent recommended archiving praxis-rdx; the user answered 'done - any other cleanups?' (L1238). Whether the user archived it is not in the source; either way it was the user's step, not the agent's. The summary's 'Not yet archived' is a guess, not a resurrection of an agent promise"),
+            it('commitment', 'Want me to handle these?',
+               why='L1248: offer of four cleanups; the user picked 2 and 4 (L1252), both done (L1253-L1256); 1 and 3 were not chosen'),
+            it('error', 'File has not been read yet',
+               why='L1036: Edit of MEMORY.md before a Read; re-done after reading (L1037-L1046)'),
+            it('handle', 'a467797',
+               why='foreground Task calls a385a42, aec2dcd, a4066bc, acba85d, abb7a0b, a467797 (L944-L1473) all returned'),
+            it('constraint', 'yes use subagents to clean those up',
+               why='L909: about the lineage stragglers just listed; done by a subagent'),
+        ],
+        'notes': "Second manual /compact, again after a finished turn (duplicate commands removed). The summary is thorough; its pending items (push Lore/Neo, archive praxis-rdx, /review framework gap) are user decisions and vamp threads. Two /exit + resume inside the span (L1502, L1560). Degrade.",
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
