@@ -615,6 +615,45 @@ cases.append({
     }],
 })
 
+
+# ---------------------------------------------------------------- broomva/life
+B = 'broomva/life'
+cases.append({
+    'file': 'claude-code/cc-2.1.81-life-discord-ci-green-reply-channel-lost.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.81', 'repo': B,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '747ba9e0-bc03-47b7-a5f5-65a0ccc2da48',
+        'trigger': 'auto', 'pre_tokens': 167881, 'verdict': 'violate',
+        'open': [
+            it('commitment', 'is that check relevant and intentful', carried=True,
+               why="L1270: the user's last question, sent from Discord (channel plugin), about the Control Heartbeat check; the agent had read heartbeat.sh and audit_harness.sh and not answered yet (stated). Summary: Pending Tasks, Current Work and Next Step all carry it"),
+            it('identifier', '1000000000000000002', carried=False,
+               why="the Discord chat_id (redacted) of every user message in this session (<channel source=\"plugin:discord:discord\" chat_id=… message_id=1486711158663680010>). The user talks only through Discord; the agent answered each message with mcp__plugin_discord_discord__reply {chat_id, reply_to} (11 replies, the last at L1260). The open answer depends on it: stated"),
+        ],
+        'losses': [
+            it('identifier', '1000000000000000002', status='dropped',
+               why="the summary names neither the chat_id nor the message id to reply to, nor that answers go through the Discord reply tool; it only tags the user messages '(Discord)'. Consequence in the file: after the compaction the agent writes its answer as plain assistant text (L1297) and never calls the reply tool, so the Discord user does not get it"),
+        ],
+        'not_owed': [
+            it('handle', 'bqsrf3ncw',
+               why='thirteen background Bash jobs (CI watchers b53yd41uk … bqsrf3ncw, L581-L1122); each has a completed task-notification before the boundary (L582-L1130), several re-delivered'),
+            it('commitment', "I'll update when the `bmi9jjfc4` background check completes",
+               why='L979: wait narration; the job completed (L1025) and the CI result was reported on Discord (L1089, L1140)'),
+            it('error', 'no such file or directory: lago',
+               why="L185-L216: git commands run from the wrong directory (inside a submodule) while diagnosing the submodule CI failure; redone from the repo root (L218 on)"),
+            it('error', 'Not a valid object name HEAD:.',
+               why='L207: same wrong-cwd exploration as above'),
+            it('error', 'File has not been read yet',
+               why='L426, L1211, L1213: Edits before a Read; redone after reading'),
+            it('error', 'File does not exist',
+               why='L15: read of a MEMORY.md that did not exist yet (read-only); the agent said so on Discord'),
+            it('commitment', 'please check again, fix issues',
+               why='L602: done — the submodule refs, .gitmodules and audit_control.sh fixed, CI and the heartbeat green (L1140, L1258)'),
+        ],
+        'notes': "A session driven from Discord through Claude Code's channel plugin (user messages arrive as <channel …> records, queued and dequeued; replies go out through the plugin's reply tool). Fixing CI of a monorepo with ten submodules, many background CI watchers, all finished. The summary carries the pending question but loses the channel: the post-compaction answer never reaches Discord. Violate (a dropped identifier the open answer depends on). Discord chat and user ids replaced by placeholders.",
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
