@@ -654,6 +654,35 @@ cases.append({
     }],
 })
 
+
+cases.append({
+    'file': 'claude-code/cc-2.1.42-life-lago-conformance-tests-inflight-validation.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': B,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '27316667-b277-4f0d-8670-4df4157823b5',
+        'trigger': 'auto', 'pre_tokens': 169116, 'verdict': 'degrade',
+        'open': [],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Run full validation and verify all tests pass',
+               why="TaskCreate #5, in_progress since L488 and never updated: its work was done — fmt+clippy+318 Lago tests green at L696, then conformance/run.sh (L698), whose call returned just before the compaction (PostToolUse hook at L724; the result is not on disk). The summary marks #5 completed and reports both green; the re-run after the compaction confirms ('[conformance] OK', L767). Only the TaskUpdate was missing. Ambiguous by the letter (a recorded in-progress step whose closing claim is not in the source); by reading, the step was done, so not owed"),
+            it('handle', 'toolu_01DHCeNxRbwcwHz4cxgwR1Rh',
+               why='L698: the conformance run; only bash_progress lines and its PostToolUse hook (L724) on disk, no tool_result: unwritten last record, as in the other 2.1.4x files'),
+            it('handle', 'bd81b55',
+               why='L271: a background cargo test that hung; stopped with TaskStop at L278-L281 and the test fixed with a timeout'),
+            it('handle', 'a5fdb97',
+               why='L107: an Explore Task that returned (status completed)'),
+            it('error', 'error[E0599]',
+               why="L512: golden_replay.rs did not compile (no variant ToolCallRequested… on EventPayload, built from the wrong cwd); rewritten to JSON checks, compiled and 8/8 passing at L617"),
+            it('error', 'test result: FAILED',
+               why='L604: 7/8 golden tests, the forward-compat assertion fixed at L607, 8 passed at L617; earlier E0433 (missing serde_json, L141) fixed likewise'),
+            it('commitment', 'Implement lago-aios-eventstore-adapter tests',
+               why='TaskCreate #1-#4 completed (L305-L484)'),
+        ],
+        'notes': "Plan execution (adapter tests + golden replay fixtures) in a Rust monorepo; compaction while the final conformance run was finishing. Nothing owed is lost. Degrade. A verifier reading the plan events alone will see #5 in progress and the summary calling it done; the labels say that is not a loss here (see not_owed).",
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
