@@ -683,6 +683,27 @@ cases.append({
     }],
 })
 
+
+cases.append({
+    'file': 'claude-code/cc-2.1.42-life-praxis-lago-fs-manual-queued-prompt.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': B,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '832abe09-0e04-4d11-ac4e-f593ee034061',
+        'trigger': 'manual', 'pre_tokens': 161730, 'verdict': 'degrade',
+        'open': [],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'please now test that using arcan trhough the cli with openclaw',
+               why="L593: a prompt the user queued after the agent's final report and before running /compact; it was never shown to the model before the compaction and is delivered after it (dequeue L604, user message L606), so the summary cannot owe it. A verifier that treats every queue enqueue as seen would flag it"),
+            it('commitment', 'Step 1: Add FsTracker to lago-fs',
+               why='TaskCreate #1-#5 of the plan all completed (L212-L484); final validation and architecture gate green (L531, L536), report given (L587)'),
+            it('handle', 'ac02987',
+               why='L149: an Explore Task that returned (status completed)'),
+        ],
+        'notes': "Plan execution finished and reported; the user queued the next request and ran /compact. Nothing open at the boundary; the queued request arrives after the compaction as an ordinary message. Degrade.",
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
