@@ -704,6 +704,63 @@ cases.append({
     }],
 })
 
+
+cases.append({
+    'file': 'claude-code/cc-2.1.42-life-praxis-extraction-2x.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': B,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'd5f15b50-335c-455b-96d7-bf26412f1a99',
+        'trigger': 'auto', 'pre_tokens': 169352, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Phase 3: Port tool implementations to Praxis', carried=True,
+               why='TaskCreate #3 in_progress since L479 (recorded): edit.rs ported (L539), fs/shell/memory/skills/mcp not yet. Summary Pending Tasks "[in_progress]" with the remaining files, Current Work, Next Step'),
+            it('commitment', 'Phase 4: Wire Arcan to use Praxis', carried=True,
+               why='TaskCreate #4 pending (recorded); summary Pending Tasks'),
+            it('commitment', 'Phase 5: Unify sandbox abstractions', carried=True,
+               why='TaskCreate #5 pending; summary Pending Tasks'),
+            it('commitment', 'Phase 6: Documentation and cleanup', carried=True,
+               why='TaskCreate #6 pending; summary Pending Tasks'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Phase 1: Extend aios-protocol with unified tool types',
+               why='TaskCreate #1 and #2 completed (L272, L474)'),
+            it('error', 'derivable_impls',
+               why='L236: clippy exit 101 on a manual Default impl; replaced by #[derive(Default)], clippy clean afterwards (the summary lists it as fixed)'),
+            it('handle', 'aeda3ae',
+               why='foreground Explore/Task calls aeda3ae, a532f49, afcef7e, a2fc109 (L55-L501) all returned'),
+        ],
+        'notes': 'Six-phase plan to extract a tool/sandbox engine (Praxis) from Arcan; compaction in the middle of phase 3. Every open plan step is carried with its state. Degrade.',
+    }, {
+        'ordinal': 2, 'boundary_hint': 'a1a3364a-5b34-4c36-8903-f20535098dd5',
+        'trigger': 'auto', 'pre_tokens': 170017, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'lets make sure that harness, control and docs are updated', carried=True,
+               why="L870: sync harness, control scripts, docs and plan status before ending the session; the agent had only read the files (two Tasks, a git status) when the compaction hit (stated). Summary: Pending Tasks 'IMMEDIATE (user's last request)' with the file list, Current Work ('had NOT yet made any of these updates'), Next Step quoting it"),
+            it('commitment', 'Phase 4: Wire Arcan to use Praxis', carried=True,
+               why="TaskCreate #4-#6 still pending (recorded), put off by the user to a later session (L870). Summary Pending Tasks 'DEFERRED to future session' lists phases 4, 5 and 6"),
+            it('constraint', 'we will continue on the next phases later with fresh session', carried=True,
+               why="L870: the user puts phases 4-6 off to another session — read as 'do not start them now'; no imperative cue, basis inferred. Carried as 'DEFERRED to future session' and quoted in All user messages"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'lets make sure everything is commited, proper typing',
+               why="L973: a prompt queued one line before the boundary, not yet shown to the model; it is injected after the compaction (queue remove L997) and acted on (L1001-L1003). Not owed by the summary"),
+            it('handle', 'toolu_013BuaCqKhprHSa6YuPjT9sz',
+               why='L889: git status, with its PostToolUse hook at L972 but no tool_result on disk: unwritten last record (the summary reports its output, praxis/ untracked)'),
+            it('handle', 'a4fbc3e',
+               why='L872/L886: the two reading Tasks (a4fbc3e, aec922a) returned at L917 and L970'),
+            it('error', 'File has not been read yet',
+               why='L619-L631: a batch of Writes before a Read (one error, the rest "Sibling tool call errored"); redone after reading'),
+            it('error', 'unresolved import `rmcp::model::CallToolRequestParams`',
+               why='L708 and L824 (missing field requested_capabilities): compile errors while porting, fixed; 49 tests and clippy clean at L857, task #3 completed at L859'),
+            it('commitment', 'Phase 3: Port tool implementations to Praxis',
+               why='completed at L859; the summary keeps it under completed work, not pending'),
+        ],
+        'notes': "Same session after phase 3; the user asks to sync docs/harness/control and defers the remaining phases. The summary carries the request, the deferral and the pending phases. A prompt queued just before the boundary is delivered after it. Degrade.",
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
