@@ -761,6 +761,63 @@ cases.append({
     }],
 })
 
+
+cases.append({
+    'file': 'claude-code/cc-2.1.42-life-autonomic-loop-commit-push-2x.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': B,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '18c62139-022d-4d82-a0f1-f8204f44790f',
+        'trigger': 'auto', 'pre_tokens': 167116, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Step 4: Refactor AutonomicPolicyAdapter to dual-mode', carried=True,
+               why='TaskCreate #4 pending (recorded); summary Pending Tasks, Current Work and Next Step (with the plan excerpt)'),
+            it('commitment', 'Step 5: Wire embedded mode in Arcan binary', carried=True,
+               why='TaskCreate #5 pending; summary Pending Tasks'),
+            it('commitment', 'Step 6: Wire EconomicGateHandle to provider selection', carried=True,
+               why='TaskCreate #6 pending; summary Pending Tasks'),
+            it('commitment', 'Step 7: Write tests and verify', carried=True,
+               why='TaskCreate #7 pending; summary Pending Tasks (with the verification commands)'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Step 3: Implement Embedded Autonomic Controller',
+               why="TaskCreate #3 in_progress (L502): the module was written and its compile error fixed; the re-check (L574) returned just before the compaction (PostToolUse hook L576, result not on disk). The summary says step 3 'just completed successfully … The task list shows Step 3 as in_progress but compilation passed'. Same ambiguity as the lago-conformance file: done by reading, only the TaskUpdate missing (it comes later, L831)"),
+            it('handle', 'toolu_01UnVNrrrTQAcYWR3yXG6Mg8',
+               why='L574: cargo check with its PostToolUse hook (L576) and no tool_result on disk: unwritten last record'),
+            it('commitment', 'Step 1: Fix Token Usage Gap',
+               why='TaskCreate #1 and #2 completed (L429, L498)'),
+            it('handle', 'a6f36e6',
+               why='foreground Task calls a6f36e6, a1f3307, affca48, ad357c4 (L118-L566) all returned'),
+        ],
+        'notes': 'Seven-step plan (close the autonomic feedback loop) in the Rust monorepo; compaction in step 3 just after a compile fix. Every pending step carried. Degrade.',
+    }, {
+        'ordinal': 2, 'boundary_hint': 'eef03019-2bfb-4a46-a8db-6e3ff3a70a40',
+        'trigger': 'auto', 'pre_tokens': 167411, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'is everything commited and pushed', carried=True,
+               why="L1053: 'is everything commited and pushed? harness and control docs updated? cicd checks green?' The agent ran the audit and conformance (green), committed in arcan, hit the spaces hook, committed spaces' .gitignore with --no-verify; nothing pushed, life repo pointers not committed, CI not looked at (stated). Summary: Pending Tasks (push, commit life repo), Current Work, Next Step with the five remaining actions, the question quoted verbatim"),
+            it('error', 'cannot find type `DirectMessage`', carried=True,
+               why="L1218/L1227: the spaces pre-commit hook (cargo check) fails on the user's unfinished direct-message code; the agent left those changes uncommitted and bypassed the hook only for .gitignore. Still the last word on the spaces changes, but the agent moved on from it: basis inferred. Summary: Errors and fixes, Problem Solving ('Deferred to separate effort') and Pending Tasks ('Spaces DM completion')"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'toolu_01MjfJicXoQXVFwduKpYv1wq',
+               why='L1229: git commit --no-verify, PostToolUse hook (L1231), no tool_result on disk: unwritten last record; the summary names the resulting commit 33e0353'),
+            it('error', 'cannot find value `_economic_handle` in this scope',
+               why='L692-L861: a run of compile/clippy errors while wiring steps 4-7 (moved registry, missing fields, 9 vs 7 arguments, default on a unit struct, too many arguments), each fixed; step 7 completed with the full suite green (L962)'),
+            it('error', 'File has been modified since read',
+               why='L768, and L1009 (File has not been read yet): edits re-done after reading'),
+            it('error', 'No such file or directory',
+               why='L1200: ls of a relative path from the wrong directory (read-only); re-run with the absolute path at L1201'),
+            it('commitment', 'Step 7: Write tests and verify',
+               why='TaskCreate #1-#7 all completed by L962; the summary does not present any as pending'),
+            it('handle', 'a6af38a',
+               why='foreground Task calls a6af38a and aedddf8 (L813, L851) returned'),
+        ],
+        'notes': "Same session: plan done, then 'is everything committed and pushed … cicd checks green?'. The summary carries the request and the state of every repository. Its next-step list answers 'cicd checks green' with the local audit and conformance runs only, and after the compaction the agent never looks at GitHub CI — but the agent had not planned to before the compaction either (L1064), so this is not labelled a loss. Degrade.",
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
