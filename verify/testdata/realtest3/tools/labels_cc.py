@@ -818,6 +818,36 @@ cases.append({
     }],
 })
 
+
+cases.append({
+    'file': 'claude-code/cc-2.1.42-life-autonomic-phase0-docs-step.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': B,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'cb1b1cbb-142d-4924-9400-6ff2ef91b9d5',
+        'trigger': 'auto', 'pre_tokens': 167249, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Update root docs and build scripts', carried=True,
+               why='TaskCreate #5 in_progress since L499 (recorded): scripts, CLAUDE.md, STATUS.md, ARCHITECTURE.md done, the memory file being read (L718) and not yet updated. Summary Pending Tasks "still marked in_progress — MEMORY.md update remains", Current Work, Next Step'),
+            it('commitment', 'Full monorepo validation', carried=True,
+               why="the plan's Verification section (L4): after all steps run the full monorepo validation; not run yet (stated in the plan the user gave). Summary Pending Tasks and Next Step with the exact commands"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'toolu_01XTmwtnhJpQjRYBpNwsioZx',
+               why='L718: Read of MEMORY.md with PostToolUse hooks (L720-L721) and no tool_result on disk: unwritten last record'),
+            it('error', 'fold_economic_mode_change_hysteresis_prevents_flapping',
+               why='L377 and L399: autonomic tests failing while the hysteresis gate was wired (fold_economic_mode_change_hysteresis_prevents_flapping, load_projection_preserves_economic_state); fixed, 69 tests passing and clippy clean at L420-L427'),
+            it('error', 'String to replace not found in file',
+               why='L381: an Edit after the linter reformatted the file; re-read and redone (L383-L393)'),
+            it('handle', 'ad5ed02',
+               why='L12: async agent launched; completion notified at L18'),
+            it('commitment', 'Add autonomic-lago tests (publisher + subscriber)',
+               why='TaskCreate #1-#4 completed (L236-L497)'),
+        ],
+        'notes': 'Five-step stabilization plan for the Autonomic controller; compaction in the last (docs) step while reading the memory file. Step and final validation carried with exact commands. Degrade.',
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
