@@ -848,6 +848,36 @@ cases.append({
     }],
 })
 
+
+cases.append({
+    'file': 'claude-code/cc-2.1.42-life-arcan-streaming-ollama-daemon.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': B,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '7ed8cc22-d54c-42fe-aeda-1f2d6b956c18',
+        'trigger': 'auto', 'pre_tokens': 168197, 'verdict': 'degrade',
+        'open': [
+            it('commitment', "Let's also test with `--json` mode and with the mock provider", carried=True,
+               why="L529: after the streaming test passed, the agent sets out to test --json mode and the mock provider; the same response ran the --json test (L530, result returned) but not the mock one. A small self-set step, basis inferred. The summary's Optional Next Step lists 'Test with the mock provider' (as something the user may want) while Pending Tasks says none; after the compaction the agent does not run it"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'b363917',
+               why="L500-L506: a background Bash that started the arcan daemon with '&'; the runtime notified it completed (L506, again L552) while the daemon kept listening on port 3001. By the job record it is closed; the summary still keeps the live daemon (port 3001, task id) and the agent finds it after the compaction (L542-L546)"),
+            it('handle', 'toolu_01YGBeaKxJQVf4WLNdAF11M9',
+               why='L530: the --json test with its PostToolUse hook (L534) and no tool_result on disk: unwritten last record; the summary reports its output'),
+            it('commitment', 'cool, lets test running arcan with ollama and check it streams',
+               why="L488: done — daemon up, CLI run streamed ('Streaming works', L529)"),
+            it('error', 'redundant closure',
+               why='L402: clippy error, fixed at L404, clippy clean at L413'),
+            it('error', 'File has been modified since read',
+               why='L181: Edit after a linter change; redone after reading'),
+            it('commitment', 'Build and test all changes',
+               why='TaskCreate #1-#9 all completed (L132-L477)'),
+        ],
+        'notes': 'Streaming for the Arcan CLI/provider: plan done, then a live test against Ollama; compaction during the second test. The summary keeps the running daemon and the untested mock path (as an option). Degrade.',
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
