@@ -878,6 +878,34 @@ cases.append({
     }],
 })
 
+
+cases.append({
+    'file': 'claude-code/cc-2.1.42-life-praxis-lago-plan-mode.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': B,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '45d6019b-defb-4de1-a4b9-ccf1cc1fc59e',
+        'trigger': 'auto', 'pre_tokens': 167253, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'lets connect them, please plan it and lets work on it', carried=True,
+               why='L582: plan, then implement, the Praxis-to-lago-fs connection; the agent entered plan mode (L583), read the old plan file and ran an exploration Task; no plan written yet (stated). Summary Pending Tasks, Current Work (in plan mode, what is and is not done) and Next Step quote it'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'toolu_01H2g3qaUqFJ1Fzfoyys2kga',
+               why='L593: the exploration Task with its PostToolUse hooks (L613-L614) and no tool_result on disk: unwritten last record; the summary lists what it found'),
+            it('identifier', 'polymorphic-wibbling-noodle',
+               why="L587: the plan-mode file (~/.claude/plans/polymorphic-wibbling-noodle.md); the summary says 'the plan file' without its path, but plan mode re-announces the path itself, so nothing depends on the summary naming it"),
+            it('commitment', 'does praxis fs tools leverage lago fs',
+               why='L532: a question, answered at L575; likewise "how does praxis works" (L422, answered L525)'),
+            it('commitment', 'Verify: build, lint, test arcan',
+               why='TaskCreate #1-#8 of the Phase 4 plan all completed (L165-L373)'),
+            it('handle', 'ad98287',
+               why='foreground Task calls ad98287 … a958b83 (L88-L568) returned'),
+        ],
+        'notes': 'Plan executed and explained, then the user asks to connect Praxis to lago-fs; compaction during plan-mode exploration. Carried, including the plan-mode state. Degrade.',
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
