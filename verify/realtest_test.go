@@ -162,15 +162,22 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // the end of the second round of issue 19, whose rules had seen its
 // failures): far from the issue's 0.9, and a floor, so that no change makes
 // it worse unseen. Raise them when a change improves them; never lower
-// them. realtest2, labelled blind later and never tuned on, has no loss
-// labelled: its floor is on verdicts and on the false alarms it counts.
+// them. realtest2, labelled blind later, has no loss labelled: its floor
+// is on verdicts and on the false alarms it counts (its failures were read
+// in the third round: it is seen now too). realtest3, labelled blind in the
+// fourth round and frozen: first contact at a801f36, 28 false alarms, 0 of
+// its 4 losses found, 18/30 verdicts; its failures are not read.
 const (
 	testSplitMinPrecision = 0.48
 	testSplitMinRecall    = 0.51
 	testSplitMinVerdicts  = 0.68
 
-	test2MaxFalseAlarms = 14
-	test2MinVerdicts    = 8
+	test2MaxFalseAlarms = 5
+	test2MinVerdicts    = 13
+
+	test3MaxFalseAlarms = 28
+	test3MinFound       = 0
+	test3MinVerdicts    = 18
 )
 
 // frozenSplit scores a frozen split of testdata and logs its aggregate
@@ -198,6 +205,16 @@ func TestRealTest2Split(t *testing.T) {
 	if alarms := s.reported - s.real; alarms > test2MaxFalseAlarms || s.right < test2MinVerdicts {
 		t.Errorf("the second test split fell below its floor: %d false alarms (max %d), %d/%d verdicts right (min %d)",
 			alarms, test2MaxFalseAlarms, s.right, s.compactions, test2MinVerdicts)
+	}
+}
+
+// TestRealTest3Split scores the third frozen split (testdata/realtest3,
+// labelled blind, with losses); it logs the aggregate line only.
+func TestRealTest3Split(t *testing.T) {
+	s := frozenSplit(t, "realtest3")
+	if alarms := s.reported - s.real; alarms > test3MaxFalseAlarms || s.found < test3MinFound || s.right < test3MinVerdicts {
+		t.Errorf("the third test split fell below its floor: %d false alarms (max %d), %d/%d losses found (min %d), %d/%d verdicts right (min %d)",
+			alarms, test3MaxFalseAlarms, s.found, s.losses, test3MinFound, s.right, s.compactions, test3MinVerdicts)
 	}
 }
 
