@@ -51,6 +51,10 @@ type promise struct {
 	// carriedOut: closed because a call did the work (not merely "acted
 	// on"): a summary listing it as pending resurrects it.
 	carriedOut bool
+	// inProgress: a plan step the plan last gave as in progress;
+	// doneInProgress: a call carried its action out while it was (the
+	// plan may not have caught up when a compaction came).
+	inProgress, doneInProgress bool
 	// abandoned: a plan step the agent left out of a later full plan; it
 	// was never done, so a summary that still lists it resurrects nothing.
 	abandoned bool
@@ -417,6 +421,9 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 			// Reopened: the plan says it is in progress again.
 			p.abandoned = false
 			c.l.reopen(p)
+		}
+		if p != nil {
+			p.inProgress = pi.Status == model.PlanInProgress
 		}
 	}
 	return completed

@@ -71,6 +71,14 @@ func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
 		ir.Evidence = d.evidence(r.cand, r.polarity)
 		switch r.polarity {
 		case Done:
+			if p.planned && p.doneInProgress {
+				// The step was in progress, a call did its work, and the
+				// plan had not caught up when the compaction came: the
+				// summary reports what the run did.
+				ir.Status = Retained
+				ir.Why = fmt.Sprintf("reported done (%s): %s carried it out while the step was in progress; the plan had not caught up", r.cue, callRef(p))
+				break
+			}
 			ir.Status = Flipped
 			ir.Why = fmt.Sprintf("the summary presents “%s” as done (%s) while the source has it open", p.item.Action, r.cue)
 		case Negated:

@@ -113,6 +113,8 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 				continue
 			}
 			p.carried, p.carriedBy = ci, info.call
+			// A dry run or a check carries nothing out for the plan to lag behind.
+			p.doneInProgress = p.doneInProgress || p.inProgress && !info.checks
 			if reportable(p) {
 				c.idx.addReportable(p)
 			}

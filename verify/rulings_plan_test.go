@@ -146,3 +146,35 @@ func TestRulingVanishedStepInCheck(t *testing.T) {
 		}
 	}
 }
+
+// Plan-status lag: a step in progress whose work a call carried out, with
+// the plan not yet updated when the compaction came, is reported done by
+// a summary that says so; that is what the run did, not a flip. A step
+// never started, or one only dry-run, that the summary calls done is
+// flipped.
+func TestPlanStatusLag(t *testing.T) {
+	wire := call(5, "e1", "Edit", `{"file_path":"strategy/hooks.go","old_string":"state.Save()","new_string":"res := session.Transition(state.Phase, EventTurnStart)\nstate.Save()"}`)
+	cases := []struct {
+		name   string
+		status model.PlanStatus
+		work   []model.Event
+		want   Status
+	}{
+		{"in progress, the edit made", model.PlanInProgress, []model.Event{wire, result(6, "e1", "The file strategy/hooks.go has been updated.", false)}, Retained},
+		{"never started", model.PlanPending, []model.Event{wire, result(6, "e1", "The file strategy/hooks.go has been updated.", false)}, Flipped},
+		{"in progress, nothing done", model.PlanInProgress, nil, Flipped},
+		{"in progress, only a dry run", model.PlanInProgress, []model.Event{
+			call(5, "d1", "Bash", `{"command":"python scripts/wire.py --transition --dry-run"}`), result(6, "d1", "would wire Transition into hooks", false)}, Flipped},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := append([]model.Event{msg(1, model.RoleUser, "Wire the phase transitions."),
+				planOf(2, step("2", "Wire Transition() into the turn-start hook", c.status))}, c.work...)
+			r := Check(src, compaction(20, 1, "Wired the Transition() into the turn-start hook."), Options{})
+			got := statusOf(t, r, Commitment, "wire").Status
+			if got != c.want {
+				t.Errorf("step is %s, want %s", got, c.want)
+			}
+		})
+	}
+}
