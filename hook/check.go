@@ -26,6 +26,15 @@ func (c *call) snapshot(st *Session, tr transcript) (*preservation, error) {
 	if s := st.Snapshot; s != nil && !s.Used && s.Fast && (s.Size == size && s.ModTime.Equal(mod) || c.reuse && size >= s.Size && size-s.Size < reuseGrowth(s.Size)) {
 		return nil, nil
 	}
+	switch p, err := c.roll(st, tr, size); {
+	case p != nil:
+		return p, nil
+	case errors.Is(err, errDamaged):
+		c.snapshotDamaged(st, err)
+	case err != nil:
+		c.req.Store.Logf(c.now, "%s %s: the snapshot of session %s could not be rolled forward (%v); the transcript is read whole",
+			c.req.Runtime, c.req.Event, st.Session, err)
+	}
 	offset, err := tr.completeLines(size)
 	if err != nil {
 		return nil, err

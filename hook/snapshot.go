@@ -389,6 +389,15 @@ func readChecked(path, sum string) ([]byte, error) {
 
 // readMinimal reads a minimal source back, checking it is the one written.
 func readMinimal(path, sum string) ([]model.Event, error) {
+	t, err := readMinimalTranscript(path, sum)
+	if err != nil {
+		return nil, err
+	}
+	return t.Events, nil
+}
+
+// readMinimalTranscript reads a minimal source back with its meta.
+func readMinimalTranscript(path, sum string) (*model.Transcript, error) {
 	b, err := readChecked(path, sum)
 	if err != nil {
 		return nil, err
@@ -400,5 +409,5 @@ func readMinimal(path, sum string) ([]model.Event, error) {
 	if errs := t.Problems.Errors(); len(errs) > 0 {
 		return nil, fmt.Errorf("%w: %v", errDamaged, errs[0])
 	}
-	return t.Events, nil
+	return t, nil
 }

@@ -65,6 +65,10 @@ type Snapshot struct {
 	// Used is set once the compaction the snapshot was taken for has been
 	// verified.
 	Used bool `json:"used,omitempty"`
+	// Rolled counts the snapshots this one was rolled forward from, each
+	// from the one before and the lines appended since (roll.go); 0 for
+	// one taken from the whole transcript.
+	Rolled int `json:"rolled,omitempty"`
 }
 
 // Record is one verified compaction and what loupe did about it.
