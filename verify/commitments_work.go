@@ -8,6 +8,7 @@ package verify
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -168,7 +169,7 @@ func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
 		// response: the call is the promise being kept ("I'll do a full
 		// rewrite of the renderer" with the Write of it).
 		return true
-	case sameTurn && (!p.durable || lookFirst(p.item.Condition)) && (readVerbs[lang.EnglishVerb(p.act.Verb)] || exploratory(p.act)):
+	case sameTurn && (!p.durable || lookFirst(p.item.Condition) || awaitsRun(p.item.Condition)) && (readVerbs[lang.EnglishVerb(p.act.Verb)] || exploratory(p.act)):
 		// "I need to understand what happens to stashed files", "I'll do
 		// another thorough audit" with a search beside it: the look is
 		// under way.
@@ -192,7 +193,7 @@ func actsOn(p *promise, ci *callInfo, sameTurn bool) bool {
 // exploring the codebase to understand its patterns", then the reads, in
 // later responses): the look is what the agent did next.
 func looksNext(p *promise, ci *callInfo, stretch int) bool {
-	if p.stretch != stretch || p.planned || p.item.Condition != "" && !lookFirst(p.item.Condition) || ci.category == toolPlan {
+	if p.stretch != stretch || p.planned || p.item.Condition != "" && !lookFirst(p.item.Condition) && !awaitsRun(p.item.Condition) || ci.category == toolPlan {
 		return false
 	}
 	// "I'll start by exploring the codebase, then implement it step by
@@ -204,7 +205,7 @@ func looksNext(p *promise, ci *callInfo, stretch int) bool {
 // mayLookNext reports whether looksNext can ever hold for a promise: it is
 // filed where every call of its stretch finds it.
 func mayLookNext(p *promise) bool {
-	if p.planned || p.item.Condition != "" && !lookFirst(p.item.Condition) {
+	if p.planned || p.item.Condition != "" && !lookFirst(p.item.Condition) && !awaitsRun(p.item.Condition) {
 		return false
 	}
 	return readVerbs[lang.EnglishVerb(p.act.Verb)] || exploratory(p.act) || beginsWork(p.item.Text)
@@ -258,6 +259,19 @@ func lookFirst(cond string) bool {
 	// "before I touch it", "before we merge", "before editing", "before
 	// making changes": the look comes first in the work under way.
 	return f[1] == "i" || f[1] == "we" || strings.HasSuffix(f[1], "ing")
+}
+
+// runDoneRe matches a condition that waits on something the agent is
+// running: "once it finishes compiling", "when the build completes",
+// "after the tests finish".
+var runDoneRe = regexp.MustCompile(`^(?:once|when|after|as soon as) (?:it|that|this|cargo|npm|the (?:build|compile|compilation|job|task|command|run|install|installation|tests?|server|app|download|deploy|deployment|container|image|background \w+))\b.*\b(?:finish|finishes|finished|completes?|completed|done|ready|is up|starts?|started|exits?|compiling|compiles|compiled|builds|built)\b`)
+
+// awaitsRun reports whether a look's condition is the end of something
+// the agent runs itself ("let me check the build output once it finishes
+// compiling"): the agent reads it as it runs, in the same stretch of
+// work, with nobody else to wait for.
+func awaitsRun(cond string) bool {
+	return cond != "" && runDoneRe.MatchString(lang.FoldText(strings.TrimSpace(cond)))
 }
 
 // beginsWork reports whether a promise's sentence says the response starts

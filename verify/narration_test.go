@@ -140,3 +140,36 @@ func TestAnnouncedLookInAnyLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A look that waits on something the agent runs itself ("let me check the
+// build output once it finishes compiling") is done by the reads of it
+// that follow in the same stretch; one that waits on somebody else stays
+// owed.
+func TestLookAwaitingOwnRun(t *testing.T) {
+	cases := []struct {
+		said string
+		open bool
+	}{
+		{"Cargo is still compiling. Let me check the build output once it finishes compiling.", false},
+		{"I'll check the test output when the tests finish.", false},
+		{"I'll check the build output once the review is done.", true},
+	}
+	for _, c := range cases {
+		t.Run(c.said, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "The tray icon does not show."), msg(2, model.RoleAssistant, c.said),
+				call(2, "o1", "TaskOutput", `{"task_id":"b03faf1","block":false}`), result(3, "o1", "<status>running</status> Compiling image-png", false),
+				call(4, "o2", "Bash", `{"command":"tail -20 /tmp/tasks/b03faf1.output"}`), result(5, "o2", "Finished dev profile; Running target/debug/app", false),
+				msg(6, model.RoleAssistant, "The app is running now.")}
+			r := Check(src, compaction(300, 1, "Working on the tray icon."), Options{})
+			open := false
+			for _, it := range r.Items {
+				if it.Kind == Commitment && it.Open && strings.Contains(it.Key, "output") {
+					open = true
+				}
+			}
+			if open != c.open {
+				t.Errorf("open = %v, want %v (items %v)", open, c.open, r.Items)
+			}
+		})
+	}
+}
