@@ -201,6 +201,13 @@ func (a *Action) splitCondition(s string) string {
 		// the condition belongs to what must hold, not to when to act.
 		cut = -1
 	}
+	if p := purposeAt(lower); cut > 0 && p > 0 && p < cut {
+		// "fix the UI issues so we can test email login once CORS is
+		// resolved": the condition is the purpose's, and the action is
+		// what comes before the purpose.
+		a.Text = trimTrailingJoiners(s[:p])
+		return lower[:p]
+	}
 	if cut > 0 {
 		a.Condition = strings.TrimSpace(s[cut:])
 		a.Text = trimTrailingJoiners(s[:cut])
@@ -217,6 +224,18 @@ func (a *Action) splitCondition(s string) string {
 		}
 	}
 	return lower
+}
+
+// purposeAt is the offset of a purpose clause in a lower-cased action
+// (" so we can", " so that", " in order to"), or -1.
+func purposeAt(lower string) int {
+	best := -1
+	for _, m := range []string{" so we can ", " so that ", " so i can ", " so you can ", " in order to "} {
+		if i := strings.Index(lower, m); i > 0 && (best < 0 || i < best) {
+			best = i
+		}
+	}
+	return best
 }
 
 // parseObject reads the object after the verb: its terms, the direct
