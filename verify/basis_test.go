@@ -305,6 +305,16 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: "",
 		},
 		{
+			name: "a wrapper refuses the command, which then runs without it",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"cd /w && rtk bun run test 2>&1"}`),
+				result(2, "c1", "Exit code 2\nerror: unrecognized subcommand 'bun'\n\nUsage: rtk [OPTIONS] <COMMAND>", true),
+				call(3, "c2", "Bash", `{"command":"cd /w && bun run test 2>&1"}`),
+				result(4, "c2", "1274 pass\n0 fail", false),
+			},
+			key: "c1", basis: "",
+		},
+		{
 			name: "pip install fails, and another package is installed",
 			src: []model.Event{
 				call(1, "c1", "bash", `{"command":"pip install psycopg2"}`),

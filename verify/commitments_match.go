@@ -139,6 +139,13 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	if !p.durable && !p.planned && !p.inPlan || p.abandoned || !d.hasTerm(p.act.Head) {
 		return ir, false
 	}
+	if !p.planned && !p.carriedOut {
+		// Closed because work followed it, not because a call did it
+		// ("I'll address any feedback once they complete", then other
+		// work): that it was done is not known, so a summary that still
+		// lists it sends the agent back to nothing finished.
+		return ir, false
+	}
 	if repeatable(p.act) || publishesAnything(p.act) {
 		// "Run the tests and lint" again is cheap and often due: a summary
 		// that lists it as a next step asks for no finished work twice.

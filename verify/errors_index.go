@@ -34,8 +34,11 @@ type failureIndex struct {
 	//     specific: "-run=TestX" of "go test ./pkg -run TestX");
 	//   bySub: program and subcommand, then the last segment of the
 	//     first test or file the failure names ("re-ran what failed");
-	//   missing: the program is not installed (any other command).
+	//   missing: the program is not installed (any other command);
+	//   wrapped: by the failed command's first argument, a program the
+	//     failed one wraps ("rtk bun run test": "bun").
 	anyRun    map[string][]*failure
+	wrapped   map[string][]*failure
 	byPos     map[string][]*failure
 	byPosLast map[string]map[string][]*failure
 	bySub     map[string]map[string][]*failure
@@ -50,6 +53,7 @@ type failureIndex struct {
 func (x *failureIndex) init() {
 	x.anyRun, x.byPos, x.byPosLast, x.bySub = map[string][]*failure{}, map[string][]*failure{}, map[string]map[string][]*failure{}, map[string]map[string][]*failure{}
 	x.byVerb, x.byFile, x.byTool = map[string][]*failure{}, map[string][]*failure{}, map[string][]*failure{}
+	x.wrapped = map[string][]*failure{}
 }
 
 // posKey is a command's program and first positional (or none).
@@ -149,6 +153,9 @@ func (x *failureIndex) add(f *failure) {
 		if f.missingProgram {
 			x.missing = append(x.missing, f)
 		}
+		if args := plainArgs(f.key.Args); len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+			put(x.wrapped, args[0])
+		}
 		return
 	}
 	for _, v := range f.verbs {
@@ -209,6 +216,7 @@ func (x *failureIndex) candidates(ok *callInfo) []*failure {
 // failed).
 func (x *failureIndex) commandCandidates(c lang.Command, line string, take func(map[string][]*failure, string)) {
 	take(x.anyRun, c.Program)
+	take(x.wrapped, c.Program)
 	pos := c.Positionals()
 	k := posKey(c.Program, pos)
 	take(x.byPos, k)

@@ -18,6 +18,11 @@ func (f *failure) resolvedBy(ok *callInfo) string {
 	case f.command != "" && ok.command != "":
 		// Every command of a successful line succeeded.
 		for _, c := range ok.cmds {
+			if withoutWrapper(f.key, c) {
+				// "rtk bun run test" refused ("unrecognized subcommand
+				// 'bun'"), then "bun run test" passed.
+				return "the same command ran without " + f.key.Program + ": " + model.Clip(ok.command, 120) + " succeeded"
+			}
 			if why := commandResolves(c, f.key, f.usage, f.notFound); why != "" {
 				return why + ": " + model.Clip(ok.command, 120) + " succeeded"
 			}
@@ -305,4 +310,27 @@ func stops(info *callInfo) bool {
 		}
 	}
 	return true
+}
+
+// withoutWrapper reports whether ok is the failed command with its first
+// word, a wrapper, taken off: its program and arguments are the failed
+// one's arguments (redirects aside).
+func withoutWrapper(failed, ok lang.Command) bool {
+	if ok.Program == "" || failed.Program == ok.Program {
+		return false
+	}
+	args := plainArgs(failed.Args)
+	want := append([]string{ok.Program}, plainArgs(ok.Args)...)
+	return len(args) == len(want) && slices.Equal(args, want)
+}
+
+// plainArgs are the arguments that are not redirects.
+func plainArgs(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if !strings.HasPrefix(a, ">") && !strings.HasPrefix(a, "<") && !strings.HasPrefix(a, "&>") {
+			out = append(out, a)
+		}
+	}
+	return out
 }

@@ -250,6 +250,44 @@ func TestPublishingStepIsNotResurrected(t *testing.T) {
 	}
 }
 
+// A promise closed because work followed it, not because a call did it,
+// is not known to be done: a summary that still lists it as pending
+// resurrects nothing. One a call carried out and the agent claimed is.
+func TestActedOnIsNotResurrected(t *testing.T) {
+	cases := []struct {
+		name string
+		src  []model.Event
+		want Status
+	}{
+		{"work followed", []model.Event{msg(1, model.RoleUser, "Open the PR and watch CI."),
+			call(2, "w1", "Bash", `{"command":"gh pr checks 35 --watch","run_in_background":true}`), jobResult(3, "w1", "b4gbi9rjs", model.JobRunning),
+			msg(4, model.RoleAssistant, "Waiting on the CI checks to resolve. I'll address any feedback once they complete."),
+			jobResult(5, "w1", "b4gbi9rjs", model.JobDone),
+			call(6, "r1", "Read", `{"file_path":"/tmp/tasks/b4gbi9rjs.output"}`), result(7, "r1", "docs pass; lint pass; test pass", false),
+			msg(8, model.RoleAssistant, "All CI checks passed. Now let me check for review comments.")}, ""},
+		{"a call did it and the agent said so", []model.Event{msg(1, model.RoleUser, "Fix the footer."),
+			msg(2, model.RoleAssistant, "I'll add the changelog link to the footer once the header fix is reviewed."),
+			msg(3, model.RoleUser, "Reviewed."),
+			call(4, "e1", "Edit", `{"file_path":"src/footer.tsx","old_string":"</ul>","new_string":"<li>changelog link</li></ul>"}`), result(5, "e1", "updated", false),
+			msg(6, model.RoleAssistant, "Added the changelog link to the footer.")}, Resurrected},
+	}
+	summary := "Pending Tasks:\n- Address any valid review feedback\n- Add the changelog link to the footer"
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Check(c.src, compaction(20, 1, summary), Options{})
+			var got Status
+			for _, it := range r.Items {
+				if it.Kind == Commitment && it.Status == Resurrected {
+					got = it.Status
+				}
+			}
+			if got != c.want {
+				t.Errorf("got %q, want %q (items %v)", got, c.want, r.Items)
+			}
+		})
+	}
+}
+
 // Claude Code refusing an edit of a file not read since is the runtime's
 // precondition, not a failure of the work: a lost one is review.
 func TestEditPreconditionIsReview(t *testing.T) {
