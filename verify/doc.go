@@ -23,7 +23,9 @@
 //	prefetch.go               what each event alone determines, computed ahead on a second goroutine
 //	commitments.go            when a commitment opens (prose, plan steps, logged events), restatements
 //	commitments_index.go      open commitments indexed by head, verb and the words a call must name
-//	commitments_work.go       commitment discharge: the call that carries it out, claims, false completions
+//	commitments_work.go       commitment discharge: the call that carries it out, a plan step done while in progress
+//	commitments_narration.go  narration and looks the agent's own next calls carry out (also in other languages)
+//	commitments_claims.go     completion claims: closing what a call carried out, false completions
 //	commitments_match.go      a commitment in a summary; flipped and resurrected commitments
 //	commitments_closed.go     closed commitments by head and verb, candidates only where a summary names what sets one apart
 //	constraints.go            the user's standing rules: opening, revocation, matching
