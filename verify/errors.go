@@ -78,6 +78,15 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 	}
 	text := r.Text.Head()
 	line, tokens, idents := e.l.failureOf(r)
+	if info.command != "" && !lang.SaysWhatFailed(line) {
+		// No line of the output says what went wrong ("• turbo 2.8.9", a
+		// banner): the failure is the command's, named as the agent and
+		// a summary name it.
+		run := strings.TrimSpace(info.key.Program + " " + strings.Join(plainArgs(info.key.Args), " "))
+		line = "`" + model.Clip(run, 160) + "` failed"
+		tokens = []string{run}
+		idents = lang.ExtractIdents(run)
+	}
 	it := &Item{Kind: Error, Key: r.ID + ": " + line, Text: line, Turn: r.Turn, Event: r.Index,
 		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
 	it.ID = "error:" + r.ID

@@ -131,3 +131,27 @@ func TestNavigationSlip(t *testing.T) {
 		}
 	}
 }
+
+// A failed command whose output says nothing of what went wrong (a runner's
+// banner) is the command's failure: its line names the command, and a
+// summary that says the command failed carries it.
+func TestFailureWithoutAnErrorLine(t *testing.T) {
+	src := []model.Event{call(10, "v1", "Bash", `{"command":"bun run verify 2>&1"}`),
+		result(11, "v1", "Exit code 1\n$ doppler run -- turbo run typecheck lint test\n• turbo 2.8.9\n• Packages in scope: @acme/core, @acme/cli\n• Running typecheck, lint, test in 2 packages", true)}
+	cases := []struct {
+		summary string
+		want    Status
+	}{
+		{"Pending: `bun run verify` failed with lint errors and 14 plugin test failures; fix them next.", Retained},
+		{"Pending: fix the plugin tests next.", Dropped},
+	}
+	for _, c := range cases {
+		t.Run(c.summary, func(t *testing.T) {
+			r := Check(src, compaction(300, 1, c.summary), Options{})
+			it := statusOf(t, r, Error, "bun run verify")
+			if it.Item.Text != "`bun run verify` failed" || it.Status != c.want {
+				t.Errorf("error %q %s, want %q %s", it.Item.Text, it.Status, "`bun run verify` failed", c.want)
+			}
+		})
+	}
+}

@@ -146,6 +146,16 @@ func FirstErrorLine(text string) string {
 	return model.Clip(out, 240)
 }
 
+// SaysWhatFailed reports whether a line FirstErrorLine chose says what
+// went wrong (an error word or class, a failing test, an exit status), not
+// only that it is the output's first line (a banner, a version).
+func SaysWhatFailed(line string) bool {
+	lower := strings.ToLower(line)
+	return errorWord(line, lower) || errorClass(lower) && errorClassRe.MatchString(line) || testOutcome(line) > 0 ||
+		bareFailRe.MatchString(line) || strings.HasPrefix(lower, "exit code") || strings.Contains(lower, "exit status") ||
+		strings.Contains(line, "⏎")
+}
+
 // failNameReach is how many lines after an error class a failing test's
 // name may come and still be taken for the failure's line.
 const failNameReach = 40
