@@ -279,6 +279,11 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 	if opposes(a, ci) {
 		return false // "--disable-cache" does not "turn the cache back on"
 	}
+	if ci.publishes() && (a.Head == lang.TermOf("commit") || a.Head == lang.TermOf("pr") || a.Head == lang.TermOf("push")) && ci.hasTerm(a.Head) {
+		// "create the commit", "open the PR": what the publishing
+		// command makes is the action's object.
+		return true
+	}
 	if !relaxed && (ci.checks || ci.publishes()) && editVerbs[a.Verb] {
 		// "cue vet ./deploy/gates/..." names the gate but updates nothing;
 		// "gh pr create --body 'moves Badge onto the tokens'" describes a

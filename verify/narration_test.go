@@ -173,3 +173,37 @@ func TestLookAwaitingOwnRun(t *testing.T) {
 		})
 	}
 }
+
+// "I'll analyze the changes and create the commit": the commit the agent
+// then makes, and reports, carries it out; a look at the tree does not.
+func TestPublishingCallCarriesItsOwnObject(t *testing.T) {
+	commit := []model.Event{call(49, "c2", "Bash", `{"command":"git commit -m \"feat: load the trainer state\""}`),
+		result(50, "c2", "[feature/home 3204b93] feat: load the trainer state\n 1 file changed", false)}
+	cases := []struct {
+		name string
+		work []model.Event
+		open bool
+	}{
+		{"committed and reported", commit, false},
+		{"only looked", nil, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := append([]model.Event{msg(40, model.RoleUser, "Commit issue #29."),
+				msg(43, model.RoleAssistant, "I'll analyze the changes and create the commit."),
+				call(43, "c1", "Bash", `{"command":"git status"}`), result(44, "c1", "Changes not staged for commit", false),
+				msg(47, model.RoleUser, "ok")}, c.work...)
+			src = append(src, msg(53, model.RoleAssistant, "Commit created successfully: 3204b93."), msg(54, model.RoleUser, "Next issue."))
+			r := Check(src, compaction(300, 1, "Working on issue #30."), Options{})
+			open := false
+			for _, it := range r.Items {
+				if it.Kind == Commitment && it.Open && strings.Contains(it.Key, "commit") {
+					open = true
+				}
+			}
+			if open != c.open {
+				t.Errorf("open = %v, want %v (items %v)", open, c.open, r.Items)
+			}
+		})
+	}
+}
