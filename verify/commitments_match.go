@@ -71,6 +71,13 @@ func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
 		ir.Evidence = d.evidence(r.cand, r.polarity)
 		switch r.polarity {
 		case Done:
+			if noteVerbs[lang.EnglishVerb(p.act.Verb)] {
+				// "I'll note the metadata issue for later": the summary
+				// that says it was noted keeps the note.
+				ir.Status = Retained
+				ir.Why = fmt.Sprintf("the note is kept (%s)", r.cue)
+				break
+			}
 			if p.planned && p.doneInProgress {
 				// The step was in progress, a call did its work, and the
 				// plan had not caught up when the compaction came: the
@@ -242,6 +249,9 @@ func repeatable(a lang.Action) bool {
 	run := a.Verb == lang.TermOf("run") || a.Verb == lang.TermOf("rerun")
 	return run && (checkVerbs[a.Head] || checkNouns[a.Head])
 }
+
+// noteVerbs promise to remember something: what the summary notes is kept.
+var noteVerbs = lang.TermSet("note", "remember", "flag", "jot")
 
 // publishesAnything reports whether an action commits, pushes or opens a
 // pull request for no work it names ("Commit changes and create PR"): the

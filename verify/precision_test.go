@@ -392,3 +392,26 @@ func TestMergedStepIsNotResurrected(t *testing.T) {
 		})
 	}
 }
+
+// "I'll note the metadata issue for later" is a promise to remember: a
+// summary that says it was noted keeps it; one that says the issue was
+// fixed does not.
+func TestNotedIsKept(t *testing.T) {
+	cases := []struct {
+		summary string
+		want    Status
+	}{
+		{"- (Noted for later: investigate the metadata issue in metadata.json)", Retained},
+		{"- Nothing else is pending.", Dropped},
+	}
+	for _, c := range cases {
+		t.Run(c.summary, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Finish the list view; the metadata can wait."),
+				msg(2, model.RoleAssistant, "I'll note the metadata issue for later.")}
+			r := Check(src, compaction(20, 1, c.summary), Options{})
+			if got := statusOf(t, r, Commitment, "metadata").Status; got != c.want {
+				t.Errorf("status %s, want %s", got, c.want)
+			}
+		})
+	}
+}
