@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -176,7 +177,10 @@ func reading(report func(ui.Progress)) func(read, total int64) {
 	}
 }
 
-// verified runs the verifier after a load, saying so first.
+// verified verifies a transcript once it is read, saying so first: the
+// inspector shows the transcript meanwhile (Progress.Unverified), then
+// each compaction's verdict as soon as the stream has it
+// (Progress.Verified, issue 20), then the whole run's result.
 func verified(t *model.Transcript, err error, report func(ui.Progress), opt verify.Options) (*verify.Result, error) {
 	if err != nil {
 		return nil, err
@@ -185,9 +189,34 @@ func verified(t *model.Transcript, err error, report func(ui.Progress), opt veri
 	if len(t.Compactions) == 1 {
 		what = "verifying 1 compaction"
 	}
-	// The inspector shows the transcript while the verdicts are computed.
 	report(ui.Progress{Phase: what, Unverified: verify.Unverified(t)})
-	return verify.Run(t, opt), nil
+	s := verify.NewStream(t, opt, func(cr *verify.CompactionResult) {
+		report(ui.Progress{Phase: what, Verified: []*verify.CompactionResult{settled(cr)}})
+	})
+	for _, e := range t.Events {
+		s.Push(e)
+	}
+	return s.Finish(), nil
+}
+
+// settled copies a compaction's result as the stream hands it out, for
+// the inspector to read on another goroutine while the stream goes on:
+// the items are the ledger's, which it keeps closing until Finish, and
+// Finish appends the run's outlier warnings. The copy is the items as
+// they were at this compaction; the final result replaces it.
+func settled(cr *verify.CompactionResult) *verify.CompactionResult {
+	c := *cr
+	c.Reasons = slices.Clip(c.Reasons)
+	c.Warnings = slices.Clip(c.Warnings)
+	c.Items = slices.Clone(cr.Items)
+	for i := range c.Items {
+		if it := c.Items[i].Item; it != nil {
+			cp := *it
+			cp.Names, cp.Aliases = slices.Clone(it.Names), slices.Clone(it.Aliases)
+			c.Items[i].Item = &cp
+		}
+	}
+	return &c
 }
 
 func sampleLoader(name, title string, opt verify.Options) ui.LoadFunc {

@@ -6,11 +6,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify"
 )
 
 // Every tea.Cmd that does I/O or work proportional to the data lives here.
@@ -37,7 +39,12 @@ func loadCmd(req int, load LoadFunc, watch string) tea.Cmd {
 				st, _ = statFile(watch)
 			}
 			last := time.Time{}
+			batch := newVerifiedBatch(req, ch)
 			res, err := load(func(p Progress) {
+				if len(p.Verified) > 0 {
+					batch.add(p.Verified) // from the verifier's goroutine
+					return
+				}
 				if p.Unverified != nil {
 					ch <- progressMsg{req: req, progress: p} // the first screen: never dropped
 					return
@@ -54,10 +61,80 @@ func loadCmd(req int, load LoadFunc, watch string) tea.Cmd {
 				default:
 				}
 			})
+			batch.stop() // the whole result replaces what it still holds
 			ch <- loadedMsg{req: req, res: res, err: err, st: st}
 		}()
 		return loadStartedMsg{req: req, ch: ch}
 	}
+}
+
+// verifiedEvery is how often at most the compactions verified meanwhile
+// reach the screen: a run of 10,000 compactions verified in a few seconds
+// is a few dozen redraws, not 10,000.
+const verifiedEvery = 50 * time.Millisecond
+
+// verifiedBatch gathers the compactions a load reports verified and sends
+// them on in one progressMsg at most every verifiedEvery, the first at
+// once. The verifier never waits for the UI: it only appends under the
+// lock; the batch's own goroutine does the sending.
+type verifiedBatch struct {
+	req  int
+	ch   chan<- tea.Msg
+	mu   sync.Mutex
+	pend []*verify.CompactionResult
+	kick chan struct{} // something was added
+	quit chan struct{} // stop: closed by stop
+	done chan struct{} // the goroutine has stopped
+	once sync.Once
+}
+
+func newVerifiedBatch(req int, ch chan<- tea.Msg) *verifiedBatch {
+	b := &verifiedBatch{req: req, ch: ch, kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	go b.run()
+	return b
+}
+
+func (b *verifiedBatch) add(rs []*verify.CompactionResult) {
+	b.mu.Lock()
+	b.pend = append(b.pend, rs...)
+	b.mu.Unlock()
+	select {
+	case b.kick <- struct{}{}:
+	default: // already kicked
+	}
+}
+
+func (b *verifiedBatch) run() {
+	defer close(b.done)
+	for {
+		select {
+		case <-b.kick:
+		case <-b.quit:
+			return
+		}
+		b.mu.Lock()
+		rs := b.pend
+		b.pend = nil
+		b.mu.Unlock()
+		if len(rs) > 0 {
+			select {
+			case b.ch <- progressMsg{req: b.req, progress: Progress{Verified: rs}}:
+			case <-b.quit:
+				return
+			}
+		}
+		select {
+		case <-time.After(verifiedEvery):
+		case <-b.quit:
+			return
+		}
+	}
+}
+
+// stop ends the batch; nothing is sent after it returns.
+func (b *verifiedBatch) stop() {
+	b.once.Do(func() { close(b.quit) })
+	<-b.done
 }
 
 // checkSessionCmd verifies session i of the chooser in the background,

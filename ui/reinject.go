@@ -107,10 +107,8 @@ func (m *Model) detailRowsLive() []string {
 }
 
 func (m *Model) compactionCount() int {
-	if m.res == nil {
-		return 0
-	}
-	return len(m.res.Compactions)
+	_, n := m.verifiedSoFar() // while verifying: every compaction, verified or not
+	return n
 }
 
 // timelineLive is the timeline row, with the compactions the gate put a

@@ -33,7 +33,11 @@ func headerRow(th *theme, res *verify.Result, title, live, pending string, w int
 	}
 	switch {
 	case res != nil && res.Pending:
-		parts = append(parts, headerPart{s: commas(res.Turns) + " turns", drop: 3}, headerPart{s: paint(th.live, pending)})
+		parts = append(parts, headerPart{s: commas(res.Turns) + " turns", drop: 3})
+		if v := res.Violations(); v > 0 { // of the compactions verified so far
+			parts = append(parts, headerPart{s: paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate so far"), short: paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v))})
+		}
+		parts = append(parts, headerPart{s: paint(th.live, pending)})
 	case res != nil:
 		parts = append(parts, resultParts(th, res)...)
 	}
@@ -208,6 +212,9 @@ func timelineLayout(cs []*verify.CompactionResult, shown []int, sel, w int) (lev
 				total += sep
 			}
 			total += ansi.StringWidth(chipText(cs[ci], level))
+			if total > w {
+				break // too wide already: the rest need not be measured
+			}
 		}
 		if total <= w || level == chipLevels-1 {
 			if total <= w {

@@ -24,6 +24,13 @@ type Progress struct {
 	// Partial says Unverified holds the first lines of the file only, shown
 	// while the rest is read.
 	Partial bool
+	// Verified are compactions of the Unverified transcript whose results
+	// the verifier has handed out (verify.NewStream's each), in file order
+	// after those reported before: the inspector shows their verdicts
+	// until the loader returns the whole run. The loader reports them after
+	// the whole transcript's Unverified and never changes them afterwards
+	// (they are copies: the stream keeps changing its own items).
+	Verified []*verify.CompactionResult
 }
 
 // LoadFunc opens, reads and verifies a transcript, reporting progress. The
@@ -154,6 +161,9 @@ type Model struct {
 	res *verify.Result
 	t   *model.Transcript
 	ci  int // selected compaction (index in res.Compactions), -1 for none
+	// autoPick: while the verdicts arrive, the selection is the inspector's
+	// choice, not the reader's (arriving.go); a key or a click ends it.
+	autoPick bool
 
 	src     *sourceView
 	sum     *summaryView
@@ -274,6 +284,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) startLoad(load LoadFunc) tea.Cmd {
 	m.loadReq++
 	m.st = stateLoading
+	m.autoPick = false
 	m.progress = Progress{Phase: "reading"}
 	m.opt.Load = load // what following reads again
 	watch := ""
@@ -301,6 +312,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, waitLoad(msg.ch)
 		}
 	case progressMsg:
+		if msg.req == m.loadReq && len(msg.progress.Verified) > 0 {
+			m.addVerified(msg.progress.Verified)
+			return m, waitLoad(m.loadCh)
+		}
 		if msg.req == m.loadReq {
 			m.progress = msg.progress
 			if u := msg.progress.Unverified; u != nil {
@@ -366,10 +381,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.status = ""
 		}
 	case tea.MouseWheelMsg:
+		m.autoPick = false
 		m.handleWheel(msg.Mouse())
 	case tea.MouseClickMsg:
+		m.autoPick = false
 		return m, m.handleClick(msg.Mouse())
 	case tea.KeyPressMsg:
+		m.autoPick = false
 		return m, m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.searching {
@@ -399,7 +417,7 @@ func (m *Model) handleLoaded(msg loadedMsg) tea.Cmd {
 		}
 		return nil
 	}
-	m.setResult(msg.res)
+	m.setVerified(msg.res)
 	if m.inSession() {
 		m.remember(m.ch.cur, msg.res, msg.st)
 		m.refreshSession(m.ch.cur)
