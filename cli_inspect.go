@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -199,26 +198,6 @@ func verified(t *model.Transcript, err error, report func(ui.Progress), opt veri
 	return s.Finish(), nil
 }
 
-// settled copies a compaction's result as the stream hands it out, for
-// the inspector to read on another goroutine while the stream goes on:
-// the items are the ledger's, which it keeps closing until Finish, and
-// Finish appends the run's outlier warnings. The copy is the items as
-// they were at this compaction; the final result replaces it.
-func settled(cr *verify.CompactionResult) *verify.CompactionResult {
-	c := *cr
-	c.Reasons = slices.Clip(c.Reasons)
-	c.Warnings = slices.Clip(c.Warnings)
-	c.Items = slices.Clone(cr.Items)
-	for i := range c.Items {
-		if it := c.Items[i].Item; it != nil {
-			cp := *it
-			cp.Names, cp.Aliases = slices.Clone(it.Names), slices.Clone(it.Aliases)
-			c.Items[i].Item = &cp
-		}
-	}
-	return &c
-}
-
 func sampleLoader(name, title string, opt verify.Options) ui.LoadFunc {
 	return func(report func(ui.Progress)) (*verify.Result, error) {
 		r, err := sampledata.Open(name)
@@ -233,8 +212,9 @@ func sampleLoader(name, title string, opt verify.Options) ui.LoadFunc {
 
 func streamLoader(in io.Reader, from string, opt verify.Options) ui.LoadFunc {
 	return func(report func(ui.Progress)) (*verify.Result, error) {
-		t, err := formats.OpenReader(in, "-", formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}})
-		return verified(t, err, report, opt)
+		return streamVerified(func(each func(*model.Transcript, model.Event)) (*model.Transcript, error) {
+			return formats.OpenReaderEach(in, "-", formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}}, each)
+		}, report, opt, -1)
 	}
 }
 
@@ -243,13 +223,16 @@ func fileLoader(path, from string, opt verify.Options) ui.LoadFunc {
 	return func(report func(ui.Progress)) (*verify.Result, error) {
 		// Only the first load shows the file's beginning first: a reload
 		// of a followed file keeps the whole run on screen meanwhile.
+		ahead := -1 // while reading, the verifier goes as far as what is on screen
 		if opened.CompareAndSwap(false, true) {
 			if p := prefixOf(path, from); p != nil {
 				report(ui.Progress{Phase: "reading", Unverified: verify.Unverified(p), Partial: true})
+				ahead = len(p.Events)
 			}
 		}
-		t, err := formats.Open(path, formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}})
-		return verified(t, err, report, opt)
+		return streamVerified(func(each func(*model.Transcript, model.Event)) (*model.Transcript, error) {
+			return formats.OpenEach(path, formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}}, each)
+		}, report, opt, ahead)
 	}
 }
 

@@ -9,21 +9,26 @@ import (
 )
 
 // Verdicts as they arrive (issue 20): while the run is verified, the
-// shown result is the transcript's Unverified one (Pending) and the
-// compactions whose results the verifier has handed out are appended to
-// it, in file order. The timeline, the detail row and the panes show those
-// like a verified run's; the others are still "verifying". The loader's
-// whole result then replaces them (setVerified).
+// shown result is the transcript's Unverified one (Pending), and the
+// compactions whose results the verifier has handed out (arrived, in file
+// order) are its compactions, as many as the transcript shown has: the
+// verifier may be ahead of the reading, whose beginning is shown
+// meanwhile. The timeline, the detail row and the panes show those like a
+// verified run's; the others are still "verifying". The loader's whole
+// result then replaces them (setVerified).
 
 // addVerified appends the results of compactions just verified. While the
 // reader has not touched anything, the selection follows the verdicts to
 // the first violation (the compaction a verified run opens on), keeping
 // the source where it is; after a key or a click it stays where it is.
 func (m *Model) addVerified(rs []*verify.CompactionResult) {
-	if m.res == nil || !m.res.Pending || m.partial || m.st != stateReady {
-		return // not the transcript these results are of
+	m.arrived = append(m.arrived, rs...)
+	if m.res == nil || !m.res.Pending || m.st != stateReady {
+		return // the transcript is not shown yet
 	}
-	m.res.Compactions = append(m.res.Compactions, rs...)
+	if !m.withArrived(m.res) {
+		return
+	}
 	if m.ci >= 0 && !m.autoPick {
 		return
 	}
@@ -42,6 +47,17 @@ func (m *Model) addVerified(rs []*verify.CompactionResult) {
 		src.clampBottom()
 	}
 	m.autoPick = true
+}
+
+// withArrived gives the unverified result u the compactions verified so
+// far that its transcript has, reporting whether that added some.
+func (m *Model) withArrived(u *verify.Result) bool {
+	k := min(len(m.arrived), len(u.Transcript.Compactions))
+	if k <= len(u.Compactions) {
+		return false
+	}
+	u.Compactions = m.arrived[:k:k]
+	return true
 }
 
 // setVerified shows the whole run's result. When the reader picked a

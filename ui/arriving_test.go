@@ -143,3 +143,38 @@ func TestVerifiedBatched(t *testing.T) {
 		t.Errorf("%d messages for %d results: want a few, one per ~%v", msgs, n, verifiedEvery)
 	}
 }
+
+// TestVerdictsAheadOfTheReading: the verifier may hand out verdicts of
+// compactions the file's beginning on screen does not reach yet; they show
+// once the whole transcript is there.
+func TestVerdictsAheadOfTheReading(t *testing.T) {
+	res := fixtureResult(t)
+	lines := strings.SplitAfter(fixtureJSONL, "\n")
+	head := loadFixture(t, strings.Join(lines[:len(lines)/2], ""))
+	if n := len(head.Compactions); n == 0 || n >= len(res.Compactions) {
+		t.Fatalf("the beginning has %d of %d compactions", n, len(res.Compactions))
+	}
+	m := New(Options{Title: "fixture.jsonl", Load: func(func(Progress)) (*verify.Result, error) { return res, nil }})
+	m.statusTTL = time.Millisecond
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
+	m.startLoad(m.opt.Load)
+	send := func(p Progress) { m.Update(progressMsg{req: m.loadReq, progress: p}) }
+	send(Progress{Phase: "reading", Unverified: verify.Unverified(head), Partial: true})
+	send(Progress{Verified: res.Compactions}) // every one, ahead of the reading
+	s := screen(m)
+	if got := len(m.res.Compactions); got != len(head.Compactions) {
+		t.Errorf("%d compactions shown on a beginning that has %d", got, len(head.Compactions))
+	}
+	if !strings.Contains(s, "#1 turn 4") || strings.Contains(s, "#3 turn 12") || !strings.Contains(s, "reading the file") {
+		t.Errorf("the beginning with its verdicts:\n%s", s)
+	}
+	send(Progress{Phase: "verifying", Unverified: verify.Unverified(res.Transcript)})
+	s = screen(m)
+	if !strings.Contains(s, "#3 turn 12") || !strings.Contains(s, "verified 3 of 3") {
+		t.Errorf("the whole transcript with every verdict:\n%s", s)
+	}
+	m.Update(loadedMsg{req: m.loadReq, res: res})
+	if s := screen(m); m.res != res || strings.Contains(s, "verifying") || !strings.Contains(s, "3 compactions") {
+		t.Errorf("after the whole result:\n%s", s)
+	}
+}

@@ -161,8 +161,10 @@ type Model struct {
 	res *verify.Result
 	t   *model.Transcript
 	ci  int // selected compaction (index in res.Compactions), -1 for none
-	// autoPick: while the verdicts arrive, the selection is the inspector's
-	// choice, not the reader's (arriving.go); a key or a click ends it.
+	// arrived are the compactions verified while the load goes on;
+	// autoPick: the selection among them is the inspector's choice, not
+	// the reader's (arriving.go); a key or a click ends it.
+	arrived  []*verify.CompactionResult
 	autoPick bool
 
 	src     *sourceView
@@ -284,7 +286,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) startLoad(load LoadFunc) tea.Cmd {
 	m.loadReq++
 	m.st = stateLoading
-	m.autoPick = false
+	m.arrived, m.autoPick = nil, false
 	m.progress = Progress{Phase: "reading"}
 	m.opt.Load = load // what following reads again
 	watch := ""
@@ -319,10 +321,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.req == m.loadReq {
 			m.progress = msg.progress
 			if u := msg.progress.Unverified; u != nil {
+				m.withArrived(u)
 				switch {
 				case m.st == stateLoading:
 					m.partial = msg.progress.Partial
 					m.setResult(u) // the first screen, while verification runs
+					m.autoPick = m.ci >= 0
 				case m.res != nil && m.res.Pending:
 					// The whole file after its beginning: the reader's
 					// place is kept.
