@@ -114,6 +114,9 @@ func (m *Model) compactionCount() int {
 // timelineLive is the timeline row, with the compactions the gate put a
 // block back after listed at its end when there is room.
 func (m *Model) timelineLive(row string) string {
+	if len(m.reinj) == 0 {
+		return row
+	}
 	var seqs []string
 	for _, c := range m.res.Compactions {
 		if r, ok := m.reinj[c.Seq]; ok && r.State == "injected" {
