@@ -14,6 +14,7 @@
 //	overlaykeys.go  opening and answering the overlays
 //	diffview.go  the diff overlay's state: span or summary diff, retries
 //	actions.go   copy (y), $PAGER (p), $EDITOR (e)
+//	arriving.go  verdicts shown as they arrive, while the run is verified
 //	picker.go    the session chooser, verified in the background
 //	follow.go    following a live file: polls, reloads, keeping the place
 //	view.go      View: header rows, pane boxes, tabs, footer, screens
