@@ -227,7 +227,7 @@ func fileLoader(path, from string, opt verify.Options) ui.LoadFunc {
 		if opened.CompareAndSwap(false, true) {
 			if p := prefixOf(path, from); p != nil {
 				report(ui.Progress{Phase: "reading", Unverified: verify.Unverified(p), Partial: true})
-				ahead = len(p.Events)
+				ahead = aheadOf(p)
 			}
 		}
 		return streamVerified(func(each func(*model.Transcript, model.Event)) (*model.Transcript, error) {

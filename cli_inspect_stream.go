@@ -15,9 +15,25 @@ import (
 // kept, on its own goroutine, so the reading never waits for it, and each
 // compaction's verdict reaches the screen as soon as the verifier has it.
 // While the file's beginning is on screen and the rest is read, the
-// verifier goes no further than that beginning: the verdicts it could
-// hand out beyond it have nothing to show them yet, and on a machine of a
-// few cores it would slow the reading of what the reader waits for.
+// verifier goes no further than that beginning's first compactions
+// (aheadOf): the verdicts it could hand out beyond have nothing to show
+// them yet, and on a machine of a few cores it would slow the reading of
+// what the reader waits for.
+
+// aheadCompactions is how many compactions of the beginning on screen
+// the verifier takes while the rest is read: enough for the first
+// screens, few enough that a run with a compaction every few events (4 MB
+// of such a beginning take seconds to verify) does not slow the reading.
+const aheadCompactions = 256
+
+// aheadOf is how many events of the beginning p the verifier takes while
+// the rest is read.
+func aheadOf(p *model.Transcript) int {
+	if len(p.Compactions) > aheadCompactions {
+		return p.Compactions[aheadCompactions-1].Index + 1
+	}
+	return len(p.Events)
+}
 
 // openEachFunc opens a transcript, handing every event to each in file
 // order (formats.OpenEach or OpenReaderEach with their options).

@@ -413,7 +413,7 @@ func (m *Model) handleLoaded(msg loadedMsg) tea.Cmd {
 	if msg.req != m.loadReq {
 		return nil
 	}
-	m.loadCh, m.partial = nil, false
+	m.loadCh, m.partial, m.arrived = nil, false, nil // the whole result replaces what arrived
 	if msg.err != nil || msg.res == nil {
 		m.st, m.err = stateError, msg.err
 		if m.err == nil {
