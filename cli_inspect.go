@@ -189,8 +189,9 @@ func verified(t *model.Transcript, err error, report func(ui.Progress), opt veri
 		what = "verifying 1 compaction"
 	}
 	report(ui.Progress{Phase: what, Unverified: verify.Unverified(t)})
+	var copies settler
 	s := verify.NewStream(t, opt, func(cr *verify.CompactionResult) {
-		report(ui.Progress{Phase: what, Verified: []*verify.CompactionResult{settled(cr)}})
+		report(ui.Progress{Phase: what, Verified: []*verify.CompactionResult{copies.settled(cr)}})
 	})
 	for _, e := range t.Events {
 		s.Push(e)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"reflect"
 	"slices"
 	"sync"
 
@@ -97,12 +98,13 @@ func streamVerified(open openEachFunc, report func(ui.Progress), opt verify.Opti
 	var consumers []model.Consumer // the meta's when the stream began
 	finished := make(chan *verify.Result, 1)
 	first := true
+	var copies settler
 	each := func(t *model.Transcript, e model.Event) {
 		if first {
 			first = false
 			consumers = slices.Clone(t.Meta.Consumers)
 			s := verify.NewStream(t, opt, func(cr *verify.CompactionResult) {
-				report(ui.Progress{Phase: "verifying", Verified: []*verify.CompactionResult{settled(cr)}})
+				report(ui.Progress{Phase: "verifying", Verified: []*verify.CompactionResult{copies.settled(cr)}})
 			})
 			go feed(s, k, finished)
 		}
@@ -148,22 +150,47 @@ func feed(s *verify.Stream, k *keptEvents, finished chan<- *verify.Result) {
 	finished <- s.Finish()
 }
 
-// settled copies a compaction's result as the stream hands it out, for
-// the inspector to read on another goroutine while the stream goes on:
-// the items are the ledger's, which it keeps closing until Finish, and
-// Finish appends the run's outlier warnings. The copy is the items as
-// they were at this compaction; the final result replaces it.
-func settled(cr *verify.CompactionResult) *verify.CompactionResult {
+// settler copies each compaction's result as the stream hands it out,
+// for the inspector to read on another goroutine while the stream goes
+// on: the items are the ledger's, which it keeps closing until Finish, and
+// Finish appends the run's outlier warnings. A copy holds the items as
+// they were at its compaction; the final result replaces it. An item that
+// has not changed since an earlier compaction shares that one's copy (a
+// run whose every summary lists the same hundreds of open items would
+// otherwise copy them all again each time). Used on the stream's goroutine.
+type settler struct {
+	items map[*verify.Item]*verify.Item
+}
+
+func (s *settler) settled(cr *verify.CompactionResult) *verify.CompactionResult {
+	if s.items == nil {
+		s.items = map[*verify.Item]*verify.Item{}
+	}
 	c := *cr
 	c.Reasons = slices.Clip(c.Reasons)
 	c.Warnings = slices.Clip(c.Warnings)
 	c.Items = slices.Clone(cr.Items)
 	for i := range c.Items {
 		if it := c.Items[i].Item; it != nil {
-			cp := *it
-			cp.Names, cp.Aliases = slices.Clone(it.Names), slices.Clone(it.Aliases)
-			c.Items[i].Item = &cp
+			c.Items[i].Item = s.copyOf(it)
 		}
 	}
 	return &c
+}
+
+func (s *settler) copyOf(it *verify.Item) *verify.Item {
+	if cp, ok := s.items[it]; ok && sameItem(cp, it) {
+		return cp
+	}
+	cp := *it
+	cp.Names, cp.Aliases = slices.Clone(it.Names), slices.Clone(it.Aliases)
+	s.items[it] = &cp
+	return &cp
+}
+
+// sameItem reports whether the copy a is still what b is.
+func sameItem(a, b *verify.Item) bool {
+	x, y := *a, *b
+	x.Names, x.Aliases, y.Names, y.Aliases = nil, nil, nil, nil
+	return reflect.DeepEqual(&x, &y) && slices.Equal(a.Names, b.Names) && slices.Equal(a.Aliases, b.Aliases)
 }
