@@ -24,12 +24,15 @@ type Progress struct {
 	// Partial says Unverified holds the first lines of the file only, shown
 	// while the rest is read.
 	Partial bool
-	// Verified are compactions of the Unverified transcript whose results
-	// the verifier has handed out (verify.NewStream's each), in file order
-	// after those reported before: the inspector shows their verdicts
-	// until the loader returns the whole run. The loader reports them after
-	// the whole transcript's Unverified and never changes them afterwards
-	// (they are copies: the stream keeps changing its own items).
+	// Verified are compactions whose results the verifier has handed out
+	// (verify.NewStream's each), in file order after those reported
+	// before: the inspector shows their verdicts until the loader returns
+	// the whole run, those of compactions the transcript on screen does
+	// not have yet (the file's beginning is shown) once it has them. The
+	// loader never changes them afterwards (they are copies: the stream
+	// keeps changing its own items). Reports of them may come from another
+	// goroutine than the loader's; the inspector sends them on at most
+	// every 50 ms.
 	Verified []*verify.CompactionResult
 }
 
