@@ -19,6 +19,35 @@ import (
 // Update and View never read a file, never sleep and never walk the
 // transcript.
 
+// Progress is how far a load has come: the phase ("reading", "verifying")
+// and, while reading, the bytes read and the total (0 when unknown).
+type Progress struct {
+	Phase       string
+	Read, Total int64
+	// Unverified, once the transcript is read, is its result before
+	// verification (verify.Unverified): the inspector shows the transcript
+	// with it, saying that verification runs, until the loader returns.
+	Unverified *verify.Result
+	// Partial says Unverified holds the first lines of the file only, shown
+	// while the rest is read.
+	Partial bool
+	// Verified are compactions whose results the verifier has handed out
+	// (verify.NewStream's each), in file order after those reported
+	// before: the inspector shows their verdicts until the loader returns
+	// the whole run, those of compactions the transcript on screen does
+	// not have yet (the file's beginning is shown) once it has them. The
+	// loader never changes them afterwards (they are copies: the stream
+	// keeps changing its own items). Reports of them may come from another
+	// goroutine than the loader's; the inspector sends them on at most
+	// every 50 ms.
+	Verified []*verify.CompactionResult
+}
+
+// LoadFunc opens, reads and verifies a transcript, reporting progress. The
+// inspector runs it off the UI goroutine; it is the only way the ui package
+// gets data, so the ui never parses a file itself.
+type LoadFunc func(report func(Progress)) (*verify.Result, error)
+
 // loadStartedMsg hands Update the channel a running load reports on.
 type loadStartedMsg struct {
 	req int

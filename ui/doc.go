@@ -32,7 +32,7 @@
 //	diffsum.go   the previous summary against this one, lost items marked
 //	search.go    search in a pane, and the search input
 //	timeline.go  the header, the timeline of compactions, the detail row
-//	commands.go  every tea.Cmd that does I/O or heavy work
+//	commands.go  every tea.Cmd that does I/O or heavy work; the loader's Progress
 //	msgs.go      the messages those commands send back
 //
 // Rules the code keeps: no I/O and no work proportional to the transcript in
