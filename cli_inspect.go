@@ -176,7 +176,10 @@ func reading(report func(ui.Progress)) func(read, total int64) {
 	}
 }
 
-// verified runs the verifier after a load, saying so first.
+// verified verifies a transcript once it is read, saying so first: the
+// inspector shows the transcript meanwhile (Progress.Unverified), then
+// each compaction's verdict as soon as the stream has it
+// (Progress.Verified, issue 20), then the whole run's result.
 func verified(t *model.Transcript, err error, report func(ui.Progress), opt verify.Options) (*verify.Result, error) {
 	if err != nil {
 		return nil, err
@@ -185,9 +188,15 @@ func verified(t *model.Transcript, err error, report func(ui.Progress), opt veri
 	if len(t.Compactions) == 1 {
 		what = "verifying 1 compaction"
 	}
-	// The inspector shows the transcript while the verdicts are computed.
 	report(ui.Progress{Phase: what, Unverified: verify.Unverified(t)})
-	return verify.Run(t, opt), nil
+	var copies settler
+	s := verify.NewStream(t, opt, func(cr *verify.CompactionResult) {
+		report(ui.Progress{Phase: what, Verified: []*verify.CompactionResult{copies.settled(cr)}})
+	})
+	for _, e := range t.Events {
+		s.Push(e)
+	}
+	return s.Finish(), nil
 }
 
 func sampleLoader(name, title string, opt verify.Options) ui.LoadFunc {
@@ -204,8 +213,9 @@ func sampleLoader(name, title string, opt verify.Options) ui.LoadFunc {
 
 func streamLoader(in io.Reader, from string, opt verify.Options) ui.LoadFunc {
 	return func(report func(ui.Progress)) (*verify.Result, error) {
-		t, err := formats.OpenReader(in, "-", formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}})
-		return verified(t, err, report, opt)
+		return streamVerified(func(each func(*model.Transcript, model.Event)) (*model.Transcript, error) {
+			return formats.OpenReaderEach(in, "-", formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}}, each)
+		}, report, opt, -1)
 	}
 }
 
@@ -214,13 +224,16 @@ func fileLoader(path, from string, opt verify.Options) ui.LoadFunc {
 	return func(report func(ui.Progress)) (*verify.Result, error) {
 		// Only the first load shows the file's beginning first: a reload
 		// of a followed file keeps the whole run on screen meanwhile.
+		ahead := -1 // while reading, the verifier goes as far as what is on screen
 		if opened.CompareAndSwap(false, true) {
 			if p := prefixOf(path, from); p != nil {
 				report(ui.Progress{Phase: "reading", Unverified: verify.Unverified(p), Partial: true})
+				ahead = aheadOf(p)
 			}
 		}
-		t, err := formats.Open(path, formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}})
-		return verified(t, err, report, opt)
+		return streamVerified(func(each func(*model.Transcript, model.Event)) (*model.Transcript, error) {
+			return formats.OpenEach(path, formats.Options{From: from, Read: model.ReadOptions{Progress: reading(report)}}, each)
+		}, report, opt, ahead)
 	}
 }
 

@@ -6,16 +6,47 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify"
 )
 
 // Every tea.Cmd that does I/O or work proportional to the data lives here.
 // Update and View never read a file, never sleep and never walk the
 // transcript.
+
+// Progress is how far a load has come: the phase ("reading", "verifying")
+// and, while reading, the bytes read and the total (0 when unknown).
+type Progress struct {
+	Phase       string
+	Read, Total int64
+	// Unverified, once the transcript is read, is its result before
+	// verification (verify.Unverified): the inspector shows the transcript
+	// with it, saying that verification runs, until the loader returns.
+	Unverified *verify.Result
+	// Partial says Unverified holds the first lines of the file only, shown
+	// while the rest is read.
+	Partial bool
+	// Verified are compactions whose results the verifier has handed out
+	// (verify.NewStream's each), in file order after those reported
+	// before: the inspector shows their verdicts until the loader returns
+	// the whole run, those of compactions the transcript on screen does
+	// not have yet (the file's beginning is shown) once it has them. The
+	// loader never changes them afterwards (they are copies: the stream
+	// keeps changing its own items). Reports of them may come from another
+	// goroutine than the loader's; the inspector sends them on at most
+	// every 50 ms.
+	Verified []*verify.CompactionResult
+}
+
+// LoadFunc opens, reads and verifies a transcript, reporting progress. The
+// inspector runs it off the UI goroutine; it is the only way the ui package
+// gets data, so the ui never parses a file itself.
+type LoadFunc func(report func(Progress)) (*verify.Result, error)
 
 // loadStartedMsg hands Update the channel a running load reports on.
 type loadStartedMsg struct {
@@ -37,7 +68,12 @@ func loadCmd(req int, load LoadFunc, watch string) tea.Cmd {
 				st, _ = statFile(watch)
 			}
 			last := time.Time{}
+			batch := newVerifiedBatch(req, ch)
 			res, err := load(func(p Progress) {
+				if len(p.Verified) > 0 {
+					batch.add(p.Verified) // from the verifier's goroutine
+					return
+				}
 				if p.Unverified != nil {
 					ch <- progressMsg{req: req, progress: p} // the first screen: never dropped
 					return
@@ -54,10 +90,80 @@ func loadCmd(req int, load LoadFunc, watch string) tea.Cmd {
 				default:
 				}
 			})
+			batch.stop() // the whole result replaces what it still holds
 			ch <- loadedMsg{req: req, res: res, err: err, st: st}
 		}()
 		return loadStartedMsg{req: req, ch: ch}
 	}
+}
+
+// verifiedEvery is how often at most the compactions verified meanwhile
+// reach the screen: a run of 10,000 compactions verified in a few seconds
+// is a few dozen redraws, not 10,000.
+const verifiedEvery = 50 * time.Millisecond
+
+// verifiedBatch gathers the compactions a load reports verified and sends
+// them on in one progressMsg at most every verifiedEvery, the first at
+// once. The verifier never waits for the UI: it only appends under the
+// lock; the batch's own goroutine does the sending.
+type verifiedBatch struct {
+	req  int
+	ch   chan<- tea.Msg
+	mu   sync.Mutex
+	pend []*verify.CompactionResult
+	kick chan struct{} // something was added
+	quit chan struct{} // stop: closed by stop
+	done chan struct{} // the goroutine has stopped
+	once sync.Once
+}
+
+func newVerifiedBatch(req int, ch chan<- tea.Msg) *verifiedBatch {
+	b := &verifiedBatch{req: req, ch: ch, kick: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	go b.run()
+	return b
+}
+
+func (b *verifiedBatch) add(rs []*verify.CompactionResult) {
+	b.mu.Lock()
+	b.pend = append(b.pend, rs...)
+	b.mu.Unlock()
+	select {
+	case b.kick <- struct{}{}:
+	default: // already kicked
+	}
+}
+
+func (b *verifiedBatch) run() {
+	defer close(b.done)
+	for {
+		select {
+		case <-b.kick:
+		case <-b.quit:
+			return
+		}
+		b.mu.Lock()
+		rs := b.pend
+		b.pend = nil
+		b.mu.Unlock()
+		if len(rs) > 0 {
+			select {
+			case b.ch <- progressMsg{req: b.req, progress: Progress{Verified: rs}}:
+			case <-b.quit:
+				return
+			}
+		}
+		select {
+		case <-time.After(verifiedEvery):
+		case <-b.quit:
+			return
+		}
+	}
+}
+
+// stop ends the batch; nothing is sent after it returns.
+func (b *verifiedBatch) stop() {
+	b.once.Do(func() { close(b.quit) })
+	<-b.done
 }
 
 // checkSessionCmd verifies session i of the chooser in the background,

@@ -14,6 +14,7 @@
 //	overlaykeys.go  opening and answering the overlays
 //	diffview.go  the diff overlay's state: span or summary diff, retries
 //	actions.go   copy (y), $PAGER (p), $EDITOR (e)
+//	arriving.go  verdicts shown as they arrive, while the run is verified
 //	picker.go    the session chooser, verified in the background
 //	follow.go    following a live file: polls, reloads, keeping the place
 //	view.go      View: header rows, pane boxes, tabs, footer, screens
@@ -31,7 +32,7 @@
 //	diffsum.go   the previous summary against this one, lost items marked
 //	search.go    search in a pane, and the search input
 //	timeline.go  the header, the timeline of compactions, the detail row
-//	commands.go  every tea.Cmd that does I/O or heavy work
+//	commands.go  every tea.Cmd that does I/O or heavy work; the loader's Progress
 //	msgs.go      the messages those commands send back
 //
 // Rules the code keeps: no I/O and no work proportional to the transcript in

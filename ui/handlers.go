@@ -77,10 +77,19 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Diff):
 		return m.openDiff()
 	case key.Matches(msg, k.Findings):
+		if s := m.notWhilePending("findings"); s != "" {
+			return m.setStatus(s)
+		}
 		m.toggleOverlay(ovFindings)
 	case key.Matches(msg, k.Lineage):
+		if s := m.notWhilePending("lineage"); s != "" {
+			return m.setStatus(s)
+		}
 		return m.openLineage()
 	case key.Matches(msg, k.LineageMap):
+		if s := m.notWhilePending("lineage map"); s != "" {
+			return m.setStatus(s)
+		}
 		m.toggleOverlay(ovMap)
 	case key.Matches(msg, k.ViolationsOnly):
 		return m.toggleViolationsOnly()
@@ -203,6 +212,9 @@ func (m *Model) stepCompaction(d int) tea.Cmd {
 		ci += d // the timeline shows violations only
 	}
 	if ci < 0 || ci >= len(m.res.Compactions) {
+		if done, n := m.verifiedSoFar(); d > 0 && done < n {
+			return m.setStatus("the next compactions are still being verified")
+		}
 		if m.vonly {
 			return m.setStatus("no more violating compactions that way (v shows all)")
 		}
@@ -271,6 +283,9 @@ func (m *Model) nextViolation(d int) tea.Cmd {
 		if m.res.Compactions[ci].Verdict == verify.Violate {
 			return m.selectCompaction(ci)
 		}
+	}
+	if done, n := m.verifiedSoFar(); d > 0 && done < n {
+		return m.setStatus("no later violating compaction so far: the next ones are still being verified")
 	}
 	if d > 0 {
 		return m.setStatus("no later violating compaction")

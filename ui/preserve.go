@@ -55,6 +55,9 @@ func (m *Model) pendingText() string {
 		}
 		return fmt.Sprintf("reading the file %d%% %s (its beginning is shown: %s so far)", pct, glyphEllipsis, plural(n, "compaction"))
 	}
+	if done, _ := m.verifiedSoFar(); done > 0 {
+		return fmt.Sprintf("verified %s of %s %s", commas(done), plural(n, "compaction"), glyphEllipsis)
+	}
 	return verifyingText(n)
 }
 

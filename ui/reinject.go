@@ -107,15 +107,16 @@ func (m *Model) detailRowsLive() []string {
 }
 
 func (m *Model) compactionCount() int {
-	if m.res == nil {
-		return 0
-	}
-	return len(m.res.Compactions)
+	_, n := m.verifiedSoFar() // while verifying: every compaction, verified or not
+	return n
 }
 
 // timelineLive is the timeline row, with the compactions the gate put a
 // block back after listed at its end when there is room.
 func (m *Model) timelineLive(row string) string {
+	if len(m.reinj) == 0 {
+		return row
+	}
 	var seqs []string
 	for _, c := range m.res.Compactions {
 		if r, ok := m.reinj[c.Seq]; ok && r.State == "injected" {

@@ -88,7 +88,7 @@ func (m *Model) selectCompaction(ci int) tea.Cmd {
 	m.src.SetCompaction(ev, items)
 	m.sum = newSummaryView(c, cr)
 	m.items = newPreservationView(cr, m.vonly)
-	if m.res.Pending {
+	if m.res.Pending && cr == nil {
 		m.items = pendingView(len(m.t.Compactions))
 	}
 	m.panes[paneSummary] = newPane(m.sum)

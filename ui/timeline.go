@@ -33,7 +33,11 @@ func headerRow(th *theme, res *verify.Result, title, live, pending string, w int
 	}
 	switch {
 	case res != nil && res.Pending:
-		parts = append(parts, headerPart{s: commas(res.Turns) + " turns", drop: 3}, headerPart{s: paint(th.live, pending)})
+		parts = append(parts, headerPart{s: commas(res.Turns) + " turns", drop: 3})
+		if v := res.Violations(); v > 0 { // of the compactions verified so far
+			parts = append(parts, headerPart{s: paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v)+" violate so far"), short: paint(th.chipBad, glyphViolate+" "+strconv.Itoa(v))})
+		}
+		parts = append(parts, headerPart{s: paint(th.live, pending)})
 	case res != nil:
 		parts = append(parts, resultParts(th, res)...)
 	}
@@ -188,30 +192,40 @@ type chip struct{ x0, x1, ci int }
 // selection always among them, in a window around the selection when even
 // the shortest chips do not fit. list is what is shown, [from, to) the
 // window in it.
-func timelineLayout(cs []*verify.CompactionResult, shown []int, sel, w int) (level int, list []int, from, to int, chips []chip) {
+func timelineLayout(cs []*verify.CompactionResult, shown []int, sel, w int) (level int, list compactionList, from, to int, chips []chip) {
 	const sep = 2
 	label := len("compactions ")
-	list = shownWith(shown, sel, len(cs))
-	if len(list) == 0 {
+	list = compactionList{n: len(cs)}
+	if shown != nil {
+		list.idx = shownWith(shown, sel, len(cs))
+	}
+	if list.Len() == 0 {
 		return 0, list, 0, 0, nil
 	}
 	at := 0 // the selection's place in list
-	for i, ci := range list {
+	if list.idx == nil {
+		at = min(max(0, sel), list.n-1)
+	}
+	for i, ci := range list.idx {
 		if ci == sel {
 			at = i
 		}
 	}
 	for level = 0; level < chipLevels; level++ {
 		total := label
-		for i, ci := range list {
+		for i := range list.Len() {
+			ci := list.At(i)
 			if i > 0 {
 				total += sep
 			}
 			total += ansi.StringWidth(chipText(cs[ci], level))
+			if total > w {
+				break // too wide already: the rest need not be measured
+			}
 		}
 		if total <= w || level == chipLevels-1 {
 			if total <= w {
-				from, to = 0, len(list)
+				from, to = 0, list.Len()
 			}
 			break
 		}
@@ -221,18 +235,18 @@ func timelineLayout(cs []*verify.CompactionResult, shown []int, sel, w int) (lev
 		// for the ‹ › markers.
 		avail := w - label - 4
 		from, to = at, at+1
-		used := ansi.StringWidth(chipText(cs[list[at]], level))
+		used := ansi.StringWidth(chipText(cs[list.At(at)], level))
 		for grew := true; grew; {
 			grew = false
-			if to < len(list) {
-				if cw := ansi.StringWidth(chipText(cs[list[to]], level)) + sep; used+cw <= avail {
+			if to < list.Len() {
+				if cw := ansi.StringWidth(chipText(cs[list.At(to)], level)) + sep; used+cw <= avail {
 					used += cw
 					to++
 					grew = true
 				}
 			}
 			if from > 0 {
-				if cw := ansi.StringWidth(chipText(cs[list[from-1]], level)) + sep; used+cw <= avail {
+				if cw := ansi.StringWidth(chipText(cs[list.At(from-1)], level)) + sep; used+cw <= avail {
 					used += cw
 					from--
 					grew = true
@@ -245,11 +259,32 @@ func timelineLayout(cs []*verify.CompactionResult, shown []int, sel, w int) (lev
 		x += 2
 	}
 	for i := from; i < to; i++ {
-		cw := ansi.StringWidth(chipText(cs[list[i]], level))
-		chips = append(chips, chip{x, x + cw, list[i]})
+		cw := ansi.StringWidth(chipText(cs[list.At(i)], level))
+		chips = append(chips, chip{x, x + cw, list.At(i)})
 		x += cw + sep
 	}
 	return level, list, from, to, chips
+}
+
+// compactionList is what the timeline shows: every compaction (0..n-1,
+// never made into a slice: a run may have 100,000) or idx.
+type compactionList struct {
+	idx []int
+	n   int
+}
+
+func (l compactionList) Len() int {
+	if l.idx == nil {
+		return l.n
+	}
+	return len(l.idx)
+}
+
+func (l compactionList) At(i int) int {
+	if l.idx == nil {
+		return i
+	}
+	return l.idx[i]
 }
 
 // shownWith is shown (or 0..n-1 when nil) with sel in its place.
@@ -294,7 +329,7 @@ func timelineRow(th *theme, cs []*verify.CompactionResult, shown []int, sel, w i
 		if i > from {
 			sb.WriteString("  ")
 		}
-		ci := list[i]
+		ci := list.At(i)
 		t := chipText(cs[ci], level)
 		switch {
 		case ci == sel:
@@ -305,11 +340,11 @@ func timelineRow(th *theme, cs []*verify.CompactionResult, shown []int, sel, w i
 			sb.WriteString(paint(th.chipOK, t))
 		}
 	}
-	if to < len(list) {
+	if to < list.Len() {
 		sb.WriteString(paint(th.footerDesc, " ›"))
 	}
 	if shown != nil {
-		if hidden := len(cs) - len(list); hidden > 0 {
+		if hidden := len(cs) - list.Len(); hidden > 0 {
 			sb.WriteString(paint(th.footerDesc, fmt.Sprintf("  (violations only: %d degrading hidden)", hidden)))
 		}
 	}

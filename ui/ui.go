@@ -12,25 +12,6 @@ import (
 	"github.com/loupe-dev/loupe/verify"
 )
 
-// Progress is how far a load has come: the phase ("reading", "verifying")
-// and, while reading, the bytes read and the total (0 when unknown).
-type Progress struct {
-	Phase       string
-	Read, Total int64
-	// Unverified, once the transcript is read, is its result before
-	// verification (verify.Unverified): the inspector shows the transcript
-	// with it, saying that verification runs, until the loader returns.
-	Unverified *verify.Result
-	// Partial says Unverified holds the first lines of the file only, shown
-	// while the rest is read.
-	Partial bool
-}
-
-// LoadFunc opens, reads and verifies a transcript, reporting progress. The
-// inspector runs it off the UI goroutine; it is the only way the ui package
-// gets data, so the ui never parses a file itself.
-type LoadFunc func(report func(Progress)) (*verify.Result, error)
-
 // Session is one transcript a directory holds, for the picker.
 type Session struct {
 	Name, Detail string
@@ -154,6 +135,11 @@ type Model struct {
 	res *verify.Result
 	t   *model.Transcript
 	ci  int // selected compaction (index in res.Compactions), -1 for none
+	// arrived are the compactions verified while the load goes on;
+	// autoPick: the selection among them is the inspector's choice, not
+	// the reader's (arriving.go); a key or a click ends it.
+	arrived  []*verify.CompactionResult
+	autoPick bool
 
 	src     *sourceView
 	sum     *summaryView
@@ -274,6 +260,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) startLoad(load LoadFunc) tea.Cmd {
 	m.loadReq++
 	m.st = stateLoading
+	m.arrived, m.autoPick = nil, false
 	m.progress = Progress{Phase: "reading"}
 	m.opt.Load = load // what following reads again
 	watch := ""
@@ -301,13 +288,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, waitLoad(msg.ch)
 		}
 	case progressMsg:
+		if msg.req == m.loadReq && len(msg.progress.Verified) > 0 {
+			m.addVerified(msg.progress.Verified)
+			return m, waitLoad(m.loadCh)
+		}
 		if msg.req == m.loadReq {
 			m.progress = msg.progress
 			if u := msg.progress.Unverified; u != nil {
+				m.withArrived(u)
 				switch {
 				case m.st == stateLoading:
 					m.partial = msg.progress.Partial
 					m.setResult(u) // the first screen, while verification runs
+					m.autoPick = m.ci >= 0
 				case m.res != nil && m.res.Pending:
 					// The whole file after its beginning: the reader's
 					// place is kept.
@@ -366,10 +359,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.status = ""
 		}
 	case tea.MouseWheelMsg:
+		m.autoPick = false
 		m.handleWheel(msg.Mouse())
 	case tea.MouseClickMsg:
+		m.autoPick = false
 		return m, m.handleClick(msg.Mouse())
 	case tea.KeyPressMsg:
+		m.autoPick = false
 		return m, m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.searching {
@@ -391,7 +387,7 @@ func (m *Model) handleLoaded(msg loadedMsg) tea.Cmd {
 	if msg.req != m.loadReq {
 		return nil
 	}
-	m.loadCh, m.partial = nil, false
+	m.loadCh, m.partial, m.arrived = nil, false, nil // the whole result replaces what arrived
 	if msg.err != nil || msg.res == nil {
 		m.st, m.err = stateError, msg.err
 		if m.err == nil {
@@ -399,7 +395,7 @@ func (m *Model) handleLoaded(msg loadedMsg) tea.Cmd {
 		}
 		return nil
 	}
-	m.setResult(msg.res)
+	m.setVerified(msg.res)
 	if m.inSession() {
 		m.remember(m.ch.cur, msg.res, msg.st)
 		m.refreshSession(m.ch.cur)

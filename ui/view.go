@@ -45,7 +45,7 @@ func (m *Model) render() string {
 	rows[m.lay.header] = headerRow(m.th, m.res, m.opt.Title, m.liveMark(), m.pendingText(), m.w)
 	ci := max(0, m.ci)
 	if m.res.Pending {
-		rows[m.lay.timeline] = fit(paint(m.th.footerDesc, "compactions  "+m.pendingText()), m.w)
+		rows[m.lay.timeline] = m.pendingTimelineRow()
 	} else {
 		rows[m.lay.timeline] = m.timelineLive(timelineRow(m.th, m.res.Compactions, m.shownCompactions(), ci, m.w))
 	}
