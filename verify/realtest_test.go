@@ -167,13 +167,18 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // in the third round: it is seen now too). realtest3, labelled blind in the
 // fourth round and frozen: first contact at a801f36, 28 false alarms, 0 of
 // its 4 losses found, 18/30 verdicts; its failures are not read.
+//
+// At the end of the fourth round: realtest 0.541, 0.513, 27/35; realtest2
+// 2 false alarms, 15/17; realtest3 unchanged from its first contact (28
+// false alarms, 0/4, 18/30): the round's rules fitted what was seen. Its
+// failures were read after that end score, to name the classes left.
 const (
-	testSplitMinPrecision = 0.48
+	testSplitMinPrecision = 0.54
 	testSplitMinRecall    = 0.51
-	testSplitMinVerdicts  = 0.68
+	testSplitMinVerdicts  = 0.77
 
-	test2MaxFalseAlarms = 5
-	test2MinVerdicts    = 13
+	test2MaxFalseAlarms = 2
+	test2MinVerdicts    = 15
 
 	test3MaxFalseAlarms = 28
 	test3MinFound       = 0
