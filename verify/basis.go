@@ -108,6 +108,9 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 	if m := manner(lower, fc.Action); m != "" {
 		return Inferred, fmt.Sprintf("how the agent will work (‘%s’), not a deliverable", m)
 	}
+	if r := reportOnRun(fc.Action); r != "" {
+		return Inferred, fmt.Sprintf("a word to the user on a run the agent awaits (‘%s’): the run is what is owed", r)
+	}
 	if a := abstention(fc.Action); a != "" {
 		return Inferred, fmt.Sprintf("abstention ‘%s’: a thing the agent means not to do, not work it owes", a)
 	}
@@ -120,6 +123,43 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 		}
 	}
 	return Stated, "commitment phrasing + " + concrete(fc.Action)
+}
+
+// reportVerbs tell the user something; updateObjects are the objects with
+// which "update" does ("I'll update you").
+var (
+	reportVerbs   = lang.TermSet("report", "notify", "tell", "inform", "ping", "let")
+	updateObjects = lang.TermSet("you", "us", "the user", "here")
+	reportObjects = map[string]bool{"back": true, "you": true, "us": true, "here": true, "results": true, "result": true,
+		"status": true, "progress": true, "findings": true, "outcome": true}
+	finishWords = []string{"finish", "finishes", "complete", "completes", "comes back", "come back", "is done", "are done", "lands", "returns", "is green", "passes"}
+)
+
+// reportOnRun returns the verb of a promise to tell the user how something
+// the agent runs turned out, once it ends ("Will report back when it
+// finishes", "I'll update you when the full run completes"), or "". The
+// run is owed (a pending call or a background job, its handle); the word
+// about it is how the agent will close it, not work of its own.
+func reportOnRun(a lang.Action) string {
+	cond := lang.FoldText(a.Condition)
+	if cond == "" || !lang.ContainsAny(cond, finishWords...) {
+		return ""
+	}
+	v := lang.EnglishVerb(a.Verb)
+	f := strings.Fields(lang.FoldText(a.Text))
+	switch {
+	case len(f) > 0 && v == lang.TermOf("report"):
+		// "report back", "report the results"; "report the flaky test
+		// upstream" files a bug, which is work.
+		if len(f) == 1 || reportObjects[f[1]] || len(f) > 2 && reportObjects[f[2]] {
+			return f[0]
+		}
+	case len(f) > 0 && reportVerbs[v]:
+		return f[0]
+	case v == lang.TermOf("update") && (len(f) == 1 || len(f) > 1 && updateObjects[f[1]]):
+		return "update"
+	}
+	return ""
 }
 
 // narrationCues open a sentence that tells the step the agent takes now

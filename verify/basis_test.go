@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 func planEv(turn int, id, text string, st model.PlanStatus) *model.Plan {
@@ -433,6 +434,36 @@ func TestErrorsLeftBehind(t *testing.T) {
 			}
 			if found.Basis != c.basis || !strings.Contains(found.Cue, c.cue) {
 				t.Errorf("error %q: basis %s (%s), want %s (%s)", found.Key, found.Basis, found.Cue, c.basis, c.cue)
+			}
+		})
+	}
+}
+
+// A word to the user on how a run the agent awaits turned out ("Will report
+// back when it finishes", "I'll update you when the full run completes") is
+// inferred: the run itself is what is owed. Work that waits on a run is
+// still stated.
+func TestReportOnARunIsInferred(t *testing.T) {
+	cases := []struct {
+		said  string
+		basis Basis
+	}{
+		{"The suite is running in the background. Will report back when it finishes.", Inferred},
+		{"I'll notify you on Discord as soon as the pending run completes.", Inferred},
+		{"I'll update you when the full run completes.", Inferred},
+		{"I'll update the changelog when the release lands.", Stated},
+		{"I'll report the flaky test upstream once the bisect finishes.", Stated},
+		{"I'll report the results once the benchmark completes.", Inferred},
+		{"I'll re-run the migration after the review.", Stated},
+	}
+	for _, c := range cases {
+		t.Run(c.said, func(t *testing.T) {
+			ps := lang.FindPromises(c.said)
+			if len(ps) != 1 {
+				t.Fatalf("%d promises", len(ps))
+			}
+			if b, cue := promiseBasis(ps[0]); b != c.basis {
+				t.Errorf("basis %s (%s), want %s", b, cue, c.basis)
 			}
 		})
 	}
