@@ -71,27 +71,11 @@ func BenchmarkInspectorWhileVerifying(b *testing.B) {
 	b.Run("scroll-source", func(b *testing.B) {
 		press(m, "1")
 		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if i%2 == 0 {
-				step(m, down)
-			} else {
-				step(m, up)
-			}
-			i++
-		}
+		alternate(b, m, down, up, 1)
 	})
 	b.Run("switch-compaction", func(b *testing.B) {
 		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if i%22 < 11 {
-				step(m, next)
-			} else {
-				step(m, prev)
-			}
-			i++
-		}
+		alternate(b, m, next, prev, 11)
 	})
 	b.Run("verdicts-arrive", func(b *testing.B) {
 		// One batch of 50 verdicts and a redraw (what ~50 ms of the loader

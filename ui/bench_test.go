@@ -133,6 +133,20 @@ func benchModel(b *testing.B) (*Model, string) {
 }
 
 // step is one key as the runtime handles it: Update, then View.
+// alternate presses first half times, then second half times, over and
+// over, for as long as the benchmark loops: a scroll down and back up.
+func alternate(b *testing.B, m *Model, first, second tea.KeyPressMsg, half int) {
+	i := 0
+	for b.Loop() {
+		if i%(2*half) < half {
+			step(m, first)
+		} else {
+			step(m, second)
+		}
+		i++
+	}
+}
+
 func step(m *Model, k tea.KeyPressMsg) {
 	m.Update(k)
 	_ = m.View()
@@ -147,68 +161,28 @@ func BenchmarkInspector(b *testing.B) {
 		press(m, "1")
 		press(m, "ctrl+d")
 		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if i%2 == 0 {
-				step(m, down)
-			} else {
-				step(m, up)
-			}
-			i++
-		}
+		alternate(b, m, down, up, 1)
 	})
 	b.Run("page-source", func(b *testing.B) {
 		press(m, "1")
 		pd, pu := keyMsg("ctrl+d"), keyMsg("ctrl+u")
 		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if i%40 < 20 {
-				step(m, pd)
-			} else {
-				step(m, pu)
-			}
-			i++
-		}
+		alternate(b, m, pd, pu, 20)
 	})
 	b.Run("next-item", func(b *testing.B) {
 		press(m, "3")
 		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if i%2 == 0 {
-				step(m, down)
-			} else {
-				step(m, up)
-			}
-			i++
-		}
+		alternate(b, m, down, up, 1)
 	})
 	b.Run("switch-compaction", func(b *testing.B) {
 		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if i%22 < 11 {
-				step(m, next)
-			} else {
-				step(m, prev)
-			}
-			i++
-		}
+		alternate(b, m, next, prev, 11)
 	})
 	b.Run("jump-source-end", func(b *testing.B) {
 		press(m, "1")
 		g, G := keyMsg("g"), keyMsg("G")
 		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if i%2 == 0 {
-				step(m, G)
-			} else {
-				step(m, g)
-			}
-			i++
-		}
+		alternate(b, m, G, g, 1)
 	})
 	b.Run("scroll-5MB-output", func(b *testing.B) {
 		// Load the largest tool output whole, as `o` does, then scroll in it.
@@ -227,15 +201,7 @@ func BenchmarkInspector(b *testing.B) {
 		m.Update(msg)
 		pd, pu := keyMsg("ctrl+d"), keyMsg("ctrl+u")
 		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			if i%200 < 100 {
-				step(m, pd)
-			} else {
-				step(m, pu)
-			}
-			i++
-		}
+		alternate(b, m, pd, pu, 100)
 	})
 }
 
