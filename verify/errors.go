@@ -78,11 +78,10 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 	}
 	text := r.Text.Head()
 	line, tokens, idents := e.l.failureOf(r)
-	if info.command != "" && !lang.SaysWhatFailed(line) {
+	if run := strings.TrimSpace(info.key.Program + " " + strings.Join(lang.PlainArgs(info.key.Args), " ")); run != "" && !lang.SaysWhatFailed(line) {
 		// No line of the output says what went wrong ("• turbo 2.8.9", a
 		// banner): the failure is the command's, named as the agent and
 		// a summary name it.
-		run := strings.TrimSpace(info.key.Program + " " + strings.Join(plainArgs(info.key.Args), " "))
 		line = "`" + model.Clip(run, 160) + "` failed"
 		tokens = []string{run}
 		idents = lang.ExtractIdents(run)

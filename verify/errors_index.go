@@ -153,7 +153,7 @@ func (x *failureIndex) add(f *failure) {
 		if f.missingProgram {
 			x.missing = append(x.missing, f)
 		}
-		if args := plainArgs(f.key.Args); len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		if args := lang.PlainArgs(f.key.Args); len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 			put(x.wrapped, args[0])
 		}
 		return

@@ -319,18 +319,7 @@ func withoutWrapper(failed, ok lang.Command) bool {
 	if ok.Program == "" || failed.Program == ok.Program {
 		return false
 	}
-	args := plainArgs(failed.Args)
-	want := append([]string{ok.Program}, plainArgs(ok.Args)...)
+	args := lang.PlainArgs(failed.Args)
+	want := append([]string{ok.Program}, lang.PlainArgs(ok.Args)...)
 	return len(args) == len(want) && slices.Equal(args, want)
-}
-
-// plainArgs are the arguments that are not redirects.
-func plainArgs(args []string) []string {
-	var out []string
-	for _, a := range args {
-		if !strings.HasPrefix(a, ">") && !strings.HasPrefix(a, "<") && !strings.HasPrefix(a, "&>") {
-			out = append(out, a)
-		}
-	}
-	return out
 }

@@ -59,6 +59,17 @@ func (c Command) Positionals() []string {
 	return out
 }
 
+// PlainArgs are the arguments that are not redirects.
+func PlainArgs(args []string) []string {
+	var out []string
+	for _, a := range args {
+		if !redirect(a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // redirect reports whether an argument is a redirect the parser kept
 // (">/dev/null", ">&1", "<in.txt").
 func redirect(a string) bool {
