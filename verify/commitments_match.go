@@ -6,7 +6,6 @@ package verify
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -204,7 +203,7 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 
 // stepNumberRe finds a step named by its number: "Task 3", "task #12",
 // "Step 2".
-var stepNumberRe = regexp.MustCompile(`(?i)\b(?:task|step|todo)\s*#?(\d+)\b`)
+var stepNumberRe = lang.LazyRegexp(`(?i)\b(?:task|step|todo)\s*#?(\d+)\b`)
 
 // namesOtherStep reports whether a sentence names plan steps by number and
 // none of them is one of ids (a step's numeric plan ids).

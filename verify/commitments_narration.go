@@ -8,7 +8,6 @@ package verify
 // "not narration of the next step the same response carries out").
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -121,7 +120,7 @@ func lookFirst(cond string) bool {
 // runDoneRe matches a condition that waits on something the agent is
 // running: "once it finishes compiling", "when the build completes",
 // "after the tests finish".
-var runDoneRe = regexp.MustCompile(`^(?:once|when|after|as soon as) (?:it|that|this|cargo|npm|the (?:build|compile|compilation|job|task|command|run|install|installation|tests?|server|app|download|deploy|deployment|container|image|background \w+))\b.*\b(?:finish|finishes|finished|completes?|completed|done|ready|is up|starts?|started|exits?|compiling|compiles|compiled|builds|built)\b`)
+var runDoneRe = lang.LazyRegexp(`^(?:once|when|after|as soon as) (?:it|that|this|cargo|npm|the (?:build|compile|compilation|job|task|command|run|install|installation|tests?|server|app|download|deploy|deployment|container|image|background \w+))\b.*\b(?:finish|finishes|finished|completes?|completed|done|ready|is up|starts?|started|exits?|compiling|compiles|compiled|builds|built)\b`)
 
 // awaitsRun reports whether a look's condition is the end of something
 // the agent runs itself ("let me check the build output once it finishes

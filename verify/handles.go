@@ -9,7 +9,6 @@ package verify
 import (
 	"fmt"
 	"hash/maphash"
-	"regexp"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -181,7 +180,7 @@ func (h *handleTracker) job(r *model.ToolResult, info *callInfo) {
 }
 
 // jobEndedRe finds a job output check's report that the job ended.
-var jobEndedRe = regexp.MustCompile(`(?im)<status>\s*(?:completed|complete|exited|done|finished|failed|killed)\s*</status>|^\s*status:\s*(?:completed|complete|exited|done|finished|failed)\b|\bprocess exited\b|\bexited with (?:code|status)\s+-?\d+|^\s*\[(?:done|completed|exited)\]`)
+var jobEndedRe = lang.LazyRegexp(`(?im)<status>\s*(?:completed|complete|exited|done|finished|failed|killed)\s*</status>|^\s*status:\s*(?:completed|complete|exited|done|finished|failed)\b|\bprocess exited\b|\bexited with (?:code|status)\s+-?\d+|^\s*\[(?:done|completed|exited)\]`)
 
 // jobEnded reports whether an output check says its job ended.
 func jobEnded(text string) bool { return jobEndedRe.MatchString(text) }

@@ -1,15 +1,14 @@
 package verify
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 var (
-	pendingLabel = regexp.MustCompile(`(?i)^\W*(open|pending|todo|to do|to-do|next( steps?)?|remaining|still to do|(still )?left( to do)?|outstanding|blocked|in progress|follow[- ]?up|not yet done|waiting on)\s*[:\-–]`)
-	doneLabel    = regexp.MustCompile(`(?i)^\W*(done|completed?|finished|resolved|fixed|shipped|merged)\s*[:\-–]`)
+	pendingLabel = lang.LazyRegexp(`(?i)^\W*(open|pending|todo|to do|to-do|next( steps?)?|remaining|still to do|(still )?left( to do)?|outstanding|blocked|in progress|follow[- ]?up|not yet done|waiting on)\s*[:\-–]`)
+	doneLabel    = lang.LazyRegexp(`(?i)^\W*(done|completed?|finished|resolved|fixed|shipped|merged)\s*[:\-–]`)
 )
 
 // auxDone are auxiliaries that make the next verb a completed action: "the

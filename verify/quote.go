@@ -1,20 +1,20 @@
 package verify
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
+	"github.com/loupe-dev/loupe/verify/lang"
 )
 
 var (
 	// bareTagRE is a line that is only an opening tag: a notice's first
 	// line (<task-notification>), which says nothing by itself.
-	bareTagRE = regexp.MustCompile(`^<[a-zA-Z][\w:-]*(\s[^<>]*)?>$`)
+	bareTagRE = lang.LazyRegexp(`^<[a-zA-Z][\w:-]*(\s[^<>]*)?>$`)
 	// fieldRE is one <name>value</name> of a notice (RE2 has no
 	// back-reference: the closing name is checked by hand).
-	fieldRE = regexp.MustCompile(`<([a-zA-Z][\w-]*)>([^<]*)</([a-zA-Z][\w-]*)>`)
-	anyTag  = regexp.MustCompile(`</?[a-zA-Z][\w:-]*(\s[^<>]*)?>`)
+	fieldRE = lang.LazyRegexp(`<([a-zA-Z][\w-]*)>([^<]*)</([a-zA-Z][\w-]*)>`)
+	anyTag  = lang.LazyRegexp(`</?[a-zA-Z][\w:-]*(\s[^<>]*)?>`)
 )
 
 // resultQuote is what a finding quotes of a tool result: its first line,

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -103,18 +102,18 @@ func (d *doc) scratchPresent() map[string]bool {
 }
 
 var (
-	mdHeading    = regexp.MustCompile(`^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$`)
-	numberedHead = regexp.MustCompile(`^\s*(?:\d+[.)]|[IVX]+\.)\s+([A-Z][A-Za-z /&,'-]{2,60}?)\s*:\s*(.*)$`)
-	boldHead     = regexp.MustCompile(`^\s*\*\*([^*]{2,60}?):?\*\*:?\s*(.*)$`)
-	capsField    = regexp.MustCompile(`^\s*([A-Z][A-Z_ ]{2,40}[A-Z]):\s*(.*)$`)
-	plainHead    = regexp.MustCompile(`^\s*([A-Z][A-Za-z /&'-]{2,40}):\s*$`)
-	xmlOpen      = regexp.MustCompile(`^\s*<([a-z_]+)>\s*(.*)$`)
-	xmlClose     = regexp.MustCompile(`^\s*</([a-z_]+)>\s*$`)
+	mdHeading    = lang.LazyRegexp(`^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$`)
+	numberedHead = lang.LazyRegexp(`^\s*(?:\d+[.)]|[IVX]+\.)\s+([A-Z][A-Za-z /&,'-]{2,60}?)\s*:\s*(.*)$`)
+	boldHead     = lang.LazyRegexp(`^\s*\*\*([^*]{2,60}?):?\*\*:?\s*(.*)$`)
+	capsField    = lang.LazyRegexp(`^\s*([A-Z][A-Z_ ]{2,40}[A-Z]):\s*(.*)$`)
+	plainHead    = lang.LazyRegexp(`^\s*([A-Z][A-Za-z /&'-]{2,40}):\s*$`)
+	xmlOpen      = lang.LazyRegexp(`^\s*<([a-z_]+)>\s*(.*)$`)
+	xmlClose     = lang.LazyRegexp(`^\s*</([a-z_]+)>\s*$`)
 	// A status marker opens a list line, perhaps after a bold label
 	// ("- **Task #1** [pending]: ...").
-	doneMarker     = regexp.MustCompile(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]{1,40}\*\*\s*)?(?:\[(?:x|done|completed?)\]|✓|✔|✅|☑)`)
-	pendingMarker  = regexp.MustCompile(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]{1,40}\*\*\s*)?(?:\[(?: |todo|in[ _]progress|pending|next|wip)\]|☐)`)
-	inlineDoneMark = regexp.MustCompile(`(?i)\[(?:done|x)\]|✓|✔|✅`)
+	doneMarker     = lang.LazyRegexp(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]{1,40}\*\*\s*)?(?:\[(?:x|done|completed?)\]|✓|✔|✅|☑)`)
+	pendingMarker  = lang.LazyRegexp(`(?i)^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*[^*]{1,40}\*\*\s*)?(?:\[(?: |todo|in[ _]progress|pending|next|wip)\]|☐)`)
+	inlineDoneMark = lang.LazyRegexp(`(?i)\[(?:done|x)\]|✓|✔|✅`)
 )
 
 // headingPolarity says what being under a heading means. It keys on the

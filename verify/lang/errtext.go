@@ -2,7 +2,6 @@ package lang
 
 import (
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -10,13 +9,13 @@ import (
 
 // ExitCodeRe finds an exit status reported in a tool's output ("Exit code:
 // 1", "exited with status 2").
-var ExitCodeRe = regexp.MustCompile(`(?i)(?:exit(?:ed)?(?: with)? (?:code|status)|exit_code|returned non-zero exit status|process exited with code)["':= ]+(-?[0-9]+)`)
+var ExitCodeRe = LazyRegexp(`(?i)(?:exit(?:ed)?(?: with)? (?:code|status)|exit_code|returned non-zero exit status|process exited with code)["':= ]+(-?[0-9]+)`)
 
-var errorLineRe = regexp.MustCompile(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got|overflowed|will not fit|out of memory)\b`)
+var errorLineRe = LazyRegexp(`(?i)\b(error|fail|failed|failure|panic|undefined|cannot|can't|not found|exception|traceback|denied|fatal|invalid|no such|refused|timed? ?out|unexpected|mismatch|expected|got|overflowed|will not fit|out of memory)\b`)
 
 // wrapperLineRe matches the lines a build driver prints when a step it ran
 // failed: they say that it failed, not why.
-var wrapperLineRe = regexp.MustCompile(`(?i)(returned \d+ exit status|^ninja: build stopped|^make(\[\d+\])?: \*\*\*|exited with status \d+|^npm err! (code|errno|lifecycle)|^error: command failed with exit code|subcommand failed|^\[[\w:.-]+\] error task failed$|^mise error task failed)`)
+var wrapperLineRe = LazyRegexp(`(?i)(returned \d+ exit status|^ninja: build stopped|^make(\[\d+\])?: \*\*\*|exited with status \d+|^npm err! (code|errno|lifecycle)|^error: command failed with exit code|subcommand failed|^\[[\w:.-]+\] error task failed$|^mise error task failed)`)
 
 // FirstErrorLine returns what a failed result says went wrong: the first
 // line naming an error class or "error:" (a Python traceback's last line, a
@@ -162,7 +161,7 @@ const failNameReach = 40
 
 // taskPrefixRe matches the prefix a monorepo runner puts on each line of a
 // task's output ("@acme/core:test: ", "web:lint: ").
-var taskPrefixRe = regexp.MustCompile(`^@?[\w.-]+(?:/[\w.-]+)?:[a-z][\w-]*: `)
+var taskPrefixRe = LazyRegexp(`^@?[\w.-]+(?:/[\w.-]+)?:[a-z][\w-]*: `)
 
 // testOutcome reads a (trimmed) line as a test runner's verdict on one
 // test: 1 for a failing test by name (bun's "(fail) suite > test", jest's
@@ -189,9 +188,9 @@ func testOutcome(line string) int {
 }
 
 // zeroCountRe matches a runner's tally of no failures.
-var zeroCountRe = regexp.MustCompile(`(?i)^(?:0 (?:fail|failed|failures?|errors?)|(?:fail(?:ed|ures?)?|errors?)[:=] ?0)\b[.,]?$`)
+var zeroCountRe = LazyRegexp(`(?i)^(?:0 (?:fail|failed|failures?|errors?)|(?:fail(?:ed|ures?)?|errors?)[:=] ?0)\b[.,]?$`)
 
-var bareFailRe = regexp.MustCompile(`^(?:FAIL|FAILED|ERROR)\b`)
+var bareFailRe = LazyRegexp(`^(?:FAIL|FAILED|ERROR)\b`)
 
 // placeholderLine reports whether a (lower-cased, trimmed) line is a tool's
 // header or placeholder: "stderr:", "(no output)", a command echo.
@@ -212,7 +211,7 @@ func placeholderLine(lower string) bool {
 // leadInRe matches a generic lead-in that only says where a failure
 // happened: "Error in ./src/app.ts:", "An error occurred while running
 // the command:", "Command failed: make test".
-var leadInRe = regexp.MustCompile(`^(?:(?:an? )?(?:error|errors|failure|exception)s?(?: occurred| was raised)? (?:in|while|during|at|when|from|running|executing|on)\b.*:|command failed:.*|failed to run:?.*|the following (?:error|errors) occurred:?)$`)
+var leadInRe = LazyRegexp(`^(?:(?:an? )?(?:error|errors|failure|exception)s?(?: occurred| was raised)? (?:in|while|during|at|when|from|running|executing|on)\b.*:|command failed:.*|failed to run:?.*|the following (?:error|errors) occurred:?)$`)
 
 func leadIn(lower string) bool {
 	return (strings.Contains(lower, "error") || strings.Contains(lower, "fail") || strings.Contains(lower, "exception")) && leadInRe.MatchString(lower)
@@ -292,10 +291,10 @@ func isReWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-var errorClassRe = regexp.MustCompile(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bfatal:`)
+var errorClassRe = LazyRegexp(`\b[A-Z]\w*(?:Error|Exception)\b|(?i)\berror(?:\[\w+\])?:|\bpanic:|--- FAIL|\bfatal:`)
 
 // testNameRe finds test names: TestX, test_x, a::b::c.
-var testNameRe = regexp.MustCompile(`\bTest[A-Z]\w*|\btest_\w+|\b\w+(?:::\w+)+`)
+var testNameRe = LazyRegexp(`\bTest[A-Z]\w*|\btest_\w+|\b\w+(?:::\w+)+`)
 
 // ErrorTokens are the words that identify a failure: those of its error
 // line, and the failing tests and the files with a line number that the
@@ -358,8 +357,8 @@ func libraryPath(p string) bool {
 }
 
 var (
-	symbolRe = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[A-Z]{1,4}\d{2,5}\b|\b[A-Z][A-Z_]{3,}\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?|:\d{2,5}\b`)
-	quotedRe = regexp.MustCompile("['\"`]([^'\"`\\s]{2,60})['\"`]")
+	symbolRe = LazyRegexp(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b|\b[A-Z]{1,4}\d{2,5}\b|\b[A-Z][A-Z_]{3,}\b|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?|:\d{2,5}\b`)
+	quotedRe = LazyRegexp("['\"`]([^'\"`\\s]{2,60})['\"`]")
 	// commonCaps are upper-case words that say nothing about which error it is.
 	commonCaps = WordSet("FAIL", "FAILED", "ERROR", "ERRORS", "PASS", "WARN", "WARNING", "INFO", "DEBUG", "TODO",
 		"NOTE", "HTTP", "HTTPS", "JSON", "YAML", "HTML", "NULL", "TRUE", "FALSE", "NONE", "EXIT", "PANIC", "FATAL")

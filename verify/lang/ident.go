@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -31,21 +30,21 @@ type Ident struct {
 }
 
 var (
-	urlRe    = regexp.MustCompile(`https?://[^\s<>"'` + "`" + `\])]+`)
-	prRe     = regexp.MustCompile(`#(\d{1,7})`)
-	prWordRe = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge request|MR|issue)\s+#?(\d{1,7})\b`)
+	urlRe    = LazyRegexp(`https?://[^\s<>"'` + "`" + `\])]+`)
+	prRe     = LazyRegexp(`#(\d{1,7})`)
+	prWordRe = LazyRegexp(`(?i)\b(?:PR|pull request|merge request|MR|issue)\s+#?(\d{1,7})\b`)
 	// A branch in prose: a conventional prefix and a name ("feature/login").
 	// "the rcv-overvote-csv branch", "branch release-1.8": a name with a
 	// hyphen or an underscore next to the word branch.
-	branchNamedRe = regexp.MustCompile(`\b([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])\s+branch\b|\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])`)
-	branchWordRe  = regexp.MustCompile(`\b(?:feature|feat|fix|bugfix|hotfix|release|chore|dev|topic|wip|users?)/[A-Za-z0-9._-]*[A-Za-z0-9]`)
-	ticketRe      = regexp.MustCompile(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
-	HexRe         = regexp.MustCompile(`[0-9a-f]{7,40}`)
-	hostRe        = regexp.MustCompile(`(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:com|org|net|io|dev|app|co|ai|cloud|internal|local|localhost|edu|gov|us|uk|de|eu|sh|tech|xyz|me)\b`)
-	branchRes     = []*regexp.Regexp{
-		regexp.MustCompile(`git\s+(?:checkout|switch)\s+(?:-[bcB]\s+)?([A-Za-z0-9._/-]+)`),
-		regexp.MustCompile(`git\s+push\s+(?:-u\s+|--set-upstream\s+|-f\s+|--force\s+|--force-with-lease\s+)*[A-Za-z0-9._-]+\s+([A-Za-z0-9._/-]+)`),
-		regexp.MustCompile(`(?i)\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9._-]+/[A-Za-z0-9._/-]+)`),
+	branchNamedRe = LazyRegexp(`\b([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])\s+branch\b|\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9][A-Za-z0-9._]*[-_][A-Za-z0-9._-]*[A-Za-z0-9])`)
+	branchWordRe  = LazyRegexp(`\b(?:feature|feat|fix|bugfix|hotfix|release|chore|dev|topic|wip|users?)/[A-Za-z0-9._-]*[A-Za-z0-9]`)
+	ticketRe      = LazyRegexp(`[A-Z][A-Z0-9]{1,9}-\d{1,7}`)
+	HexRe         = LazyRegexp(`[0-9a-f]{7,40}`)
+	hostRe        = LazyRegexp(`(?i)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.(?:com|org|net|io|dev|app|co|ai|cloud|internal|local|localhost|edu|gov|us|uk|de|eu|sh|tech|xyz|me)\b`)
+	branchRes     = []*Regexp{
+		LazyRegexp(`git\s+(?:checkout|switch)\s+(?:-[bcB]\s+)?([A-Za-z0-9._/-]+)`),
+		LazyRegexp(`git\s+push\s+(?:-u\s+|--set-upstream\s+|-f\s+|--force\s+|--force-with-lease\s+)*[A-Za-z0-9._-]+\s+([A-Za-z0-9._/-]+)`),
+		LazyRegexp(`(?i)\bbranch\s+[` + "`" + `'"]?([A-Za-z0-9._-]+/[A-Za-z0-9._/-]+)`),
 	}
 )
 
@@ -273,7 +272,7 @@ func (x *identScan) tickets() {
 // lowerTicketRe matches the lower-case keys of agent issue trackers
 // (beads: "bd-a1b2", "av-bv4.12"): a short prefix, a hyphen and a hash of
 // letters and digits, with an optional dotted child number.
-var lowerTicketRe = regexp.MustCompile(`[a-z]{2,6}-[a-z0-9]{2,8}(?:\.[0-9]{1,4})*`)
+var lowerTicketRe = LazyRegexp(`[a-z]{2,6}-[a-z0-9]{2,8}(?:\.[0-9]{1,4})*`)
 
 // lowerTickets adds lower-case tracker keys. The hash must mix letters and
 // digits ("36i8", "bv4"), so words ("re-run"), versions ("utf-8",
@@ -306,7 +305,7 @@ func allDigits(s string) bool {
 
 // changeRecordRe matches change, incident and request records written
 // without a dash: CHG0012345, INC0041877, RITM0012345.
-var changeRecordRe = regexp.MustCompile(`[A-Z]{2,5}[0-9]{5,10}`)
+var changeRecordRe = LazyRegexp(`[A-Z]{2,5}[0-9]{5,10}`)
 
 // changeRecords adds change and ticket numbers written without a dash.
 func (x *identScan) changeRecords() {
@@ -321,7 +320,7 @@ func (x *identScan) changeRecords() {
 
 // digitHostRe matches a dotted host name with a digit-bearing label
 // ("ci-runner-14.internal", "db-01.prod"); hostRe knows only TLDs.
-var digitHostRe = regexp.MustCompile(`[a-z][a-z0-9-]*[0-9][a-z0-9-]*(?:\.[a-z][a-z0-9-]*[a-z0-9])+`)
+var digitHostRe = LazyRegexp(`[a-z][a-z0-9-]*[0-9][a-z0-9-]*(?:\.[a-z][a-z0-9-]*[a-z0-9])+`)
 
 // fileExts are extensions that make a dotted word a file, not a host.
 var fileExts = WordSet("go", "py", "js", "ts", "rs", "rb", "java", "c", "h", "cc", "cpp", "hpp", "md", "txt", "json", "yaml", "yml",

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -58,7 +57,7 @@ func TestPrefilters(t *testing.T) {
 	}
 	type filter struct {
 		name string
-		re   *regexp.Regexp
+		re   *Regexp
 		may  func(s string) bool
 	}
 	filters := []filter{
