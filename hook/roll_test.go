@@ -13,12 +13,7 @@ import (
 // lines before it) on disk, grown line by line.
 func realSession(t *testing.T, id string) *session {
 	t.Helper()
-	b, err := os.ReadFile("../model/claudecode/testdata/real/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &session{t: t, store: &Store{Dir: filepath.Join(t.TempDir(), "loupe")}, id: id,
-		path: filepath.Join(t.TempDir(), id+".jsonl"), lines: strings.SplitAfter(string(b), "\n")}
+	s := newSessionFrom(t, id, "../model/claudecode/testdata/real/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl")
 	s.recent()
 	return s
 }

@@ -31,13 +31,19 @@ const fixture = "../model/claudecode/testdata/synthetic/pending_tool_use_at_boun
 
 func newSession(t *testing.T, id string) *session {
 	t.Helper()
-	b, err := os.ReadFile(fixture)
+	return newSessionFrom(t, id, fixture)
+}
+
+// newSessionFrom is the Claude Code transcript at path, to be grown line by
+// line into a file of the test's own.
+func newSessionFrom(t *testing.T, id, path string) *session {
+	t.Helper()
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &session{t: t, store: &Store{Dir: filepath.Join(t.TempDir(), "loupe")}, id: id,
+	return &session{t: t, store: &Store{Dir: filepath.Join(t.TempDir(), "loupe")}, id: id,
 		path: filepath.Join(t.TempDir(), id+".jsonl"), lines: strings.SplitAfter(string(b), "\n")}
-	return s
 }
 
 // grow appends the fixture's lines up to (not including) the first one
