@@ -172,7 +172,7 @@ var narrationCues = []string{"let me", "let's", "now i need to", "now i'll", "no
 // careful reader takes it either way: inferred. A wait ("let me re-run it
 // after the review") makes it a promise again.
 func narrationCue(lower string, a lang.Action) string {
-	if a.Condition != "" && !looks(a) {
+	if a.Condition != "" && !looks(a) && !nowCondition(a.Condition) {
 		// A wait makes it a promise again; "let me check the output once
 		// it compiles" is still only a look the agent takes next.
 		return ""
@@ -180,7 +180,10 @@ func narrationCue(lower string, a lang.Action) string {
 	if lang.HasPhrase(lower, "still") || lang.HasPhrase(lower, "later") || lang.HasPhrase(lower, "afterwards") {
 		return "" // "I still need to…", "…for later": left for afterwards, not the next step
 	}
-	for _, lead := range []string{"but ", "so ", "and ", "ok, ", "okay, ", "ok ", "okay ", "great, ", "good, ", "alright, ", "right, "} {
+	if c := lang.FoldText(a.Condition); c != "" && strings.HasPrefix(lower, c) {
+		lower = strings.TrimLeft(lower[len(c):], " ,;:") // "Before writing X, I need to know Y"
+	}
+	for _, lead := range []string{"wait, ", "hmm, ", "actually, ", "oh, ", "ah, ", "but ", "so ", "and ", "ok, ", "okay, ", "ok ", "okay ", "great, ", "good, ", "alright, ", "right, "} {
 		lower = strings.TrimPrefix(lower, lead) // "But I need to test the core issue"
 	}
 	for _, c := range narrationCues {
@@ -191,6 +194,22 @@ func narrationCue(lower string, a lang.Action) string {
 	return ""
 }
 
+// nowCondition reports whether a condition leaves the action the next step:
+// "before writing the generators, I need to know …" puts it first, and
+// "after my edit" names what the agent already did.
+func nowCondition(cond string) bool {
+	c := lang.FoldText(strings.TrimSpace(cond))
+	if strings.HasPrefix(c, "before ") {
+		return true
+	}
+	for _, m := range []string{"after my ", "after our ", "after the change i ", "after the edit i ", "after the fix i ", "now that "} {
+		if strings.HasPrefix(c, m) {
+			return true
+		}
+	}
+	return false
+}
+
 // looks reports whether an action only looks (check, see, investigate):
 // nothing is changed, and a look put off is still a look.
 func looks(a lang.Action) bool { return readVerbs[lang.EnglishVerb(a.Verb)] }
@@ -198,8 +217,8 @@ func looks(a lang.Action) bool { return readVerbs[lang.EnglishVerb(a.Verb)] }
 // mannerVerbs take the work as a whole as their object ("work through the
 // phases", "go through all the issues", "follow the debugging process").
 var (
-	mannerVerbs   = lang.TermSet("work", "go", "follow", "proceed", "tackle", "handle", "approach", "take", "walk", "move")
-	mannerPhrases = []string{"systematically", "methodically", "step by step", "one by one", "one at a time", "in order",
+	mannerVerbs   = lang.TermSet("work", "go", "follow", "proceed", "tackle", "handle", "approach", "take", "walk", "move", "batch", "parallelize", "parallelise")
+	mannerPhrases = []string{"fast", "quickly", "faster", "in parallel", "in one go", "at once", "systematically", "methodically", "step by step", "one by one", "one at a time", "in order",
 		"in sequence", "carefully", "thoroughly", "incrementally", "process", "workflow", "methodology", "approach"}
 )
 

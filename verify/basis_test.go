@@ -468,3 +468,45 @@ func TestReportOnARunIsInferred(t *testing.T) {
 		})
 	}
 }
+
+// Conversational words that only look like promises, met in real runs: a
+// thing's prediction ("the check is running and will catch the result"),
+// narration after an interjection or with a precondition that is the next
+// step itself, and how the agent means to work. None is owed; the same
+// shapes with a real wait or a real deliverable stay stated.
+func TestConversationalPromises(t *testing.T) {
+	cases := []struct {
+		said  string
+		basis Basis // "" when no promise is extracted at all
+	}{
+		{"The 30-min background check (`bedtkdq7d`) is running and will catch the result.", ""},
+		{"I've pushed the fix and will re-run the migration after the review.", Stated},
+		{"Wait, I need to be careful.", ""},
+		{"Wait, I need to rebuild the tray icon bundle.", Inferred},
+		{"Let me re-read the full block flow after my edit.", Inferred},
+		{"Let me re-run the migration after the schema diff is reviewed.", Stated},
+		{"Before writing the polygon generators, I need to know whether the mesh render path culls back-faces — let me check the mesh state setup.", Inferred},
+		{"I'll batch them to move fast.", Inferred},
+		{"I'll batch the release notes into the changelog.", Stated},
+		{"I'll be careful with the production config.", ""},
+		{"I'll be sure to re-run the migration after the review.", Stated},
+	}
+	for _, c := range cases {
+		t.Run(c.said, func(t *testing.T) {
+			ps := lang.FindPromises(c.said)
+			var got Basis
+			var cue string
+			for _, p := range ps {
+				if b, cu := promiseBasis(p); got == "" || b.Stronger(got) {
+					got, cue = b, cu
+				}
+			}
+			if c.basis == "" && len(ps) > 0 && got != Inferred {
+				t.Errorf("promise %q extracted as %s (%s), want none or inferred", ps[0].Action.Text, got, cue)
+			}
+			if c.basis != "" && got != c.basis {
+				t.Errorf("basis %q (%s), want %s (%d promises)", got, cue, c.basis, len(ps))
+			}
+		})
+	}
+}

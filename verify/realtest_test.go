@@ -177,6 +177,11 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // handed to the user) was left out: it turned a verdict that was right
 // only through false alarms wrong, its real loss (a user's request in
 // Japanese, which loupe does not extract) still missed.
+//
+// Fifth round: conversational words that only look like promises (a
+// thing's "will", narration after an interjection or before the step it
+// precedes, "be careful", framing the answer the message gives) took
+// realtest3 to 12 false alarms and 20/30.
 const (
 	testSplitMinPrecision = 0.54
 	testSplitMinRecall    = 0.51
@@ -185,9 +190,9 @@ const (
 	test2MaxFalseAlarms = 2
 	test2MinVerdicts    = 15
 
-	test3MaxFalseAlarms = 20
+	test3MaxFalseAlarms = 12
 	test3MinFound       = 0
-	test3MinVerdicts    = 18
+	test3MinVerdicts    = 20
 )
 
 // frozenSplit scores a frozen split of testdata and logs its aggregate

@@ -59,6 +59,7 @@ func FindPromises(text string) []Promise {
 		// Several actions joined by "and then" / ", then" are separate
 		// obligations; each is kept.
 		for _, part := range splitActions(rest) {
+			part = beSureTo(part)
 			a := ParseAction(part)
 			if a.Verb == "" || copula(part) || modalStart(part) || a.Verb == TermOf("help") || a.Verb == TermOf("assist") {
 				// "I'll be honest", "we will have to see", "then we can
@@ -82,10 +83,28 @@ func FindPromises(text string) []Promise {
 	return out
 }
 
+// beSureTo drops "be sure to" before an action ("I'll be sure to re-run
+// it" promises the re-run), so the copula check does not take it.
+func beSureTo(part string) string {
+	t := strings.TrimSpace(part)
+	l := strings.ToLower(t)
+	for _, p := range []string{"be sure to ", "be certain to ", "make sure to "} {
+		if strings.HasPrefix(l, p) {
+			return t[len(p):]
+		}
+	}
+	return part
+}
+
 func copula(part string) bool {
 	f := strings.Fields(strings.ToLower(part))
 	return len(f) > 0 && (f[0] == "be" || f[0] == "have" && (len(f) == 1 || f[1] != "to"))
 }
+
+// mannerAdjectives after "be" say how the speaker means to work ("be
+// careful", "be thorough"), never a thing to be done.
+var mannerAdjectives = map[string]bool{"careful": true, "cautious": true, "mindful": true, "thorough": true, "honest": true,
+	"clear": true, "explicit": true, "precise": true, "conservative": true, "brief": true, "concise": true, "quick": true, "aware": true}
 
 func whWord(w string) bool {
 	switch w {
@@ -100,6 +119,11 @@ func whWord(w string) bool {
 func passiveAction(subject, rest string) (string, bool) {
 	r := strings.TrimSpace(rest)
 	if !strings.HasPrefix(strings.ToLower(r), "be ") || strings.TrimSpace(subject) == "" {
+		return "", false
+	}
+	if subj := strings.TrimSpace(subject); strings.HasSuffix(subj, ",") || mannerAdjectives[strings.Trim(strings.ToLower(strings.Fields(r[3:]+" x")[0]), ".,;:!")] {
+		// "Wait, I need to be careful": an interjection is no subject, and
+		// "careful" no participle. The speaker's own manner, not work.
 		return "", false
 	}
 	if f := strings.Fields(strings.ToLower(subject)); whWord(f[len(f)-1]) {
@@ -238,7 +262,13 @@ func clauseStart(lower string, i int) bool {
 	if before == "" {
 		return true
 	}
-	if strings.HasSuffix(before, " and") || before == "and" || strings.HasSuffix(before, " then") {
+	if strings.HasSuffix(before, " and") {
+		// "X is running and will catch the result": the clause before
+		// lends "will" its subject, and a thing's future is a prediction.
+		// "I've pushed the fix and will re-run it" is the speaker's.
+		return !thirdPersonSubject(lastClause(strings.TrimSuffix(before, " and")))
+	}
+	if before == "and" || strings.HasSuffix(before, " then") {
 		return true
 	}
 	switch before[len(before)-1] {
@@ -251,6 +281,15 @@ func clauseStart(lower string, i int) bool {
 		return !thirdPersonSubject(before)
 	}
 	return false
+}
+
+// lastClause is the text after the last clause break (; , : or a dash) of
+// a folded text.
+func lastClause(s string) string {
+	if i := strings.LastIndexAny(s, ";,:—"); i >= 0 {
+		return s[i+len(string([]rune(s[i:])[0])):]
+	}
+	return s
 }
 
 // thirdPersonSubject reports whether a clause opens with a subject that is
