@@ -121,7 +121,7 @@ func passiveAction(subject, rest string) (string, bool) {
 	if !strings.HasPrefix(strings.ToLower(r), "be ") || strings.TrimSpace(subject) == "" {
 		return "", false
 	}
-	if subj := strings.TrimSpace(subject); strings.HasSuffix(subj, ",") || mannerAdjectives[strings.Trim(strings.ToLower(strings.Fields(r[3:]+" x")[0]), ".,;:!")] {
+	if subj := strings.TrimSpace(subject); strings.HasSuffix(subj, ",") || mannerAdjectives[strings.Trim(strings.ToLower(strings.Fields(r[3:] + " x")[0]), ".,;:!")] {
 		// "Wait, I need to be careful": an interjection is no subject, and
 		// "careful" no participle. The speaker's own manner, not work.
 		return "", false
