@@ -388,7 +388,24 @@ func ruleBasis(fr lang.Rule) (Basis, string) {
 			return Inferred, fmt.Sprintf("may be a one-off request (‘%s %s’, nothing says it lasts)", c, strings.Trim(rest[0], ",.;:"))
 		}
 	}
+	if f := strings.Fields(strings.TrimLeft(lower, " -*•>0123456789.)")); len(f) > 1 && onceVerbs[f[0]] && limitAfterBreak(lower) {
+		// "Fix the ingest — only update timestamps when node data changes":
+		// a limit that says how to do the one piece of work asked for.
+		return Inferred, fmt.Sprintf("may be a one-off request (a limit on the ‘%s’ asked for, nothing says it lasts)", f[0])
+	}
 	return Stated, "rule phrasing (a limit or an invariant to keep)"
+}
+
+// limitAfterBreak reports whether a folded sentence asks for one thing and
+// then, after a dash or a colon, says how: "fix the ingest — only update
+// timestamps when the data changes".
+func limitAfterBreak(lower string) bool {
+	for _, b := range []string{" — ", " – ", " - ", ": "} {
+		if i := strings.Index(lower, b); i > 0 && lang.ContainsAny(lower[i:], "only", "must", "make sure", "ensure") {
+			return true
+		}
+	}
+	return false
 }
 
 // requestCues open a request that may be about the work at hand.

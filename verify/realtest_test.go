@@ -181,7 +181,8 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // Fifth round: conversational words that only look like promises (a
 // thing's "will", narration after an interjection or before the step it
 // precedes, "be careful", framing the answer the message gives) took
-// realtest3 to 12 false alarms and 20/30.
+// realtest3 to 12 false alarms and 20/30; a doubt after "don't" and a
+// limit on the one fix asked for, to 10.
 const (
 	testSplitMinPrecision = 0.54
 	testSplitMinRecall    = 0.51
@@ -190,7 +191,7 @@ const (
 	test2MaxFalseAlarms = 2
 	test2MinVerdicts    = 15
 
-	test3MaxFalseAlarms = 12
+	test3MaxFalseAlarms = 10
 	test3MinFound       = 0
 	test3MinVerdicts    = 20
 )

@@ -211,6 +211,9 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	if oneShot(lower[pos+len(cue):]) || demonstrative(lower[:pos]) {
 		return Rule{}, false
 	}
+	if neg && notKnowing(after) {
+		return Rule{}, false // "(don't know if they should share a base, feel free to …)": a doubt
+	}
 	if (cue == "please use" || cue == "please keep") && deictic(lower[pos:]) {
 		return Rule{}, false // "please use the format of the diagrams above": this piece of work
 	}
@@ -509,6 +512,17 @@ func stripPoliteness(s string) string {
 		break
 	}
 	return strings.Join(f, " ")
+}
+
+// knowingVerbs after a negation say what the speaker knows or thinks, not
+// what is forbidden.
+var knowingVerbs = WordSet("know", "think", "care", "remember", "understand", "mind", "believe", "recall", "see", "get")
+
+// notKnowing reports whether the words after a negation are a doubt or an
+// opinion ("don't know if", "don't think it matters").
+func notKnowing(after string) bool {
+	f := strings.Fields(after)
+	return len(f) > 0 && knowingVerbs[strings.Trim(f[0], ",.;:")]
 }
 
 // ProhibitionIn reports whether a lower-cased text forbids something
