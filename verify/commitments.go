@@ -90,6 +90,9 @@ type commitmentTracker struct {
 	closedByHead map[string]map[string]*closedGroup
 	idx          promiseIndex
 	words        msgWords // a message's words, for the claim index
+	// lagging: plan steps a call carried out while in progress, the plan
+	// not caught up (doneInProgress), until a failure names them.
+	lagging []*promise
 }
 
 func (c *commitmentTracker) init(l *ledger) {

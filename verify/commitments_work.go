@@ -28,7 +28,7 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 		}
 	}
 	for _, p := range open {
-		if !p.item.Open || p.carried >= 0 {
+		if !p.item.Open || p.carried >= 0 && !p.lagCandidate() {
 			continue
 		}
 		sameTurn := tc.Turn == p.item.Turn && !p.planned
@@ -92,7 +92,7 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 		c.checkSucceeded(noted, ci, r, info)
 	}
 	for _, p := range noted {
-		if !p.item.Open || p.carried >= 0 {
+		if !p.item.Open || p.carried >= 0 && !p.lagCandidate() {
 			continue
 		}
 		for _, w := range p.working {
@@ -114,7 +114,10 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 			}
 			p.carried, p.carriedBy = ci, info.call
 			// A dry run or a check carries nothing out for the plan to lag behind.
-			p.doneInProgress = p.doneInProgress || p.inProgress && !info.checks
+			if p.inProgress && !info.checks && !p.doneInProgress {
+				p.doneInProgress = true
+				c.lagging = append(c.lagging, p)
+			}
 			if reportable(p) {
 				c.idx.addReportable(p)
 			}
@@ -301,6 +304,11 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 	if a.Alt != "" && ci.hasTerm(a.Alt) {
 		return true
 	}
+	if ci.category == toolEdit && namedFor(a, ci.path) {
+		// "Implement Embedded Autonomic Controller" and the Write of
+		// embedded_autonomic.rs: a file named for the thing is its work.
+		return true
+	}
 	if !ci.checks && ci.category != toolRead && namesOwn(a, ci) {
 		// "spin up the av1-workers pool from ami-0b7e4d2c9a1f3e5d6" and
 		// "terraform apply -target=module.av1_workers": a call that works
@@ -400,6 +408,39 @@ func objectNamed(a lang.Action, ci *callInfo, file string) bool {
 	return false
 }
 
+// namedFor reports whether a file's base name is made of two or more
+// specific words of the action's object and of nothing else
+// (embedded_autonomic.rs for "implement the embedded autonomic controller").
+func namedFor(a lang.Action, path string) bool {
+	if path == "" {
+		return false
+	}
+	base := path[strings.LastIndexAny(path, "/\\")+1:]
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	obj := map[string]bool{}
+	for _, t := range a.Object {
+		obj[t] = true
+	}
+	if a.Head != "" {
+		obj[a.Head] = true
+	}
+	n := 0
+	for _, t := range lang.WordTerms(base) {
+		if strings.ContainsAny(t, "_-") {
+			continue // the compound itself; its parts follow
+		}
+		if !obj[t] {
+			return false
+		}
+		if !lang.GenericTerm[t] && len(t) >= 3 {
+			n++
+		}
+	}
+	return n >= 2
+}
+
 func anyTerm(ci *callInfo, ts []string) bool {
 	for _, t := range ts {
 		if ci.hasTerm(t) {
@@ -460,4 +501,58 @@ func opposes(a lang.Action, ci *callInfo) bool {
 		}
 	}
 	return false
+}
+
+// lagCandidate reports whether a step a call already carried out may still
+// be carried out while in progress: a call that named its words before it
+// began (an exploring agent's report) did not do the work the step's
+// progress is about.
+func (p *promise) lagCandidate() bool { return p.planned && p.inProgress && !p.doneInProgress }
+
+// failedAfter undoes the plan-status lag of steps a new failure names: the
+// regression test for America/Sao_Paulo was added while its step was in
+// progress, then its run failed on it. The step's work is not done, and a
+// summary that calls it done flips it.
+func (c *commitmentTracker) failedAfter(text string) {
+	if len(c.lagging) == 0 {
+		return
+	}
+	lower := strings.ToLower(text)
+	keep := c.lagging[:0]
+	for _, p := range c.lagging {
+		if !p.item.Open || !p.doneInProgress {
+			continue
+		}
+		if failureNames(p, text, lower) {
+			p.doneInProgress = false
+		}
+		if p.doneInProgress {
+			keep = append(keep, p)
+		}
+	}
+	c.lagging = keep
+}
+
+// failureNames reports whether a failure's output names what sets a step
+// apart: an identifier of it, or every word of what it is for ("for
+// America/Sao_Paulo"), not only its kind of work ("regression test").
+func failureNames(p *promise, text, lower string) bool {
+	for _, id := range p.idents {
+		if len(id.Value) >= 4 && strings.Contains(text, id.Value) {
+			return true
+		}
+	}
+	n := 0
+	for _, c := range p.act.Complements {
+		for _, t := range c.Terms {
+			if len(t) < 4 {
+				continue
+			}
+			if !strings.Contains(lower, t) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }

@@ -125,6 +125,9 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 		f.subjLast = append(f.subjLast, lastSegment(s))
 	}
 	e.l.opened(f)
+	if it.Basis == Stated {
+		e.l.commitments.failedAfter(text)
+	}
 	e.byTarget[info.target] = f
 	e.open.add(f)
 	e.behind.opened(f, info)

@@ -182,18 +182,20 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // thing's "will", narration after an interjection or before the step it
 // precedes, "be careful", framing the answer the message gives) took
 // realtest3 to 12 false alarms and 20/30; a doubt after "don't" and a
-// limit on the one fix asked for, to 10.
+// limit on the one fix asked for, to 10; a step carried out while in
+// progress by the file named for it, or after an early call had named its
+// words, to 8 and 22/30 (realtest2: 1 false alarm, 16/17).
 const (
 	testSplitMinPrecision = 0.54
 	testSplitMinRecall    = 0.51
 	testSplitMinVerdicts  = 0.77
 
-	test2MaxFalseAlarms = 2
-	test2MinVerdicts    = 15
+	test2MaxFalseAlarms = 1
+	test2MinVerdicts    = 16
 
-	test3MaxFalseAlarms = 10
+	test3MaxFalseAlarms = 8
 	test3MinFound       = 0
-	test3MinVerdicts    = 20
+	test3MinVerdicts    = 22
 )
 
 // frozenSplit scores a frozen split of testdata and logs its aggregate

@@ -178,3 +178,60 @@ func TestPlanStatusLag(t *testing.T) {
 		})
 	}
 }
+
+// A step whose work is a new file named for it: "Implement Embedded
+// Autonomic Controller", in progress, and the Write of
+// embedded_autonomic.rs. The summary that reports it done reports what the
+// run did; a file named for something else does not carry it out.
+func TestPlanStepCarriedByTheFileNamedForIt(t *testing.T) {
+	cases := []struct {
+		name, path string
+		want       Status
+	}{
+		{"the file named for the step", "crates/adapters/src/embedded_autonomic.rs", Retained},
+		{"a file named for one word of it", "crates/adapters/src/autonomic.rs", Flipped},
+		{"a file named for something else", "crates/adapters/src/policy_gate.rs", Flipped},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Go through the plan."),
+				planOf(2, step("3", "Step 3: Implement Embedded Autonomic Controller", model.PlanPending)),
+				// An exploring agent's report names the step's words before it starts.
+				call(3, "x1", "Task", `{"prompt":"Explore how the embedded autonomic controller could subscribe to the journal"}`),
+				result(3, "x1", "The embedded autonomic controller can poll the journal.", false),
+				planOf(4, step("3", "Step 3: Implement Embedded Autonomic Controller", model.PlanInProgress)),
+				call(5, "w1", "Write", `{"file_path":"`+c.path+`","content":"//! the loop\npub struct Loop;"}`),
+				result(6, "w1", "File created successfully at: "+c.path, false)}
+			r := Check(src, compaction(20, 1, "Step 3 (Implement Embedded Autonomic Controller) just completed successfully."), Options{})
+			if got := statusOf(t, r, Commitment, "autonomic").Status; got != c.want {
+				t.Errorf("step is %s, want %s", got, c.want)
+			}
+		})
+	}
+}
+
+// A step's work done while in progress, then a run that fails on what the
+// step is for: the step is not done, and a summary that calls it done
+// flips it. A failure about something else leaves the lag alone.
+func TestPlanStatusLagUndoneByFailure(t *testing.T) {
+	edit := call(5, "e1", "Edit", `{"file_path":"test/dst.spec.ts","old_string":"});","new_string":"it('keeps 10:00 in America/Sao_Paulo', () => {});\n});"}`)
+	cases := []struct {
+		name, out string
+		want      Status
+	}{
+		{"the run fails on it", "× weekly across DST > keeps 10:00 in America/Sao_Paulo across November\nTests  1 failed | 1 passed", Flipped},
+		{"the run fails on something else", "× parser > reads BYMONTHDAY lists\nTests  1 failed | 1 passed", Retained},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Add the DST regression tests."),
+				planOf(2, step("4", "Add a DST regression test for America/Sao_Paulo", model.PlanInProgress)),
+				edit, result(6, "e1", "The file test/dst.spec.ts has been updated.", false),
+				call(7, "t1", "Bash", `{"command":"npx vitest run test/dst.spec.ts"}`), result(8, "t1", c.out, true)}
+			r := Check(src, compaction(20, 1, "- [x] Add a DST regression test for America/Sao_Paulo"), Options{})
+			if got := statusOf(t, r, Commitment, "sao_paulo").Status; got != c.want {
+				t.Errorf("step is %s, want %s", got, c.want)
+			}
+		})
+	}
+}
