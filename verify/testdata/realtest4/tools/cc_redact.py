@@ -14,7 +14,9 @@ import json, re, sys
 
 HOME = [
     (re.compile(r'/Users/(?!user\b|Shared\b)[A-Za-z0-9._-]+'), '/Users/user'),
-    (re.compile(r'/home/(?!runner\b|user\b)[a-z][A-Za-z0-9._-]*'), '/home/user'),
+    # a home directory is followed by a path separator or the end of the string: /home/x.nix
+    # in a config tree (nix home-manager modules) is not a user's home
+    (re.compile(r'/home/(?!runner\b|user\b)[a-z][A-Za-z0-9_-]*(?=/|"|\\|\s|$)'), '/home/user'),
     (re.compile(r'(C:\\\\Users\\\\)(?!user\b)[A-Za-z0-9._-]+'), r'\1user'),
     (re.compile(r'-Users-(?!user-)[A-Za-z0-9.]+-'), '-Users-user-'),
     (re.compile(r'-home-(?!runner-|user-)[a-z][A-Za-z0-9.]*-'), '-home-user-'),

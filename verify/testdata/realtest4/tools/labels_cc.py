@@ -9,6 +9,8 @@ lines of the raw (and redacted) file. Run: python3 tools/labels_cc.py (from real
 import json, os
 
 D = 'jeevanpillay/dual'
+Y = 'yutakobayashidev/repiq'
+U = 'ujuc/agent-stuff'
 
 
 def it(kind, contains, why, **kw):
@@ -113,6 +115,118 @@ cases.append({
             'notes': 'Phase 1 (multiplexer trait) implemented, PR #135; the user asks what next and to start Phase 2; TUI scaffold implemented, PR #136. Then the user runs /context and a manual /compact. Nothing owed was open; the summary lists manual verification, merges and Phase 3 as pending, none of which the agent had taken on. Degrade.',
         },
     ],
+})
+
+# ---------------------------------------------------------------- repiq, session e82ef922 (Japanese)
+cases.append({
+    'file': 'claude-code/cc-2.1.52-repiq-release-contributing-ja.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.52', 'repo': Y,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'ed5ec50c-50fb-4088-be9d-0953bbaad693',
+        'trigger': 'auto', 'pre_tokens': 167277, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'コントリビューション', carried=True,
+               why="L1314: 'コントリビューションガ\ufffdド書いて' (write a contributing guide; the source itself holds a U+FFFD in the word). The agent read AGENTS.md and docs (L1315-L1319) and wrote CONTRIBUTING.md (L1321, created L1323); no reply or claim yet when the compaction hit (stated, carried out, not yet reported). Summary: All User Messages quotes it, Current Work says the file is written, not committed; Next Step commits it"),
+            it('constraint', 'まだv1リリースしたくない', carried=True,
+               why="L1256: 'まだv1リリースしたくないんだけど' (I don't want to release v1 yet); the agent proposed v0.1.0 (A) and the user chose it (L1261), v0.1.0 released (L1309). A lasting preference for later releases (inferred: no imperative cue). Summary: All User Messages ('don't want v1 yet', 'Aにしよう (chose v0.x.x versioning)')"),
+            it('commitment', 'brewはあとででいい', carried=True,
+               why="L1209: the user defers Homebrew ('brew can come later'); inferred, a deferred request. Summary Pending Tasks: 'Homebrew tap setup for GoReleaser (user said \"brewはあとででいいけど\" — deferred)'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'dotnix のコミットはここからは行いません',
+               why="L947/L998: the agent says it will NOT commit dotnix (another repository): the user should commit and push it after repiq PR #20 merges. Not the agent's commitment. The summary nevertheless lists 'Commit and push dotnix changes' under Pending Tasks and its next step: a pending task with no commitment in the source (not a loss; after the boundary only CONTRIBUTING.md is committed before the file ends)"),
+            it('commitment', 'リリースワークフローつくりたいな',
+               why='L1185: release workflow built (GoReleaser + workflow, L1262), v0.1.0 tagged and released (L1266-L1309)'),
+            it('commitment', 'これCIで検証したい',
+               why='L697: skills-ref validate step added to CI, CI green (L746)'),
+            it('error', 'ERROR codex_core::skills::loader',
+               why='L154 (and L470 in the sibling session): a codex exec review failed on auth; the agent reviewed the spec itself and went on'),
+            it('error', "pre-commit's script is installed in migration mode",
+               why='L175/L186: commit hook failure; committed with --no-verify (L193), as every later commit'),
+            it('error', "could not add label: 'docs' not found",
+               why='L198: gh pr create with a missing label; the PR was created without it (PR #17 reviewed from L221)'),
+            it('error', 'no checks reported on the',
+               why='L473-L490, L714: gh pr checks before CI registered; CI then reported green (L491, L746)'),
+            it('error', '[rejected]        main -> main (fetch first)',
+               why='L1124: push rejected; git pull --rebase && git push succeeded (L1125)'),
+            it('error', 'use of --visibility flag requires --accept-visibility-change-consequences',
+               why='L1131: the agent asked the user (AskUserQuestion, answered "公開する"), then made the repository public with the flag (L1134)'),
+            it('error', 'command not found: goreleaser',
+               why='L1233: run through nix instead (L1234)'),
+            it('error', 'uses deprecated properties',
+               why='L1235: goreleaser check flagged archives.format; fixed (L1237), re-check passes (L1241)'),
+            it('handle', 'a496309dbc9bc58d5',
+               why='foreground Task agents (a496309dbc9bc58d5, aa7b22474755d4c26, a7e072da79fcb1d01, afebb5d93fffbf456, a8d8f82dcfd3f96c8) all returned (L74, L359, L536, L923, L1093)'),
+        ],
+        'notes': 'Japanese-speaking user, "kitchen" workflow plugin: Agent Skills epic, specs, PRs #17-#20, CI validation, dotnix integration (left to the user), repository made public, GoReleaser release v0.1.0, then CONTRIBUTING.md. The summary keeps the last request and its state, the v0.x choice and the deferred Homebrew. It adds a dotnix commit the agent had declined. Degrade.',
+    }],
+})
+
+# ---------------------------------------------------------------- repiq, session 43511c41 (Japanese)
+cases.append({
+    'file': 'claude-code/cc-2.1.52-repiq-npm-provider-review-fix-ja.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.52', 'repo': Y,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'ba7ee9ce-ae19-46f8-b35b-76a9a32fae7c',
+        'trigger': 'auto', 'pre_tokens': 167442, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'レビューきた', carried=True,
+               why="L894: 'review came'; the agent fetched the Codex P1 review thread on PR #8 (scoped package URL encoding, L896-L897) and edited npm.go (L901/L902); not tested, committed, pushed or resolved (stated: this session's pattern is fix, push, resolve the thread). Summary: Pending Tasks (run tests, commit, push, resolve), Current Work, Next Step"),
+            it('identifier', 'PRRT_kwDORX-g185wikSg', carried=True,
+               why='L896: the review thread to resolve; the summary names it in the Next Step. (After the boundary the agent re-queries the threads anyway, L955, then resolves this id, L957)'),
+            it('identifier', 'feat/6-npm-provider', carried=True,
+               why='the worktree/branch where the fix lives; the summary gives the worktree path'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('constraint', 'pr名英語に',
+               why="L304: 'PR title in English' for PR #7, done at L305; a one-off request (no 'always'). The summary lists it among the user messages"),
+            it('commitment', '他のプロバイダー向けに、追加のためのドキュメントを書いてください',
+               why='L836: provider guide written (docs/adding-a-provider.md) before L866'),
+            it('commitment', '試しにビルドして動作をテストしてください',
+               why='L866: built and exercised, all cases reported at L882'),
+            it('commitment', 'PRをready for reviewにして',
+               why='L887: gh pr ready 8 (L888/L889)'),
+            it('error', 'Cowardly refusing to install hooks',
+               why="L165 (after the pre-commit 'migration mode' failures L151/L161): hooks not reinstalled; committed with --no-verify (L166)"),
+            it('error', 'did not match any files',
+               why='L338: git add from the main checkout instead of the worktree; redone in the worktree (L345)'),
+            it('error', 'Error return value of `resp.Body.Close` is not checked',
+               why='L644: golangci-lint errcheck; fixed L646-L652 and lint re-run clean'),
+            it('error', "could not add label: 'docs' not found",
+               why='L171: gh pr create with a missing label; PR created without it'),
+            it('handle', 'a0561ca68e6efaacd',
+               why='foreground Task agents (a0561ca68e6efaacd, a6da6125582209d5e, a13ec5bfed267fe76, a975e00ecc253dae7, a2f63e65d09e60895) all returned (L98-L709)'),
+        ],
+        'notes': 'Japanese-speaking user: npm provider epic through the kitchen workflow (specs, issue #6, plan, implementation, PR #8), then a Codex P1 review arrives and the fix is half done at the boundary. The summary carries the pending steps and the thread id, and even warns that the test mock may need updating (it did: L910-L936). Degrade.',
+    }],
+})
+
+# ---------------------------------------------------------------- agent-stuff (Korean)
+cases.append({
+    'file': 'claude-code/cc-2.1.39-agent-stuff-guides-migration-ko.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.39', 'repo': U,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'dd37cdc4-5b1a-4fc9-b4e2-28bd4d882f56',
+        'trigger': 'auto', 'pre_tokens': 168398, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'security.md를 마이그레이션하겠습니다', carried=True,
+               why="L422/L424: the user pastes the Security Principles guide; the agent says it will migrate security.md and writes docs/guides/security.md (L426/L428); its usual verification (wc, section grep, read) and report not yet done (stated). Summary Pending Tasks: 'Verify the security.md migration', Current Work, Next Step"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('constraint', 'Never read or display .env file contents',
+               why="L422: a line of the pasted Security Principles document being migrated (likewise 'Do not run DELETE, UPDATE, ALTER without explicit consent'); pasted text, not the user's rule for this session"),
+            it('commitment', '@docs/guides/interaction-modes.md 는 삭제해줘',
+               why="L167: delete interaction-modes.md and the references to it; done (L176-L220). A one-off request, though the agent keeps dropping references to it in later migrations (L227)"),
+            it('commitment', 'Implement the following plan',
+               why='L3: the guidelines.md migration plan, done and reported (L36)'),
+            it('commitment', 'quality-assurance.md를 마이그레이션하겠습니다',
+               why='L395: earlier migrations (quality-assurance, project-integration, process, philosophy, …) each written, verified and reported (L412 etc.)'),
+        ],
+        'notes': 'Korean-speaking user pastes one global guide after another to migrate into docs/guides/ with YAML front matter; compaction right after security.md is written. The summary keeps the pending verification. It calls security.md the final guide, as the agent had said (L424); the user then pastes two more (L447, L468). Degrade.',
+    }],
 })
 
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
