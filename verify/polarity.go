@@ -9,6 +9,9 @@ import (
 var (
 	pendingLabel = lang.LazyRegexp(`(?i)^\W*(open|pending|todo|to do|to-do|next( steps?)?|remaining|still to do|(still )?left( to do)?|outstanding|blocked|in progress|follow[- ]?up|not yet done|waiting on)\s*[:\-–]`)
 	doneLabel    = lang.LazyRegexp(`(?i)^\W*(done|completed?|finished|resolved|fixed|shipped|merged)\s*[:\-–]`)
+	// doneLead: a line that opens with a completion verb and its object,
+	// then a colon ("Fixed clippy error: …", "Resolved the flaky test: …").
+	doneLead = lang.LazyRegexp(`(?i)^[\s\-*•\d.)]*(fixed|resolved|completed|finished|implemented|added|removed|merged)\s[^:\n]{1,40}:\s`)
 )
 
 // auxDone are auxiliaries that make the next verb a completed action: "the
@@ -31,6 +34,16 @@ func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	}
 	if p, cue, ok := d.negation(u, vi, lo, end); ok {
 		return p, cue
+	}
+	if w := openingWord(d.text[u.Start:u.End]); w == "whether" {
+		// "- Whether the health check enhancement deviates from the
+		// lesson": a question about the step, not the step to do.
+		return Neutral, "an open question (‘whether’)"
+	}
+	if reportedSpeech(u, lo) {
+		// "User said lineage will get a rename to lore": what was said,
+		// not what the summary says is to do.
+		return Neutral, "reported speech"
 	}
 	if p, cue, ok := d.markerOrLabel(u); ok {
 		return p, cue
@@ -155,6 +168,12 @@ func (d *doc) markerOrLabel(u *unit) (Polarity, string, bool) {
 		if doneLabel.MatchString(line) {
 			return Done, strings.TrimSpace(doneLabel.FindString(line)), true
 		}
+	}
+	if doneLead.MatchString(line) {
+		// "- Fixed clippy error: NetworkPolicy default impl should use
+		// derive": what follows the label is the thing fixed, in its own
+		// words, modals and all.
+		return Done, strings.TrimSpace(doneLead.FindStringSubmatch(line)[1]), true
 	}
 	if strings.ContainsAny(line, "[✓✔✅") && inlineDoneMark.MatchString(line) {
 		return Done, "done marker", true
@@ -322,4 +341,28 @@ func (d *doc) quotedWord(t lang.Token) bool {
 	}
 	open, close := d.text[t.Start-1], d.text[t.End]
 	return (open == '"' || open == '`' || open == '\'') && open == close
+}
+
+// openingWord is the first word of a line, past list markers, lower-cased.
+func openingWord(line string) string {
+	f := strings.Fields(strings.TrimLeft(line, " \t-*•>#0123456789.)"))
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.ToLower(strings.Trim(f[0], "*_`\"'"))
+}
+
+// saidVerbs report what someone said.
+var saidVerbs = lang.WordSet("said", "says", "mentioned", "noted", "told", "stated", "remarked")
+
+// reportedSpeech reports whether the match at token lo follows a verb of
+// saying in its unit ("the user said lineage will get a rename"): the
+// status words after it are the speaker's, at the time.
+func reportedSpeech(u *unit, lo int) bool {
+	for j := 0; j < lo && j < len(u.toks); j++ {
+		if saidVerbs[u.toks[j].Word] && j+1 < len(u.toks) && u.toks[j+1].Word != "so" {
+			return true
+		}
+	}
+	return false
 }

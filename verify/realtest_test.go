@@ -184,7 +184,9 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // realtest3 to 12 false alarms and 20/30; a doubt after "don't" and a
 // limit on the one fix asked for, to 10; a step carried out while in
 // progress by the file named for it, or after an early call had named its
-// words, to 8 and 22/30 (realtest2: 1 false alarm, 16/17).
+// words, to 8 and 22/30 (realtest2: 1 false alarm, 16/17); a summary's
+// open question ("whether …"), reported speech and "Fixed X: …" lines, to
+// 5 and 25/30.
 const (
 	testSplitMinPrecision = 0.54
 	testSplitMinRecall    = 0.51
@@ -197,9 +199,9 @@ const (
 	test4MinFound       = 3
 	test4MinVerdicts    = 2
 
-	test3MaxFalseAlarms = 8
+	test3MaxFalseAlarms = 5
 	test3MinFound       = 0
-	test3MinVerdicts    = 22
+	test3MinVerdicts    = 25
 )
 
 // frozenSplit scores a frozen split of testdata and logs its aggregate

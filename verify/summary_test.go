@@ -64,6 +64,12 @@ func TestPolarity(t *testing.T) {
 		// A need told in the past is narrative, not work to do.
 		"Errors: the branch needed to be rebased onto main, so it was.": Done,
 		"Still needed to rebase the branch onto main.":                  Pending,
+		// An open question about the step, a report of what it was, and
+		// what someone said are not the step presented as pending.
+		"9. Optional Next Step:\n- Whether the branch rebase onto main deviates from the release lesson": Neutral,
+		"- Fixed rebase error: the branch should be rebased onto main before the merge":                  Done,
+		"- The user said the branch will be rebased onto main by the release team":                       Neutral,
+		"- The branch will be rebased onto main after the user said so":                                  Pending,
 	}
 	for text, want := range cases {
 		r := parseSummary(text).match(at)
