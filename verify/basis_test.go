@@ -296,6 +296,24 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Inferred, cue: "same goal",
 		},
 		{
+			name: "a cleanup the agent could not do, handed to the user",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"rm -rf ~/dev/app/build-old"}`),
+				result(2, "c1", "rm: /Users/user/dev/app/build-old/App.app/Contents/CodeResources: Permission denied\nExit code 1", true),
+				msg(3, model.RoleAssistant, "ファイルが root 所有なので削除できません。手動で削除してください：\n\n```bash\nsudo rm -rf ~/dev/app/build-old\n```"),
+			},
+			key: "c1", basis: Inferred, cue: "handed to the user",
+		},
+		{
+			name: "the same failure, the agent still on it",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"rm -rf ~/dev/app/build-old"}`),
+				result(2, "c1", "rm: /Users/user/dev/app/build-old/App.app/Contents/CodeResources: Permission denied\nExit code 1", true),
+				msg(3, model.RoleAssistant, "The files are owned by root. Let me check who owns the directory."),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
 			name: "a rebase refused for unstaged changes, then stash, rebase, pop",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"git fetch origin main && git rebase origin/main 2>&1"}`),

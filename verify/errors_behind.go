@@ -400,6 +400,16 @@ func (e *errorTracker) agentMovedOn(m *model.Message) {
 	lower := lang.FoldText(lang.ProseOnly(m.Text))
 	cue := phraseIn(lower, movedOnPhrases)
 	if cue == "" {
+		if h := handedOver(lower); h != "" && len(since) > 0 {
+			// "The files are root's, so I can't delete them; please
+			// remove them manually: sudo rm -rf build-old": the failure
+			// is the user's to settle now, not the agent's work.
+			for _, f := range since {
+				if f.item.Open {
+					f.item.weaken(fmt.Sprintf("left behind: handed to the user (‘%s’)", h))
+				}
+			}
+		}
 		return
 	}
 	for _, f := range since {
@@ -466,6 +476,21 @@ var movedOnPhrases = []string{
 	"skip this", "skip that", "skipping", "move on", "moving on", "let's not", "give up on", "abandon",
 	// The agent judged the failure harmless: the work it guarded got done.
 	"actually successful", "actually succeeded", "succeeded anyway", "worked anyway", "harmless",
+}
+
+// handedPhrases are what an agent says when it hands a failed step to the
+// user to do by hand, in the languages users write.
+var handedPhrases = []string{"manually", "by hand", "yourself", "手動で", "手动", "manualmente", "manuellement", "manuell", "수동으로", "вручную", "thủ công"}
+
+// handedOver returns the phrase with which a message hands work to the
+// user, or "".
+func handedOver(lower string) string {
+	for _, p := range handedPhrases {
+		if p[0] < 0x80 && lang.HasPhrase(lower, p) || p[0] >= 0x80 && strings.Contains(lower, p) {
+			return p
+		}
+	}
+	return ""
 }
 
 // changedCoursePhrases are what a user says when the work goes elsewhere.

@@ -186,7 +186,11 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // progress by the file named for it, or after an early call had named its
 // words, to 8 and 22/30 (realtest2: 1 false alarm, 16/17); a summary's
 // open question ("whether …"), reported speech and "Fixed X: …" lines, to
-// 5 and 25/30.
+// 5 and 25/30. A failure handed to the user ("手動で削除してください")
+// is left behind: 2 false alarms, and the one time a floor went down, to
+// 24/30 verdicts: the compaction whose three false alarms made its verdict
+// right still misses its real loss (a queued request in Japanese), so it
+// now reads degrade. A verdict right for false reasons is not kept.
 const (
 	testSplitMinPrecision = 0.54
 	testSplitMinRecall    = 0.51
@@ -199,9 +203,9 @@ const (
 	test4MinFound       = 3
 	test4MinVerdicts    = 2
 
-	test3MaxFalseAlarms = 5
+	test3MaxFalseAlarms = 2
 	test3MinFound       = 0
-	test3MinVerdicts    = 25
+	test3MinVerdicts    = 24
 )
 
 // frozenSplit scores a frozen split of testdata and logs its aggregate
