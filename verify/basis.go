@@ -202,6 +202,10 @@ func nowCondition(cond string) bool {
 	if strings.HasPrefix(c, "before ") {
 		return true
 	}
+	if f := strings.Fields(c); len(f) == 2 && (f[0] == "when" || f[0] == "if" || f[0] == "where") && qualifierWords[strings.Trim(f[1], ".,;:")] {
+		// "decrypt the key when available": how the thing behaves, not a wait.
+		return true
+	}
 	for _, m := range []string{"after my ", "after our ", "after the change i ", "after the edit i ", "after the fix i ", "now that "} {
 		if strings.HasPrefix(c, m) {
 			return true
@@ -209,6 +213,10 @@ func nowCondition(cond string) bool {
 	}
 	return false
 }
+
+// qualifierWords end a condition that qualifies the behaviour being built
+// ("when available", "if present", "where needed").
+var qualifierWords = lang.WordSet("available", "present", "possible", "needed", "necessary", "applicable", "set", "given", "provided", "any", "exists", "supported", "enabled", "missing", "empty")
 
 // looks reports whether an action only looks (check, see, investigate):
 // nothing is changed, and a look put off is still a look.

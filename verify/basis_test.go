@@ -508,6 +508,10 @@ func TestConversationalPromises(t *testing.T) {
 		{"I'll batch the release notes into the changelog.", Stated},
 		{"I'll be careful with the production config.", ""},
 		{"I'll be sure to re-run the migration after the review.", Stated},
+		{"`onBrokenLinks` never inspects `static/`, so it was never going to catch the llms.txt rot.", ""},
+		{"I'm going to catch the llms.txt rot with a link check in CI.", Stated},
+		{"I need to update the `populate_folder` code for file pointers to decrypt `ipns_private_key_encrypted` when available.", Inferred},
+		{"I need to re-run the `populate_folder` migration when the backup is done.", Stated},
 	}
 	for _, c := range cases {
 		t.Run(c.said, func(t *testing.T) {

@@ -190,11 +190,14 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // is left behind: 2 false alarms, and the one time a floor went down, to
 // 24/30 verdicts: the compaction whose three false alarms made its verdict
 // right still misses its real loss (a queued request in Japanese), so it
-// now reads degrade. A verdict right for false reasons is not kept.
+// now reads degrade. A verdict right for false reasons is not kept. An idea
+// offered ("alternatively, we could…"), a past intent ("was never going
+// to"), a qualifier for a wait ("when available"): realtest 0.588, 0.513,
+// 29/35.
 const (
-	testSplitMinPrecision = 0.54
+	testSplitMinPrecision = 0.58
 	testSplitMinRecall    = 0.51
-	testSplitMinVerdicts  = 0.77
+	testSplitMinVerdicts  = 0.82
 
 	test2MaxFalseAlarms = 1
 	test2MinVerdicts    = 16

@@ -185,6 +185,23 @@ func anyCue(lower string) bool {
 	return false
 }
 
+// pastIntent reports whether the words before a cue put it in the past
+// ("it was never going to catch the rot", "we were going to"): a narrative,
+// not a promise.
+func pastIntent(before string) bool {
+	f := strings.Fields(before)
+	for k := len(f) - 1; k >= 0 && k >= len(f)-2; k-- {
+		switch strings.Trim(f[k], ",;:") {
+		case "was", "were", "wasn't", "weren't":
+			return true
+		case "never", "not", "always", "just", "also":
+			continue
+		}
+		break
+	}
+	return false
+}
+
 // commitmentCue finds the earliest commitment cue in a folded sentence.
 func commitmentCue(lower string) (int, string) {
 	best, cue := -1, ""
@@ -193,7 +210,7 @@ func commitmentCue(lower string) (int, string) {
 		if i < 0 {
 			continue
 		}
-		if c == "will" && !clauseStart(lower, i) || inQuestion(lower, i) || relativeClause(lower, i, c) {
+		if c == "will" && !clauseStart(lower, i) || inQuestion(lower, i) || relativeClause(lower, i, c) || pastIntent(lower[:i]) {
 			continue
 		}
 		if best < 0 || i < best || (i == best && len(c) > len(cue)) {

@@ -47,7 +47,7 @@ func FindRules(text string) []Rule {
 		}
 		lower := FoldText(s)
 		q := questionLead(lower)
-		if strings.HasSuffix(strings.TrimSpace(s), "?") && q < 0 || asks(lower) {
+		if strings.HasSuffix(strings.TrimSpace(s), "?") && q < 0 || asks(lower) || suggests(lower) {
 			continue
 		}
 		for _, cl := range ruleClauses(s, lower) {
@@ -70,6 +70,22 @@ func FindRules(text string) []Rule {
 		}
 	}
 	return out
+}
+
+// suggests reports whether a sentence offers an idea rather than instructs
+// ("Alternatively, … we could create a new writer (instead of … only
+// writing differently)"): a hedge is no standing rule (DESIGN.md).
+func suggests(lower string) bool {
+	t := strings.TrimLeft(lower, " -*•>")
+	if strings.HasPrefix(t, "alternatively") || strings.HasPrefix(t, "maybe ") || strings.HasPrefix(t, "perhaps ") {
+		return true
+	}
+	for _, h := range []string{"we could", "you could", "i could", "we might", "you might", "one option", "an option would"} {
+		if HasPhrase(lower, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // clause is a part of a sentence that may hold one rule.
