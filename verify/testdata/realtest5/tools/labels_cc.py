@@ -467,6 +467,136 @@ cases.append({
     }],
 })
 
+# ================================================================ BigDanTheOne/docalign
+DA = 'BigDanTheOne/docalign'
+
+# ---------------------------------------------------------------- docalign, session 7cb54db1 (46/e41fe26d1b)
+cases.append({
+    'file': 'claude-code/cc-2.1.42-docalign-competitor-gap-research.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': DA,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '5695a441-2ad7-458f-a50b-29dc00b19af8',
+        'trigger': 'auto', 'pre_tokens': 178175, 'verdict': 'degrade',
+        'open': [],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Update the gap analysis file only',
+               why="L160: the user's AskUserQuestion answer (write the 30-gap inventory to the file, no implementation planning); done by the Write at L164. The summary: no pending tasks, 'Update the gap analysis file only' done"),
+            it('handle', 'toolu_015aY9S8tJEskEs5rdHnAKCA',
+               why='L164: the last Write (deterministic-gap-analysis.md v2) has no tool_result on disk, only its PostToolUse:Write hook_progress at L165, one line before the boundary: it returned (the unwritten last record); after the boundary the agent reports the file written'),
+            it('handle', 'a041d30',
+               why='async research agents a041d30, ad62e91, abfebd4, aa8c3e7, a99c5fd (L39-L55) and aed77d3, a5c6edc, a61db64, a7c619e (L105-L144): every one notified completed before the boundary (L60-L155)'),
+            it('constraint', 'I want us to focus on deterministic stuff, not semantics',
+               why='L98: the focus of the analysis the user asks for now (one-off), not a standing rule; the analysis was delivered. The summary carries it anyway'),
+            it('commitment', 'You sure that this is a complete list of gaps',
+               why='L133: a challenge answered by the second research round and the 30-gap answer (L158)'),
+            it('error', 'File does not exist',
+               why='L9/L25: Reads of guessed paths (read-only exploration); the right path was found (L26-L28)'),
+            it('error', 'exceeds maximum allowed tokens',
+               why="L82: a Read of an agent's output file too large to read at once; the agent waited for the notification instead (read-only)"),
+        ],
+        'notes': 'Competitor research with nine async agents (all finished), a 12-gap then 30-gap analysis, and the user choosing to update the analysis file only; the Write is done at the boundary (its result not on disk, PostToolUse logged). Nothing owed; the summary says so. Degrade.',
+    }],
+})
+
+# ---------------------------------------------------------------- docalign, session d2807ac8 (eb/abd2067fbf)
+DONT_LAUNCH = ("L290: 'Okay it took like an hour. There's definitely something wrong with the script or with something else. "
+               "Don't launch it anymore; you get blocked and get stopped with no visible result. Try to investigate why this happens.' "
+               "A standing rule (imperative 'Don't', lasting 'anymore'): do not run the extract script again. Never revoked: later the user "
+               "returns to the slow extraction (L749) and concludes the extract CLI should not be needed (L756), which agrees with it")
+cases.append({
+    'file': 'claude-code/cc-2.1.45-docalign-dogfood-install-hooks-rule-dropped.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.45', 'repo': DA,
+    'compactions': [
+        {
+            'ordinal': 1, 'boundary_hint': 'e71acf07-cd45-4155-ac09-dadc08658800',
+            'trigger': 'manual', 'pre_tokens': 68509, 'verdict': 'degrade',
+            'open': [],
+            'losses': [],
+            'not_owed': [
+                it('commitment', 'remove all traces of DecAlign',
+                   why='L8 (clarified L14, L46, L76, L97): remove DocAlign tags, .docalign.yml and frontmatter from README.md and docs/**; all done by L114 (frontmatter stripped from 19 files, verified). The summary: no pending tasks'),
+                it('constraint', 'tasks/* are out of scope',
+                   why='L46: the scope of the request being carried out now (README + docs/* only), not a lasting rule; the request is done. The summary keeps the final scope anyway'),
+                it('constraint', 'No need ti remove References to DocAlign in READMEs',
+                   why='L14: a scope permission for the same one-off request ("no need"), not a rule; carried anyway'),
+                it('constraint', 'You must remove things like',
+                   why="L14: 'must' introduces the list of things the one-off request removes; done, not a standing rule"),
+                it('error', 'unexpected character after line continuation character',
+                   why='L106: python3 -c with a shell-escaped !=; rerun as a heredoc at L107, succeeded (19 files cleaned)'),
+                it('commitment', 'are you here?',
+                   why='L3: a greeting'),
+            ],
+            'notes': 'Manual /compact after a finished cleanup (DocAlign annotations removed from its own docs, scope refined by the user four times). Nothing open. Degrade.',
+        },
+        {
+            'ordinal': 2, 'boundary_hint': '511d6c6f-f487-4a34-9f8f-d64bf556d69f',
+            'trigger': 'auto', 'pre_tokens': 168128, 'verdict': 'degrade',
+            'open': [
+                it('commitment', "let's just push changes that we made in this repo", carried=True,
+                   why='L563: the last request; README.md and docs/** staged (L575) but not committed or pushed at the boundary (stated). Summary Pending Tasks "Commit and push the staged changes", Current Work, Next Step with the commit command'),
+                it('constraint', "Don't launch it anymore", carried=True,
+                   why=DONT_LAUNCH + ". Summary All user messages quotes it verbatim"),
+            ],
+            'losses': [],
+            'not_owed': [
+                it('commitment', 'pls write it as a self-contained markdown report',
+                   why='L538: done (dogfood-report.md written L540-L543)'),
+                it('commitment', 'I want you personally to go through the claims',
+                   why='L166: done (the agent reviewed the findings, L421-L537, and wrote the report)'),
+                it('commitment', "Let's brainstorm how we can potentially speed up this",
+                   why='L556: answered at L558; the user then defers it ("We\'ll try to think on it", L563)'),
+                it('commitment', 'run extraction for each of the files one by one',
+                   why='L235/L240: the approach for that run; done in four batches (bdb2f1b, bad7bd2, bc5d96c, bf5399b), not a standing rule'),
+                it('handle', 'bcf6530',
+                   why='background extract batch stopped (killed notice L276/L279); the others (b84d73f, b5c3638, bdb2f1b, bad7bd2, bc5d96c, bf5399b) completed or failed with notices before the boundary'),
+                it('error', 'Unknown command: extract',
+                   why='L177: the stale global binary; built from source (L188) and used dist/cli/main.js'),
+                it('error', 'toolu_0153v88UWn6YQBsjGSnbKYBr',
+                   why="L205: batch extract exit 1 (two processes colliding); the user redirected to one-by-one extraction, which finished"),
+                it('error', 'healthPercent',
+                   why="L287/L416: `docalign scan --json` exits 1 whenever drift is found (the product's own contract, the summary notes it); its JSON was read and analysed, not a failure of the work"),
+                it('error', 'Non-UTF-8 code starting with',
+                   why='L423: a python heredoc without encoding; rerun with the file saved first (L424-L427), succeeded'),
+                it('error', 'toolu_01EDAsyEJcfD5tLisvR2N2vx',
+                   why='L277: tool use rejected by the user (who then reported the hour-long run); not a failure to carry'),
+            ],
+            'notes': "Dogfooding DocAlign on its own docs: slow extraction, the user's rule not to launch the extract script again, a report written, then 'push the changes' with files staged at the boundary. The summary keeps the push and quotes the rule. Degrade.",
+        },
+        {
+            'ordinal': 3, 'boundary_hint': 'ec2eb7cb-4e63-4dc8-9fb4-59cfdff6f4d3',
+            'trigger': 'auto', 'pre_tokens': 167026, 'verdict': 'violate',
+            'open': [
+                it('constraint', "Don't launch it anymore", carried=False,
+                   why=DONT_LAUNCH + ". Still in force at this boundary"),
+                it('constraint', 'You must fix the script, not do an ad hoc', carried=True,
+                   why="L998 (and 'not ad hoc!' queued L1034): fix the install script / init.ts, never patch the user's settings file by hand — a lasting rule about how to fix (stated). Summary Primary Request, Errors, All user messages and Next Step quote both"),
+                it('commitment', 'Let me fix `init.ts` properly', carried=True,
+                   why='L1040: init.ts and install.sh edited (L1035-L1046), typecheck passes (L1049), not committed or pushed (stated). Summary Pending Tasks: commit init.ts and install.sh, verify the install flow'),
+            ],
+            'losses': [
+                it('constraint', "Don't launch it anymore", status='dropped',
+                   why="summary 2 quoted the rule; summary 3 (written from summary 2 and the span after it) no longer has it: its All user messages list jumps from the prior-session cleanup messages to 'yes', and nothing in it says not to run the extract script (it calls `docalign extract` a 'full rebuild' escape hatch only). A rule lost in the second summary of a chain"),
+            ],
+            'not_owed': [
+                it('commitment', 'pls remove _team/, push, merge us to main',
+                   why='L716: done (L739-L741: pushed, merged, pushed main; foreground call, its queue entry b8014cb is not a background job)'),
+                it('commitment', 'rewrite the readme',
+                   why='L785: done and later corrected to the install-script flow (L817-L850)'),
+                it('commitment', 'you sure that that us all?',
+                   why='L888: a question, answered by the investigation of unmerged worktree files'),
+                it('error', 'File has been modified since read',
+                   why='L1024: a Write refused because the file changed; re-read and edited at L1027-L1032'),
+                it('error', 'File does not exist',
+                   why='L791/L796: Reads of guessed paths (read-only)'),
+                it('commitment', "let's just push changes that we made in this repo",
+                   why='L563, owed at compaction 2: committed and pushed right after it (L586 onward); closed here'),
+            ],
+            'notes': "After the push: PR #19 review, _team/ removal, README rewrite, then a Claude Code hooks-format bug in the installer, fixed twice by hand until the user says 'You must fix the script, not do an ad hoc' / 'not ad hoc!'. The summary keeps that rule and the pending commit, but drops the user's earlier rule not to launch the extract script again, which summary 2 had quoted. Violate (one stated constraint dropped).",
+        },
+    ],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w', encoding='utf-8') as f:
     json.dump({'cases': cases}, f, ensure_ascii=False, indent=1)
