@@ -172,12 +172,18 @@ var narrationCues = []string{"let me", "let's", "now i need to", "now i'll", "no
 // careful reader takes it either way: inferred. A wait ("let me re-run it
 // after the review") makes it a promise again.
 func narrationCue(lower string, a lang.Action) string {
-	if a.Condition != "" && !looks(a) && !nowCondition(a.Condition) {
+	if a.Condition != "" && !looks(a) && !nowCondition(a.Condition) && !strings.Contains(a.Text, ": ") {
+		// ("test the core issue: that after merging main, …": the
+		// condition is inside what the colon introduces, not a wait.)
 		// A wait makes it a promise again; "let me check the output once
 		// it compiles" is still only a look the agent takes next.
 		return ""
 	}
-	if lang.HasPhrase(lower, "still") || lang.HasPhrase(lower, "later") || lang.HasPhrase(lower, "afterwards") {
+	head := lower
+	if i := strings.Index(head, ": "); i > 0 && strings.Contains(a.Text, ": ") {
+		head = head[:i] // what the colon introduces is the object's content
+	}
+	if lang.HasPhrase(head, "still") || lang.HasPhrase(head, "later") || lang.HasPhrase(head, "afterwards") {
 		return "" // "I still need to…", "…for later": left for afterwards, not the next step
 	}
 	if c := lang.FoldText(a.Condition); c != "" && strings.HasPrefix(lower, c) {

@@ -512,6 +512,7 @@ func TestConversationalPromises(t *testing.T) {
 		{"I'm going to catch the llms.txt rot with a link check in CI.", Stated},
 		{"I need to update the `populate_folder` code for file pointers to decrypt `ipns_private_key_encrypted` when available.", Inferred},
 		{"I need to re-run the `populate_folder` migration when the backup is done.", Stated},
+		{"But I need to test the core issue: that after merging main into feature, commits *before* the merge are still condensable.", Inferred},
 	}
 	for _, c := range cases {
 		t.Run(c.said, func(t *testing.T) {
