@@ -533,3 +533,34 @@ func TestConversationalPromises(t *testing.T) {
 		})
 	}
 }
+
+// A plain promise of a turn that went on with work and ended, the user
+// speaking next, was most likely done in that turn: inferred. The same
+// promise with no work after it, or with a wait, stays stated.
+func TestPromiseOfAnEndedTurn(t *testing.T) {
+	edit := call(3, "e1", "Edit", `{"file_path":"internal/lanes/render.go","old_string":"a","new_string":"b"}`)
+	cases := []struct {
+		name  string
+		src   []model.Event
+		basis Basis
+	}{
+		{"work after it, then the user", []model.Event{msg(2, model.RoleAssistant, "I'll add the logic to compute and render session lanes."),
+			edit, result(4, "e1", "The file has been updated.", false), msg(5, model.RoleAssistant, "Done."), msg(6, model.RoleUser, "Looks good, now the colours.")}, Inferred},
+		{"no work after it", []model.Event{msg(2, model.RoleAssistant, "I'll add the logic to compute and render session lanes."),
+			msg(6, model.RoleUser, "Looks good, now the colours.")}, Stated},
+		{"the turn still running", []model.Event{msg(2, model.RoleAssistant, "I'll add the logic to compute and render session lanes."),
+			edit, result(4, "e1", "The file has been updated.", false)}, Stated},
+		{"a wait", []model.Event{msg(2, model.RoleAssistant, "I'll add the logic to compute and render session lanes after the review."),
+			edit, result(4, "e1", "The file has been updated.", false), msg(6, model.RoleUser, "Looks good, now the colours.")}, Stated},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := append([]model.Event{msg(1, model.RoleUser, "Show the sessions as lanes.")}, c.src...)
+			r := Check(src, compaction(20, 1, "Worked on the viewer."), Options{})
+			it := statusOf(t, r, Commitment, "lane")
+			if it.Basis != c.basis {
+				t.Errorf("basis %s (%s), want %s", it.Basis, it.Cue, c.basis)
+			}
+		})
+	}
+}

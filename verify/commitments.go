@@ -93,6 +93,11 @@ type commitmentTracker struct {
 	// lagging: plan steps a call carried out while in progress, the plan
 	// not caught up (doneInProgress), until a failure names them.
 	lagging []*promise
+	// turn holds the promises made since the user last spoke, and
+	// lastWork the event index of the latest call that changed or ran
+	// something (see turnEnded).
+	turn     []*promise
+	lastWork int
 }
 
 func (c *commitmentTracker) init(l *ledger) {
@@ -152,6 +157,22 @@ func (c *commitmentTracker) answered(m *model.Message) {
 	c.asked = -1
 }
 
+// turnEnded settles the plain promises of the agent's turn that just
+// ended: said with no wait, then followed in the same turn by work (an
+// edit, a command), the agent handing back to the user after it. What the
+// turn was for was most likely done in it, in calls whose words did not
+// name the promise's; a careful reader cannot call it owed from the source
+// alone, so it is inferred. A promise with a wait, one the turn never
+// worked after, and the plan's steps keep their basis.
+func (c *commitmentTracker) turnEnded() {
+	for _, p := range c.turn {
+		if p.item.Open && !p.planned && !p.durable && p.act.Condition == "" && p.item.Basis == Stated && c.lastWork > p.item.Event {
+			p.item.weaken("said with no wait, then work in the same turn, and the turn ended: most likely done in it")
+		}
+	}
+	c.turn = c.turn[:0]
+}
+
 // assistantMessage checks completion claims, then extracts commitments.
 func (c *commitmentTracker) assistantMessage(m *model.Message) {
 	defer func() {
@@ -195,6 +216,7 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 			it.setBasis(Inferred, "commentary: the runtime marks the message as narration of the work under way")
 		}
 		p := c.newPromise(it, fc.Action)
+		c.turn = append(c.turn, p)
 		p.durable = fc.Action.Deferred
 		p.inPlan = plan && !fc.Action.Deferred
 		p.idents = ids

@@ -18,6 +18,9 @@ import (
 // call notes which open commitments a tool call could carry out (confirmed
 // when it succeeds) or acts on.
 func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
+	if ci.category == toolEdit || ci.command != "" && !ci.checks {
+		c.lastWork = i
+	}
 	open, few := c.openPromises()
 	var cands []*promise
 	if !few {

@@ -290,6 +290,7 @@ func (l *ledger) step(i int, e model.Event) {
 				l.constraints.userMessage(ev)
 				l.errors.userChangedCourse(ev)
 				l.commitments.answered(ev)
+				l.commitments.turnEnded()
 			case model.RoleAssistant:
 				l.commitments.assistantMessage(ev)
 				l.errors.agentMovedOn(ev)
