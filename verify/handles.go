@@ -325,6 +325,12 @@ func (h *pending) resurrected(d *doc) (ItemResult, bool) {
 	if !ok || ui < 0 {
 		return ir, false
 	}
+	if h.jobID != "" && h.call != nil && detaches(parseCall(h.call).command) {
+		// "cargo run -- serve --port 3001 &; sleep 3; curl …" as a
+		// background job: the job ends when the shell does, the server
+		// it started lives on, and "still running" is true of it.
+		return ir, false
+	}
 	u := &d.units[ui]
 	lo, hi := tokRange(u, sp)
 	if p, cue := d.polarity(u, -1, lo, hi); p == Pending {
@@ -334,4 +340,32 @@ func (h *pending) resurrected(d *doc) (ItemResult, bool) {
 		return ir, true
 	}
 	return ir, false
+}
+
+// detaches reports whether a shell line leaves a process running after it
+// returns: a command put in the background with a lone "&" (not "&&", not
+// a redirect such as "2>&1" or "&>"), or nohup, setsid, disown.
+func detaches(command string) bool {
+	for i := 0; i < len(command); i++ {
+		if command[i] != '&' {
+			continue
+		}
+		prev, next := byte(' '), byte(' ')
+		if i > 0 {
+			prev = command[i-1]
+		}
+		if i+1 < len(command) {
+			next = command[i+1]
+		}
+		if prev == '&' || next == '&' || prev == '>' || prev == '<' || next == '>' || prev == '|' {
+			continue
+		}
+		return true
+	}
+	for _, w := range []string{"nohup ", "setsid ", "disown"} {
+		if strings.Contains(command, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -193,7 +193,8 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // now reads degrade. A verdict right for false reasons is not kept. An idea
 // offered ("alternatively, we could…"), a past intent ("was never going
 // to"), a qualifier for a wait ("when available"): realtest 0.588, 0.513,
-// 29/35.
+// 29/35. A server a background job started with "&" outlives the job:
+// realtest3 1 false alarm, 25/30.
 const (
 	testSplitMinPrecision = 0.58
 	testSplitMinRecall    = 0.51
@@ -210,9 +211,9 @@ const (
 	test4MinFound       = 3
 	test4MinVerdicts    = 2
 
-	test3MaxFalseAlarms = 2
+	test3MaxFalseAlarms = 1
 	test3MinFound       = 0
-	test3MinVerdicts    = 24
+	test3MinVerdicts    = 25
 )
 
 // frozenSplit scores a frozen split of testdata and logs its aggregate

@@ -47,3 +47,23 @@ func TestRulingJobEndedByItsOutputCheck(t *testing.T) {
 		})
 	}
 }
+
+// A background job that put a server in the background itself ("serve
+// --port 3001 &; sleep 3; curl …") ends when its shell does; the server
+// lives on, and a summary that says it is still running resurrects nothing
+// (pending.resurrected). Redirects and "&&" detach nothing.
+func TestDetaches(t *testing.T) {
+	cases := map[string]bool{
+		"cargo run -p arcan -- serve --port 3001 2>&1 &\nsleep 3\ncurl -s localhost:3001/health": true,
+		"nohup ./bin/server --port 3001 > server.log 2>&1":                                       true,
+		"python -m http.server 8000 &":                                                           true,
+		"cargo build --release 2>&1 && echo done":                                                false,
+		"go test ./... &> test.log":                                                              false,
+		"make check 2>&1 | tail -20":                                                             false,
+	}
+	for cmd, want := range cases {
+		if got := detaches(cmd); got != want {
+			t.Errorf("detaches(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
