@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"encoding/xml"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -288,6 +289,41 @@ func TestSubagentsUnderTheirSession(t *testing.T) {
 	}
 	if len(rep.Files) != 122 || parents != 120 {
 		t.Errorf("JSON: %d files, %d with a parent; want 122 and 120", len(rep.Files), parents)
+	}
+	// JUnit: a suite per session, its sub-agents' compactions as cases
+	// of it, and no case for a sub-agent with nothing to report.
+	ju := runCLI(t, "", "verify", "--format", "junit", dir)
+	var x struct {
+		Suites []struct {
+			Name  string `xml:"name,attr"`
+			Props []struct {
+				Name  string `xml:"name,attr"`
+				Value string `xml:"value,attr"`
+			} `xml:"properties>property"`
+			Cases []struct {
+				Class string `xml:"classname,attr"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal([]byte(ju.stdout), &x); err != nil {
+		t.Fatal(err)
+	}
+	if len(x.Suites) != 2 {
+		t.Errorf("JUnit: %d suites, want one per session", len(x.Suites))
+	}
+	subCases := 0
+	for _, su := range x.Suites {
+		if len(su.Props) != 1 || su.Props[0].Name != "subagents" || !strings.HasPrefix(su.Props[0].Value, "sub-agents: ") {
+			t.Errorf("JUnit suite %s: properties %v, want its sub-agents counted", su.Name, su.Props)
+		}
+		for _, c := range su.Cases {
+			if strings.Contains(c.Class, "/subagents/") {
+				subCases++
+			}
+		}
+	}
+	if subCases == 0 || subCases >= 120 {
+		t.Errorf("JUnit: %d sub-agent cases, want those with a compaction only", subCases)
 	}
 	// The merged report nests them the same way.
 	lines := shardLines(t, [][]string{{dir}})

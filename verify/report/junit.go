@@ -83,12 +83,7 @@ func (rep *Report) JUnit(w io.Writer) error {
 			add(s)
 		}
 	} else {
-		for _, r := range rep.Results {
-			if !rep.shows(r) {
-				continue
-			}
-			s := junitSuite{Name: xmlSafe(r.Path)}
-			junitCases(&s, rep, r)
+		for _, s := range rep.junitRunSuites() {
 			add(s)
 		}
 	}
@@ -106,6 +101,49 @@ func (rep *Report) JUnit(w io.Writer) error {
 	buf.WriteString("\n")
 	_, err := w.Write(escapeInvisible(buf.Bytes(), xmlEscape))
 	return err
+}
+
+// junitRunSuites is a suite per run, a sub-agent's cases in its session's
+// suite (their class names the sub-agent's file) when the session is in
+// the report. A sub-agent with no compaction and no finding adds no case:
+// a project's thousands of such files are one property of their session
+// ("subagents"), not thousands of skipped cases.
+func (rep *Report) junitRunSuites() []junitSuite {
+	var out []junitSuite
+	at := map[string]int{} // a session's suite, by path
+	for _, r := range rep.Results {
+		if !rep.shows(r) || rep.Parents[r.Path] != "" {
+			continue
+		}
+		at[r.Path] = len(out)
+		s := junitSuite{Name: xmlSafe(r.Path)}
+		junitCases(&s, rep, r)
+		out = append(out, s)
+	}
+	subs := subagents(rep.tallies())
+	for _, r := range rep.Results {
+		parent := rep.Parents[r.Path]
+		if parent == "" || !rep.shows(r) {
+			continue
+		}
+		i, ok := at[parent]
+		if !ok {
+			// Its session is not in the report: a suite of its own.
+			s := junitSuite{Name: xmlSafe(r.Path)}
+			junitCases(&s, rep, r)
+			out = append(out, s)
+			continue
+		}
+		if len(r.Compactions) > 0 || len(r.Findings) > 0 {
+			junitCases(&out[i], rep, r)
+		}
+	}
+	for path, i := range at {
+		if s := subs[path]; s != nil {
+			out[i].Properties = &junitProperties{List: []junitProperty{{Name: "subagents", Value: s.line()}}}
+		}
+	}
+	return out
 }
 
 // junitCases adds a run's cases to a suite.
