@@ -325,6 +325,18 @@ func TestSubagentsUnderTheirSession(t *testing.T) {
 	if subCases == 0 || subCases >= 120 {
 		t.Errorf("JUnit: %d sub-agent cases, want those with a compaction only", subCases)
 	}
+	// HTML: the listed sub-agents follow their session, marked, and each
+	// session's section counts its sub-agents.
+	h := runCLI(t, "", "verify", "--format", "html", dir)
+	if n := strings.Count(h.stdout, "<section class=\"run\""); n != 2+listed {
+		t.Errorf("HTML: %d run sections, want 2 sessions and %d listed sub-agents", n, listed)
+	}
+	if n := strings.Count(h.stdout, "sub-agents: "); n != 2 {
+		t.Errorf("HTML: %d sub-agents lines, want one per session", n)
+	}
+	if strings.Count(h.stdout, "↳ ") != listed {
+		t.Errorf("HTML: %d sub-agent rows marked, want %d", strings.Count(h.stdout, "↳ "), listed)
+	}
 	// The merged report nests them the same way.
 	lines := shardLines(t, [][]string{{dir}})
 	m := runCLI(t, "", "report", "--format", "markdown", lines[0])

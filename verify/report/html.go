@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -60,18 +61,22 @@ type (
 	}
 	htmlSummaryRow struct {
 		Anchor, Path, Runtime           string
+		Sub                             bool // a sub-agent, listed under its session
 		Compactions, Violate, FalseComp int
 		Verdict, Class                  string
 	}
 	htmlRun struct {
 		Anchor, Path, Runtime, Source string
-		Verdict, Class, Note          string
-		Turns                         int
-		Timeline                      []htmlComp
-		Findings                      []htmlFinding
-		Warnings                      []string
-		Map                           htmlMap
-		Violating                     []htmlViolation
+		// Parent names the session of a sub-agent's file; Subagents counts
+		// a session's sub-agents (see subagentSum).
+		Parent, Subagents    string
+		Verdict, Class, Note string
+		Turns                int
+		Timeline             []htmlComp
+		Findings             []htmlFinding
+		Warnings             []string
+		Map                  htmlMap
+		Violating            []htmlViolation
 	}
 	htmlComp struct {
 		Anchor, Seq, Turn, Trigger, Loss, Verdict, Class, Items, First string
@@ -165,15 +170,22 @@ func (rep *Report) htmlPage() htmlPage {
 		pg.Legend = append(pg.Legend, htmlCell{Glyph: s.Glyph(), Class: "st-" + string(s), Title: statusName(s)})
 	}
 	pg.Legend = append(pg.Legend, htmlCell{Glyph: verify.ReviewGlyph, Class: "st-review", Title: "review (lost, but only inferred: not counted)"})
-	for i, r := range rep.Results {
-		if !rep.shows(r) {
-			continue
-		}
+	subs := subagents(rep.tallies())
+	for _, i := range rep.htmlOrder() {
+		r := rep.Results[i]
 		anchor := fmt.Sprintf("run-%d", i+1)
 		v := FileVerdict(r)
+		parent := rep.Parents[r.Path]
 		pg.Files = append(pg.Files, htmlSummaryRow{Anchor: anchor, Path: clean(r.Path), Runtime: Runtime(r), Compactions: len(r.Compactions),
-			Violate: r.Violations(), FalseComp: falseCompletions(r), Verdict: verdictBadge(v), Class: verdictClass(v)})
-		pg.Runs = append(pg.Runs, rep.htmlRun(r, anchor))
+			Violate: r.Violations(), FalseComp: falseCompletions(r), Verdict: verdictBadge(v), Class: verdictClass(v), Sub: parent != ""})
+		run := rep.htmlRun(r, anchor)
+		if parent != "" {
+			run.Parent = clean(filepath.Base(parent))
+		}
+		if s := subs[r.Path]; s != nil {
+			run.Subagents = s.line()
+		}
+		pg.Runs = append(pg.Runs, run)
 	}
 	pg.ShownRuns = len(pg.Runs)
 	for _, u := range rep.Unverified {
@@ -195,6 +207,33 @@ func (rep *Report) htmlPage() htmlPage {
 		}
 	}
 	return pg
+}
+
+// htmlOrder is the order the page lists runs in: each session followed by
+// its sub-agents that have a compaction or a finding; a sub-agent with
+// neither is counted on its session's line, not listed (a project's
+// thousands of them would bury the rest). A sub-agent whose session is
+// not in the report is a run of its own.
+func (rep *Report) htmlOrder() []int {
+	inReport := map[string]bool{}
+	for _, r := range rep.Results {
+		inReport[r.Path] = true
+	}
+	under := map[string][]int{}
+	for i, r := range rep.Results {
+		if p := rep.Parents[r.Path]; p != "" && inReport[p] && rep.shows(r) && (len(r.Compactions) > 0 || len(r.Findings) > 0) {
+			under[p] = append(under[p], i)
+		}
+	}
+	var out []int
+	for i, r := range rep.Results {
+		if !rep.shows(r) || rep.Parents[r.Path] != "" && inReport[rep.Parents[r.Path]] {
+			continue
+		}
+		out = append(out, i)
+		out = append(out, under[r.Path]...)
+	}
+	return out
 }
 
 func htmlBarSet(title string, g Group) htmlBars {
