@@ -203,11 +203,11 @@ const (
 	test2MaxFalseAlarms = 1
 	test2MinVerdicts    = 16
 
-	test5MaxFalseAlarms = 7
+	test5MaxFalseAlarms = 5
 	test5MinFound       = 2
-	test5MinVerdicts    = 11
+	test5MinVerdicts    = 12
 
-	test4MaxFalseAlarms = 10
+	test4MaxFalseAlarms = 8
 	test4MinFound       = 3
 	test4MinVerdicts    = 2
 
@@ -257,7 +257,9 @@ func TestRealTest3Split(t *testing.T) {
 // TestRealTest5Split scores the fifth frozen split (testdata/realtest5,
 // labelled blind); it logs the aggregate line only. First contact: 8 false
 // alarms, 2 of 3 losses, 10/16 verdicts at 76b4af8; 7, 2 of 3, 11/16 at
-// b1ccf1e, whose rules were made before the split existed.
+// b1ccf1e, whose rules were made before the split existed. End of the
+// fifth round's rules (ad2b4ca), before its failures were read: 5 false
+// alarms, 2 of 3, 12/16.
 func TestRealTest5Split(t *testing.T) {
 	s := frozenSplit(t, "realtest5")
 	if alarms := s.reported - s.real; alarms > test5MaxFalseAlarms || s.found < test5MinFound || s.right < test5MinVerdicts {
@@ -269,7 +271,8 @@ func TestRealTest5Split(t *testing.T) {
 // TestRealTest4Split scores the fourth frozen split (testdata/realtest4,
 // labelled blind, one Codex file among them); it logs the aggregate line
 // only. First contact, at 76b4af8 and fb721d5 alike: 10 false alarms, 3
-// of 4 losses found, 2/7 verdicts.
+// of 4 losses found, 2/7 verdicts. End of the fifth round's rules
+// (ad2b4ca), before its failures were read: 8, 3 of 4, 2/7.
 func TestRealTest4Split(t *testing.T) {
 	s := frozenSplit(t, "realtest4")
 	if alarms := s.reported - s.real; alarms > test4MaxFalseAlarms || s.found < test4MinFound || s.right < test4MinVerdicts {
