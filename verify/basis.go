@@ -208,9 +208,18 @@ func nowCondition(cond string) bool {
 	if strings.HasPrefix(c, "before ") {
 		return true
 	}
-	if f := strings.Fields(c); len(f) == 2 && (f[0] == "when" || f[0] == "if" || f[0] == "where") && qualifierWords[strings.Trim(f[1], ".,;:")] {
-		// "decrypt the key when available": how the thing behaves, not a wait.
-		return true
+	if f := strings.Fields(c); len(f) >= 2 && (f[0] == "when" || f[0] == "if" || f[0] == "where" || f[0] == "while") {
+		last := strings.Trim(f[len(f)-1], ".,;:)")
+		switch {
+		case len(f) == 2 && qualifierWords[strings.Trim(f[1], ".,;:")], len(f) <= 8 && stateWords[last]:
+			// "decrypt the key when available", "use clone_from_local when
+			// a main workspace path exists": how the thing behaves.
+			return true
+		case strings.HasSuffix(f[1], "ing") && len(f[1]) > 5 && f[0] != "if":
+			// "pass the endpoint through when creating instances": when
+			// the code does it, not when the agent will.
+			return true
+		}
 	}
 	for _, m := range []string{"after my ", "after our ", "after the change i ", "after the edit i ", "after the fix i ", "now that "} {
 		if strings.HasPrefix(c, m) {
@@ -223,6 +232,10 @@ func nowCondition(cond string) bool {
 // qualifierWords end a condition that qualifies the behaviour being built
 // ("when available", "if present", "where needed").
 var qualifierWords = lang.WordSet("available", "present", "possible", "needed", "necessary", "applicable", "set", "given", "provided", "any", "exists", "supported", "enabled", "missing", "empty")
+
+// stateWords end a condition on the state of a thing ("when a path
+// exists", "if the flag is set"): the behaviour being built, not a wait.
+var stateWords = lang.WordSet("exists", "exist", "present", "available", "set", "unset", "missing", "empty", "enabled", "disabled", "configured", "defined", "null", "nil")
 
 // looks reports whether an action only looks (check, see, investigate):
 // nothing is changed, and a look put off is still a look.

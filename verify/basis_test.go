@@ -512,6 +512,9 @@ func TestConversationalPromises(t *testing.T) {
 		{"I'm going to catch the llms.txt rot with a link check in CI.", Stated},
 		{"I need to update the `populate_folder` code for file pointers to decrypt `ipns_private_key_encrypted` when available.", Inferred},
 		{"I need to re-run the `populate_folder` migration when the backup is done.", Stated},
+		{"Let me update `cmd_launch()` to use `clone_from_local` when a main workspace path exists.", Inferred},
+		{"Now I need to update the RDS handlers to pass the endpoint through when creating instances/clusters.", Inferred},
+		{"Let me re-run the migration when the review is approved.", Stated},
 		{"But I need to test the core issue: that after merging main into feature, commits *before* the merge are still condensable.", Inferred},
 	}
 	for _, c := range cases {

@@ -203,11 +203,11 @@ const (
 	test2MaxFalseAlarms = 1
 	test2MinVerdicts    = 16
 
-	test5MaxFalseAlarms = 5
+	test5MaxFalseAlarms = 4
 	test5MinFound       = 2
-	test5MinVerdicts    = 12
+	test5MinVerdicts    = 13
 
-	test4MaxFalseAlarms = 8
+	test4MaxFalseAlarms = 7
 	test4MinFound       = 3
 	test4MinVerdicts    = 2
 
@@ -259,7 +259,8 @@ func TestRealTest3Split(t *testing.T) {
 // alarms, 2 of 3 losses, 10/16 verdicts at 76b4af8; 7, 2 of 3, 11/16 at
 // b1ccf1e, whose rules were made before the split existed. End of the
 // fifth round's rules (ad2b4ca), before its failures were read: 5 false
-// alarms, 2 of 3, 12/16.
+// alarms, 2 of 3, 12/16. Read since (seen): the same condition rule, 4
+// and 13/16.
 func TestRealTest5Split(t *testing.T) {
 	s := frozenSplit(t, "realtest5")
 	if alarms := s.reported - s.real; alarms > test5MaxFalseAlarms || s.found < test5MinFound || s.right < test5MinVerdicts {
@@ -272,7 +273,9 @@ func TestRealTest5Split(t *testing.T) {
 // labelled blind, one Codex file among them); it logs the aggregate line
 // only. First contact, at 76b4af8 and fb721d5 alike: 10 false alarms, 3
 // of 4 losses found, 2/7 verdicts. End of the fifth round's rules
-// (ad2b4ca), before its failures were read: 8, 3 of 4, 2/7.
+// (ad2b4ca), before its failures were read: 8, 3 of 4, 2/7. Read since
+// (seen): a condition on a thing's state or a gerund ("when a path
+// exists", "when creating instances") is no wait: 7.
 func TestRealTest4Split(t *testing.T) {
 	s := frozenSplit(t, "realtest4")
 	if alarms := s.reported - s.real; alarms > test4MaxFalseAlarms || s.found < test4MinFound || s.right < test4MinVerdicts {
