@@ -96,7 +96,8 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 	for _, id := range order {
 		by := namedBy[id]
 		n := t.idents[id]
-		if n == nil {
+		isNew := n == nil
+		if isNew {
 			first := by[0].base().item
 			for _, b := range by {
 				if b.base().item.Turn < first.Turn {
@@ -112,31 +113,43 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 			t.idents[id] = n
 			t.l.byItem[it] = n
 		}
-		// Each compaction gets its own copy of the item: who names it
-		// changes, and an earlier report must keep what was true then.
-		// The earlier copy is the earlier result's alone: the ledger
-		// forgets it (byItem serves the compaction in hand).
+		keys := make([]string, 0, len(by))
+		var names []string
+		for _, b := range by {
+			keys = append(keys, b.base().item.Key)
+			names = append(names, describeItem(b.base().item))
+		}
+		text := fmt.Sprintf("%s %s, named by %s", id.Class, id.Value, strings.Join(names, "; "))
+		basis, cue := strongestBasis(by)
+		if _, made := madeAt[id]; made && !inTree[id] && !namedByWords(by, id) {
+			// "git checkout -b feat/x": the checkout is on it, and the
+			// repository says so again after the compaction. A worktree's
+			// branch is owed: the work lives in a directory of its own.
+			basis, cue = Inferred, "the branch the checkout is on (git checkout -b): the repository names it again"
+		}
+		n.aliases = []string{id.Value}
+		n.namers = by
+		if it := n.item; !isNew && it.Open && it.Text == text && it.Basis == basis && it.Cue == cue && slices.Equal(it.Names, keys) {
+			// Named as at the compaction before: that compaction's copy
+			// serves this one too (nothing changes an identifier's item
+			// but this function), and a run that keeps thousands of
+			// identifiers open through hundreds of compactions holds one
+			// copy of each while it is unchanged, not one per compaction.
+			out = append(out, n)
+			continue
+		}
+		// Each compaction whose namers changed gets its own copy of the
+		// item: an earlier report must keep what was true then. The
+		// earlier copy is the earlier results' alone: the ledger forgets
+		// it (byItem serves the compaction in hand).
 		delete(t.l.byItem, n.item)
 		snap := *n.item
 		n.item = &snap
 		t.l.byItem[n.item] = n
 		n.item.Open = true
-		n.item.Names = nil
-		var names []string
-		for _, b := range by {
-			n.item.Names = append(n.item.Names, b.base().item.Key)
-			names = append(names, describeItem(b.base().item))
-		}
-		n.item.Text = fmt.Sprintf("%s %s, named by %s", id.Class, id.Value, strings.Join(names, "; "))
-		n.aliases = []string{id.Value}
-		n.namers = by
-		n.item.setBasis(strongestBasis(by))
-		if _, made := madeAt[id]; made && !inTree[id] && !namedByWords(by, id) {
-			// "git checkout -b feat/x": the checkout is on it, and the
-			// repository says so again after the compaction. A worktree's
-			// branch is owed: the work lives in a directory of its own.
-			n.item.setBasis(Inferred, "the branch the checkout is on (git checkout -b): the repository names it again")
-		}
+		n.item.Names = keys
+		n.item.Text = text
+		n.item.setBasis(basis, cue)
 		out = append(out, n)
 	}
 	return out

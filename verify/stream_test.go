@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -185,10 +186,33 @@ func TestStreamSameAsRun(t *testing.T) {
 				t.Errorf("%s: compaction result %d handed out is not the result's", p, i)
 			}
 		}
+		samePacked(t, p, whole, want)
 		compactions += len(want.Compactions)
 	}
 	if compactions == 0 {
 		t.Fatal("no compaction was compared")
+	}
+}
+
+// samePacked: a result whose compactions are packed as the stream hands
+// them out (as `loupe verify --format json` packs them) gives back the
+// same item results, and the same JSON report, as want, which is not.
+func samePacked(t *testing.T, path string, whole *model.Transcript, want *verify.Result) {
+	packed, pk := verify.Run(whole, verify.Options{}), verify.NewPacker()
+	for _, c := range packed.Compactions {
+		c.PackItems(pk)
+		if c.Items != nil {
+			t.Fatalf("%s: compaction %d keeps its items once packed", path, c.Seq)
+		}
+	}
+	for i, c := range packed.Compactions {
+		w := want.Compactions[i]
+		if got := c.ItemResults(); c.ItemCount() != len(w.Items) || len(got) != len(w.Items) || len(got) > 0 && !reflect.DeepEqual(got, w.Items) {
+			t.Errorf("%s: compaction %d: the packed items differ from the results", path, c.Seq)
+		}
+	}
+	if g, w := jsonReport(t, packed), jsonReport(t, want); g != w {
+		t.Errorf("%s: the packed report differs:\n%s", path, firstDiff(g, w))
 	}
 }
 
