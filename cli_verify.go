@@ -116,9 +116,9 @@ type fileCheck struct {
 	// source); the other formats need only its meta, and a directory of
 	// 50,000 files would hold every event of every file until the end.
 	keepEvents bool
-	// packItems packs each compaction's items as the stream hands it out
-	// (verify.CompactionResult.PackItems): the JSON writers read them
-	// back; the other formats read Items.
+	// packItems packs each compaction's items and the lineage as the
+	// stream makes them (verify.Options.Packer): the JSON writers read
+	// them back; the other formats read Items and Steps.
 	packItems bool
 }
 

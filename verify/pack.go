@@ -162,3 +162,41 @@ func (c *CompactionResult) ItemCount() int {
 	}
 	return len(c.Items)
 }
+
+// stepRun is a run of an item's lineage steps: the compactions at, at+1,
+// … at+n-1 of the run (places in Result.Compactions) gave it one status.
+type stepRun struct {
+	at, n  int32
+	status Status
+	review bool
+}
+
+// addStep adds the item's step at the run's compaction number at.
+func addStep(runs []stepRun, at int, status Status, review bool) []stepRun {
+	if k := len(runs) - 1; k >= 0 {
+		if r := &runs[k]; int(r.at+r.n) == at && r.status == status && r.review == review {
+			r.n++
+			return runs
+		}
+	}
+	return append(runs, stepRun{at: int32(at), n: 1, status: status, review: review})
+}
+
+// expandSteps makes the steps runs stand for, each with its compaction's
+// seq; nil for none.
+func expandSteps(runs []stepRun, comps []*CompactionResult) []LineageStep {
+	if len(runs) == 0 {
+		return nil
+	}
+	n := 0
+	for _, r := range runs {
+		n += int(r.n)
+	}
+	out := make([]LineageStep, 0, n)
+	for _, r := range runs {
+		for i := r.at; i < r.at+r.n; i++ {
+			out = append(out, LineageStep{Seq: comps[i].Seq, Status: r.status, Review: r.review})
+		}
+	}
+	return out
+}

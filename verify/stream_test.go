@@ -194,13 +194,12 @@ func TestStreamSameAsRun(t *testing.T) {
 	}
 }
 
-// samePacked: a result whose compactions are packed as the stream hands
-// them out (as `loupe verify --format json` packs them) gives back the
-// same item results, and the same JSON report, as want, which is not.
+// samePacked: a result packed as it is made (as `loupe verify --format
+// json` packs it) gives back the same item results and lineage steps, and
+// the same JSON report, as want, which is not.
 func samePacked(t *testing.T, path string, whole *model.Transcript, want *verify.Result) {
-	packed, pk := verify.Run(whole, verify.Options{}), verify.NewPacker()
+	packed := verify.Run(whole, verify.Options{Packer: verify.NewPacker()})
 	for _, c := range packed.Compactions {
-		c.PackItems(pk)
 		if c.Items != nil {
 			t.Fatalf("%s: compaction %d keeps its items once packed", path, c.Seq)
 		}
@@ -209,6 +208,11 @@ func samePacked(t *testing.T, path string, whole *model.Transcript, want *verify
 		w := want.Compactions[i]
 		if got := c.ItemResults(); c.ItemCount() != len(w.Items) || len(got) != len(w.Items) || len(got) > 0 && !reflect.DeepEqual(got, w.Items) {
 			t.Errorf("%s: compaction %d: the packed items differ from the results", path, c.Seq)
+		}
+	}
+	for i, lg := range packed.Lineage {
+		if lg.Steps != nil || !reflect.DeepEqual(lg.StepList(), want.Lineage[i].Steps) {
+			t.Errorf("%s: lineage %s: the packed steps differ", path, lg.ID)
 		}
 	}
 	if g, w := jsonReport(t, packed), jsonReport(t, want); g != w {

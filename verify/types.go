@@ -318,6 +318,19 @@ type Lineage struct {
 	// FirstLoss is the seq of the first compaction that did not verify it,
 	// review aside (0 when none).
 	FirstLoss int
+	// runs and comps are the steps while packed (Options.Packer): Steps
+	// is nil then, and StepList makes it from them.
+	runs  []stepRun
+	comps []*CompactionResult
+}
+
+// StepList returns the item's steps: Steps, or, on a packed result
+// (Options.Packer), the steps its runs stand for (a new slice each call).
+func (lg *Lineage) StepList() []LineageStep {
+	if lg.Steps != nil || lg.runs == nil {
+		return lg.Steps
+	}
+	return expandSteps(lg.runs, lg.comps)
 }
 
 // Result is the verification of a whole transcript.

@@ -299,7 +299,7 @@ func lineageJSON(lg *verify.Lineage, order map[int]int) JSONLineage {
 	if !lg.Open && lg.ClosedTurn > 0 {
 		jl.ClosedAt = intPtr(lg.ClosedTurn)
 	}
-	for _, s := range lg.Steps {
+	for _, s := range lg.StepList() {
 		if n := len(jl.Steps); n > 0 {
 			last := &jl.Steps[n-1]
 			end := last.Seq
