@@ -15,7 +15,7 @@ type identMatch struct {
 
 // findIdent looks for id in the summary. shas are the source's commit SHAs,
 // for the unique-prefix rule.
-func (d *doc) findIdent(id lang.Ident, shas []string) identMatch {
+func (d *doc) findIdent(id lang.Ident, shas *shaSet) identMatch {
 	s := d.text
 	switch id.Class {
 	case lang.ClassURL:
@@ -46,7 +46,7 @@ func (d *doc) findIdent(id lang.Ident, shas []string) identMatch {
 	return identMatch{}
 }
 
-func (d *doc) findSHA(sha string, shas []string) identMatch {
+func (d *doc) findSHA(sha string, shas *shaSet) identMatch {
 	for _, m := range lang.HexRe.FindAllStringIndex(d.text, -1) {
 		if (m[0] > 0 && lang.IsIdentByte(d.text[m[0]-1])) || (m[1] < len(d.text) && lang.IsIdentByte(d.text[m[1]])) {
 			continue
@@ -56,13 +56,7 @@ func (d *doc) findSHA(sha string, shas []string) identMatch {
 		case t == sha, len(t) > len(sha) && strings.HasPrefix(t, sha):
 			return identMatch{found: true, span: Span{m[0], m[1]}}
 		case len(t) < len(sha) && strings.HasPrefix(sha, t):
-			n := 0
-			for _, o := range shas {
-				if strings.HasPrefix(o, t) {
-					n++
-				}
-			}
-			if n <= 1 {
+			if shas.prefixed(t, 2) <= 1 {
 				return identMatch{found: true, span: Span{m[0], m[1]}}
 			}
 			return identMatch{weak: true, span: Span{m[0], m[1]}, why: "the summary's prefix " + t + " is not unique among the run's commits"}
