@@ -5,11 +5,12 @@ package verify
 // thousands of open items, so close to a million item results, and at 120
 // bytes each (plus a why, an evidence and its text) they were most of the
 // memory a report held until it was written. Nearly all of them say what
-// the entry before them said. A packed compaction keeps each result as
-// its *Item (shared with the ledger and the other compactions) and a few
-// bytes: the strings it names (status, why, cue, evidence text...) are
-// numbers in a table the run's compactions share, where each distinct
-// string is kept once. ItemResults gives back exactly the results packed.
+// the entry before them said. A packed compaction keeps each result as two
+// numbers, its item's and its record's, in tables the run's compactions
+// share. A record is the rest of the result (status, score, why, cue,
+// evidence...) in a few bytes, its strings numbers in the same table: an
+// item that fares the same at the next compaction has the same record,
+// kept once. ItemResults gives back exactly the results packed.
 
 import (
 	"encoding/binary"
@@ -17,17 +18,20 @@ import (
 	"math/bits"
 )
 
-// Packer holds the strings of one run's packed compactions. One Packer
-// serves every compaction of a run (its strings repeat from one to the
-// next); it is not safe for concurrent use.
+// Packer holds the items, strings and records of one run's packed
+// compactions. One Packer serves every compaction of a run (they repeat
+// from one to the next); it is not safe for concurrent use.
 type Packer struct {
 	index map[string]uint32
-	strs  []string
+	strs  []string // strings and records, by number
+	// items are the items packed, by number.
+	items  []*Item
+	itemNo map[*Item]uint32
 }
 
 // NewPacker returns an empty table.
 func NewPacker() *Packer {
-	return &Packer{index: map[string]uint32{"": 0}, strs: []string{""}}
+	return &Packer{index: map[string]uint32{"": 0}, strs: []string{""}, itemNo: map[*Item]uint32{}}
 }
 
 // num is s's number in the table, adding it when new.
@@ -45,14 +49,25 @@ func (p *Packer) num(s string) uint32 {
 // every compaction is then one string, not one per compaction.
 func (p *Packer) intern(s string) string { return p.strs[p.num(s)] }
 
-// packedItems is a compaction's items as PackItems keeps them.
-type packedItems struct {
-	p     *Packer
-	items []*Item
-	data  []byte // per item, in order: see PackItems
+// item is it's number in the table, adding it when new.
+func (p *Packer) item(it *Item) uint32 {
+	if n, ok := p.itemNo[it]; ok {
+		return n
+	}
+	n := uint32(len(p.items))
+	p.itemNo[it] = n
+	p.items = append(p.items, it)
+	return n
 }
 
-// The flags of a packed result.
+// packedItems is a compaction's items as PackItems keeps them.
+type packedItems struct {
+	p    *Packer
+	n    int
+	data []byte // per item, in order: its number, then its record's
+}
+
+// The flags of a record.
 const (
 	packReview = 1 << iota
 	packCrossLanguage
@@ -63,8 +78,9 @@ const (
 // sets Items to nil (ItemResults gives them back, ItemCount counts them);
 // the reasons and the consumers' whys become p's copies. A caller that
 // holds every compaction of a long run until it writes the report packs
-// each one as it is handed out (NewStream's each): memory then grows with
-// the items, not with items × compactions. Packing twice does nothing.
+// each one as it is checked (Options.Packer): memory then grows with the
+// items and what changes of them, not with items × compactions. Packing
+// twice does nothing.
 func (c *CompactionResult) PackItems(p *Packer) {
 	for i, r := range c.Reasons {
 		c.Reasons[i] = p.intern(r)
@@ -77,39 +93,46 @@ func (c *CompactionResult) PackItems(p *Packer) {
 	if c.packed != nil || c.Items == nil {
 		return
 	}
-	pk := &packedItems{p: p, items: make([]*Item, len(c.Items))}
-	var buf []byte
+	var buf, rec []byte
 	for i := range c.Items {
 		ir := &c.Items[i]
-		pk.items[i] = ir.Item
-		var flags byte
-		if ir.Review {
-			flags |= packReview
-		}
-		if ir.CrossLanguage {
-			flags |= packCrossLanguage
-		}
-		if ir.Evidence != nil {
-			flags |= packEvidence
-		}
-		buf = append(buf, flags)
-		buf = binary.AppendUvarint(buf, uint64(p.num(string(ir.Status))))
-		// A score's bits reversed: 0, 1 and 0.5 take a byte or two.
-		buf = binary.AppendUvarint(buf, bits.ReverseBytes64(math.Float64bits(ir.Score)))
-		buf = binary.AppendUvarint(buf, uint64(p.num(string(ir.SelfReport))))
-		buf = binary.AppendUvarint(buf, uint64(p.num(ir.Why)))
-		buf = binary.AppendUvarint(buf, uint64(p.num(string(ir.Basis))))
-		buf = binary.AppendUvarint(buf, uint64(p.num(ir.Cue)))
-		if e := ir.Evidence; e != nil {
-			buf = binary.AppendVarint(buf, int64(e.Start))
-			buf = binary.AppendVarint(buf, int64(e.End))
-			buf = binary.AppendUvarint(buf, uint64(p.num(e.Text)))
-			buf = binary.AppendUvarint(buf, uint64(p.num(e.Section)))
-			buf = binary.AppendUvarint(buf, uint64(p.num(string(e.Polarity))))
-		}
+		rec = ir.record(p, rec[:0])
+		buf = binary.AppendUvarint(buf, uint64(p.item(ir.Item)))
+		buf = binary.AppendUvarint(buf, uint64(p.num(string(rec))))
 	}
-	pk.data = append([]byte(nil), buf...) // exactly its size
-	c.packed, c.Items = pk, nil
+	c.packed = &packedItems{p: p, n: len(c.Items), data: append([]byte(nil), buf...)}
+	c.Items = nil
+}
+
+// record appends what the result says of its item, its strings as their
+// numbers in p.
+func (ir *ItemResult) record(p *Packer, buf []byte) []byte {
+	var flags byte
+	if ir.Review {
+		flags |= packReview
+	}
+	if ir.CrossLanguage {
+		flags |= packCrossLanguage
+	}
+	if ir.Evidence != nil {
+		flags |= packEvidence
+	}
+	buf = append(buf, flags)
+	buf = binary.AppendUvarint(buf, uint64(p.num(string(ir.Status))))
+	// A score's bits reversed: 0, 1 and 0.5 take a byte or two.
+	buf = binary.AppendUvarint(buf, bits.ReverseBytes64(math.Float64bits(ir.Score)))
+	buf = binary.AppendUvarint(buf, uint64(p.num(string(ir.SelfReport))))
+	buf = binary.AppendUvarint(buf, uint64(p.num(ir.Why)))
+	buf = binary.AppendUvarint(buf, uint64(p.num(string(ir.Basis))))
+	buf = binary.AppendUvarint(buf, uint64(p.num(ir.Cue)))
+	if e := ir.Evidence; e != nil {
+		buf = binary.AppendVarint(buf, int64(e.Start))
+		buf = binary.AppendVarint(buf, int64(e.End))
+		buf = binary.AppendUvarint(buf, uint64(p.num(e.Text)))
+		buf = binary.AppendUvarint(buf, uint64(p.num(e.Section)))
+		buf = binary.AppendUvarint(buf, uint64(p.num(string(e.Polarity))))
+	}
+	return buf
 }
 
 // ItemResults returns the compaction's item results: Items, or, once
@@ -119,46 +142,62 @@ func (c *CompactionResult) ItemResults() []ItemResult {
 		return c.Items
 	}
 	pk := c.packed
-	out := make([]ItemResult, len(pk.items))
-	b := pk.data
-	uv := func() uint64 {
-		v, n := binary.Uvarint(b)
-		b = b[n:]
-		return v
-	}
-	sv := func() int {
-		v, n := binary.Varint(b)
-		b = b[n:]
-		return int(v)
-	}
-	str := func() string { return pk.p.strs[uv()] }
-	for i, it := range pk.items {
-		flags := b[0]
-		b = b[1:]
-		ir := &out[i]
-		ir.Item = it
-		ir.Review, ir.CrossLanguage = flags&packReview != 0, flags&packCrossLanguage != 0
-		ir.Status = Status(str())
-		ir.Score = math.Float64frombits(bits.ReverseBytes64(uv()))
-		ir.SelfReport = Finding(str())
-		ir.Why = str()
-		ir.Basis = Basis(str())
-		ir.Cue = str()
-		if flags&packEvidence != 0 {
-			e := &Evidence{}
-			e.Start = sv()
-			e.End = sv()
-			e.Text, e.Section, e.Polarity = str(), str(), Polarity(str())
-			ir.Evidence = e
-		}
+	out := make([]ItemResult, pk.n)
+	d := pk.data
+	for i := range out {
+		it, n := binary.Uvarint(d)
+		rec, m := binary.Uvarint(d[n:])
+		d = d[n+m:]
+		out[i].Item = pk.p.items[it]
+		out[i].unrecord(pk.p, pk.p.strs[rec])
 	}
 	return out
+}
+
+// unrecord sets the result but its item from a record (record).
+func (ir *ItemResult) unrecord(p *Packer, b string) {
+	uv := func() uint64 {
+		var v uint64
+		for s := 0; ; s += 7 {
+			c := b[0]
+			b = b[1:]
+			v |= uint64(c&0x7f) << s
+			if c < 0x80 {
+				return v
+			}
+		}
+	}
+	str := func() string { return p.strs[uv()] }
+	sv := func() int {
+		u := uv()
+		v := int64(u >> 1) // zig-zag, as binary.AppendVarint writes it
+		if u&1 != 0 {
+			v = ^v
+		}
+		return int(v)
+	}
+	flags := b[0]
+	b = b[1:]
+	ir.Review, ir.CrossLanguage = flags&packReview != 0, flags&packCrossLanguage != 0
+	ir.Status = Status(str())
+	ir.Score = math.Float64frombits(bits.ReverseBytes64(uv()))
+	ir.SelfReport = Finding(str())
+	ir.Why = str()
+	ir.Basis = Basis(str())
+	ir.Cue = str()
+	if flags&packEvidence != 0 {
+		e := &Evidence{}
+		e.Start = sv()
+		e.End = sv()
+		e.Text, e.Section, e.Polarity = str(), str(), Polarity(str())
+		ir.Evidence = e
+	}
 }
 
 // ItemCount is the number of the compaction's item results, packed or not.
 func (c *CompactionResult) ItemCount() int {
 	if c.packed != nil {
-		return len(c.packed.items)
+		return c.packed.n
 	}
 	return len(c.Items)
 }
