@@ -78,8 +78,7 @@ func verifyCmd(e *env, args []string) (int, error) {
 	manyFilesGC(len(inputs))
 	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only, Parents: subagentParents(inputs),
 		EvidenceAll: *evidence == "all"}
-	check := fileCheck{lenient: *lenient, opt: verify.Options{Consumers: cons, Strict: *strict}, keepEvents: *format == "html",
-		packItems: *format == "json" || *format == "jsonl"}
+	check := fileCheck{lenient: *lenient, opt: verify.Options{Consumers: cons, Strict: *strict}, keepEvents: *format == "html"}
 	if *format == "jsonl" {
 		return verifyLines(e, rep, inputs, check, *jobs, *ordered)
 	}
@@ -116,10 +115,6 @@ type fileCheck struct {
 	// source); the other formats need only its meta, and a directory of
 	// 50,000 files would hold every event of every file until the end.
 	keepEvents bool
-	// packItems packs each compaction's items and the lineage as the
-	// stream makes them (verify.Options.Packer): the JSON writers read
-	// them back; the other formats read Items and Steps.
-	packItems bool
 }
 
 // checked is one file's outcome: its result, or why it was not verified.
@@ -146,7 +141,7 @@ func (fc fileCheck) run(e *env, in input) checked {
 	if fc.keepEvents {
 		t, err = openTranscript(e, in.path, in.from)
 	} else {
-		res, t, err = verifyStreamed(e, in.path, in.from, fc.opt, fc.packItems)
+		res, t, err = verifyStreamed(e, in.path, in.from, fc.opt)
 	}
 	if err != nil {
 		e.warnErr(err)

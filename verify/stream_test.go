@@ -215,9 +215,20 @@ func samePacked(t *testing.T, path string, whole *model.Transcript, want *verify
 			t.Errorf("%s: lineage %s: the packed steps differ", path, lg.ID)
 		}
 	}
-	if g, w := jsonReport(t, packed), jsonReport(t, want); g != w {
-		t.Errorf("%s: the packed report differs:\n%s", path, firstDiff(g, w))
+	for _, format := range []string{"json", "text", "markdown", "junit"} {
+		if g, w := writeReport(t, packed, format), writeReport(t, want, format); g != w {
+			t.Errorf("%s: the packed %s report differs:\n%s", path, format, firstDiff(g, w))
+		}
 	}
+}
+
+// writeReport writes res's report in format (text with every item, -v).
+func writeReport(t *testing.T, res *verify.Result, format string) string {
+	var b bytes.Buffer
+	if err := (&report.Report{Results: []*verify.Result{res}}).Write(&b, format, report.TextOptions{Verbose: true}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // firstDiff shows where two reports part.
