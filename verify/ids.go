@@ -144,3 +144,38 @@ func (d *doc) findVerbatim(id string) (Span, bool) {
 	}
 	return Span{}, false
 }
+
+// boundedWord returns the offsets in the summary where word, a run of
+// identifier bytes only, is found as lang.FindBounded(…, lang.IsIdentByte,
+// lang.IsIdentByte, false) finds it, in order: where it is a whole run of
+// identifier bytes. ok is false for a word with another byte in it, which
+// the caller searches for itself. The runs are listed once per summary: a
+// run that keeps thousands of errors open looked for each of their words
+// through the whole summary at every compaction.
+func (d *doc) boundedWord(word string) (at []int, ok bool) {
+	if word == "" {
+		return nil, false
+	}
+	for i := 0; i < len(word); i++ {
+		if !lang.IsIdentByte(word[i]) {
+			return nil, false
+		}
+	}
+	if d.identRuns == nil {
+		d.identRuns = map[string][]int{}
+		s := d.text
+		for i := 0; i < len(s); {
+			if !lang.IsIdentByte(s[i]) {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(s) && lang.IsIdentByte(s[j]) {
+				j++
+			}
+			d.identRuns[s[i:j]] = append(d.identRuns[s[i:j]], i)
+			i = j
+		}
+	}
+	return d.identRuns[word], true
+}
