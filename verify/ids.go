@@ -74,7 +74,7 @@ func (d *doc) findPath(p string) identMatch {
 	want := lowerAll(lang.PathSegments(p))
 	var weak identMatch
 	for _, pc := range d.pathChunks() {
-		m, got := pc.span, lowerAll(pc.segs)
+		m, got := pc.span, pc.lower
 		if lang.SuffixOf(got, want) && (len(got) >= 2 || len(want) == 1) || lang.SuffixOf(want, got) {
 			return identMatch{found: true, span: m}
 		}
@@ -108,6 +108,9 @@ func (d *doc) toLower() string {
 type pathChunk struct {
 	span Span
 	segs []string
+	// lower are segs lower-cased (findPath compares them with every path
+	// identifier open, at every compaction).
+	lower []string
 }
 
 // pathChunks returns the summary's path-like words, found once per summary.
@@ -116,7 +119,8 @@ func (d *doc) pathChunks() []pathChunk {
 		d.paths = []pathChunk{}
 		for _, m := range lang.PathChunks(d.text) {
 			if c, ok := lang.NormPath(d.text[m[0]:m[1]], false); ok {
-				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, lang.PathSegments(c)})
+				segs := lang.PathSegments(c)
+				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, segs, lowerAll(segs)})
 			}
 		}
 	}
