@@ -13,10 +13,13 @@ import (
 // reading overlaps the verification and memory is bounded by what the
 // verifier keeps, not by the file (issue 20). The result is Run's on the
 // whole transcript. The transcript returned has no events; err is
-// openTranscript's, and res is nil with it.
+// openTranscript's, and res is nil with it. The result is packed as it is
+// made (verify.Options.Packer) and the report writers read it back: a long
+// run's report holds a few bytes per item result, not a whole one.
 func verifyStreamed(e *env, path, from string, opt verify.Options) (res *verify.Result, t *model.Transcript, err error) {
 	var s *verify.Stream
 	var consumers []model.Consumer // the meta's when the stream began
+	opt.Packer = verify.NewPacker()
 	start := func(t *model.Transcript) {
 		consumers = slices.Clone(t.Meta.Consumers)
 		s = verify.NewStream(t, opt, nil)

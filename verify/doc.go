@@ -18,6 +18,7 @@
 //	types.go                  Result, CompactionResult, ItemResult, Status: what a run's verification says
 //	basis.go                  how sure the source is that an item is owed (recorded, stated, inferred) and the cue
 //	glyph.go                  Statuses and each one's glyph, shared by the inspector and the reports
+//	pack.go                   a compaction's item results kept in a few bytes each until the report is written
 //	stream.go                 Stream: events in one at a time, each compaction's result out once checked
 //	run.go, sweep.go          Run (a loop over Stream); the one pass over the events, dispatching to a tracker per kind
 //	prefetch.go               what each event alone determines, computed ahead on a second goroutine

@@ -312,28 +312,38 @@ type tokenHits struct {
 func (f *failure) bestUnit(d *doc) (int, *tokenHits) {
 	byUnit := map[int]*tokenHits{}
 	var order []int
+	hit := func(i int, tok string) {
+		ui := unitAt(d, i)
+		if ui < 0 {
+			return
+		}
+		h := byUnit[ui]
+		if h == nil {
+			h = &tokenHits{span: Span{i, i + len(tok)}}
+			byUnit[ui] = h
+			order = append(order, ui)
+		}
+		if i < h.span.Start {
+			// Judge the status at the earliest mention: "Fixed the
+			// E0382 error in src/main.rs" says "fixed" first.
+			h.span = Span{i, i + len(tok)}
+		}
+		h.n++
+	}
 	for _, tok := range f.errTokens {
+		if at, ok := d.boundedWord(tok); ok {
+			for _, i := range at {
+				hit(i, tok)
+			}
+			continue
+		}
 		for off := 0; off < len(d.text); {
 			i := lang.FindBounded(d.text[off:], tok, lang.IsIdentByte, lang.IsIdentByte, false)
 			if i < 0 {
 				break
 			}
 			i += off
-			ui := unitAt(d, i)
-			if ui >= 0 {
-				h := byUnit[ui]
-				if h == nil {
-					h = &tokenHits{span: Span{i, i + len(tok)}}
-					byUnit[ui] = h
-					order = append(order, ui)
-				}
-				if i < h.span.Start {
-					// Judge the status at the earliest mention: "Fixed the
-					// E0382 error in src/main.rs" says "fixed" first.
-					h.span = Span{i, i + len(tok)}
-				}
-				h.n++
-			}
+			hit(i, tok)
 			off = i + len(tok)
 		}
 	}

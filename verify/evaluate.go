@@ -55,11 +55,13 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 	l.reconcile(c, cr, set)
 	l.gate(cr)
 	l.verdict(cr)
-	// Lineage and what later late results will be checked against.
+	// Lineage and what later late results will be checked against. This
+	// check is the run's compaction number at (it is appended after).
+	at := len(l.res.Compactions)
 	for i := range cr.Items {
 		ir := &cr.Items[i]
 		e := l.byItem[ir.Item].base()
-		e.steps = append(e.steps, LineageStep{Seq: c.Seq, Status: ir.Status, Review: ir.Review})
+		e.steps = addStep(e.steps, at, ir.Status, ir.Review)
 		e.lastSeen = c.Seq
 		if ir.Counts() && e.firstLoss == 0 {
 			// A review loss (only inferred) is listed, not a loss: a
@@ -68,6 +70,9 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 		}
 	}
 	l.inForce, l.inForceComp, l.prevSummary = spansOnly(d), c, c.Summary
+	if l.opt.Packer != nil {
+		cr.PackItems(l.opt.Packer)
+	}
 	return cr
 }
 

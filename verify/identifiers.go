@@ -9,6 +9,7 @@ package verify
 
 import (
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"strings"
 
@@ -37,28 +38,101 @@ type identifierTracker struct {
 	idents map[lang.Ident]*named
 	// shas are every commit SHA the source mentions, for the rule that a
 	// summary's SHA prefix must be unique among them.
-	shas    []string
-	shaSeen map[string]bool
+	shas shaSet
 }
 
 func (t *identifierTracker) init(l *ledger) {
 	t.l = l
 	t.idents = map[lang.Ident]*named{}
-	t.shaSeen = map[string]bool{}
 }
 
 // collectSHAs remembers the commit SHAs in s (a command, a result's head).
 func (t *identifierTracker) collectSHAs(s string) { lang.ScanHex(s, t.addSHA) }
 
 // addSHA remembers one commit SHA.
-func (t *identifierTracker) addSHA(h string) {
-	if !t.shaSeen[h] {
-		// A copy: h is a piece of a command or a tool output, which the
-		// sweep keeps no longer than the event.
-		h = strings.Clone(h)
-		t.shaSeen[h] = true
-		t.shas = append(t.shas, h)
+func (t *identifierTracker) addSHA(h string) { t.shas.add(h) }
+
+// shaSet is a set of commit SHAs (lang.ScanHex's: 7 to 40 lower-case hex
+// digits), two to a byte. A run names every commit it touches, and a long
+// one hundreds of thousands: kept as strings in a list and a map they were
+// a hundred bytes each, 25 MB at 1 GB of the mixed shape; here they are a
+// hash and about half their length. It only answers how many of them a
+// prefix starts (findSHA).
+type shaSet struct {
+	seed maphash.Seed
+	// seen holds each SHA's hash. Two SHAs of one 64-bit hash would count
+	// as one, once in billions of runs (model's checker files call ids
+	// the same way).
+	seen map[uint64]struct{}
+	// packed holds each SHA as its length, then its digits two to a byte.
+	packed []byte
+}
+
+// add files h; its digits are copied, so h may be a piece of a larger text.
+func (s *shaSet) add(h string) {
+	if s.seen == nil {
+		s.seed, s.seen = maphash.MakeSeed(), map[uint64]struct{}{}
 	}
+	k := maphash.String(s.seed, h)
+	if _, ok := s.seen[k]; ok {
+		return
+	}
+	s.seen[k] = struct{}{}
+	s.packed = append(s.packed, byte(len(h)))
+	for i := 0; i < len(h); i += 2 {
+		b := nibble(h[i]) << 4
+		if i+1 < len(h) {
+			b |= nibble(h[i+1])
+		}
+		s.packed = append(s.packed, b)
+	}
+}
+
+// prefixed counts the SHAs that start with t, up to most.
+func (s *shaSet) prefixed(t string, most int) int {
+	if s == nil {
+		return 0
+	}
+	n := 0
+	for b := s.packed; len(b) > 0 && n < most; {
+		l := int(b[0])
+		digits := b[1 : 1+(l+1)/2]
+		b = b[1+(l+1)/2:]
+		if len(t) > l {
+			continue
+		}
+		ok := true
+		for i := 0; i < len(t) && ok; i++ {
+			d := digits[i/2] >> 4
+			if i%2 == 1 {
+				d = digits[i/2] & 0xf
+			}
+			ok = hexDigit(t[i]) == int(d)
+		}
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// nibble is a lower-case hex digit's value.
+func nibble(c byte) byte {
+	if c >= 'a' {
+		return c - 'a' + 10
+	}
+	return c - '0'
+}
+
+// hexDigit is a lower-case hex digit's value, -1 for another byte.
+func hexDigit(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	}
+	return -1
 }
 
 // derive returns the identifier items the open items of set name, in the
@@ -96,7 +170,8 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 	for _, id := range order {
 		by := namedBy[id]
 		n := t.idents[id]
-		if n == nil {
+		isNew := n == nil
+		if isNew {
 			first := by[0].base().item
 			for _, b := range by {
 				if b.base().item.Turn < first.Turn {
@@ -112,31 +187,43 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 			t.idents[id] = n
 			t.l.byItem[it] = n
 		}
-		// Each compaction gets its own copy of the item: who names it
-		// changes, and an earlier report must keep what was true then.
-		// The earlier copy is the earlier result's alone: the ledger
-		// forgets it (byItem serves the compaction in hand).
+		keys := make([]string, 0, len(by))
+		var names []string
+		for _, b := range by {
+			keys = append(keys, b.base().item.Key)
+			names = append(names, describeItem(b.base().item))
+		}
+		text := fmt.Sprintf("%s %s, named by %s", id.Class, id.Value, strings.Join(names, "; "))
+		basis, cue := strongestBasis(by)
+		if _, made := madeAt[id]; made && !inTree[id] && !namedByWords(by, id) {
+			// "git checkout -b feat/x": the checkout is on it, and the
+			// repository says so again after the compaction. A worktree's
+			// branch is owed: the work lives in a directory of its own.
+			basis, cue = Inferred, "the branch the checkout is on (git checkout -b): the repository names it again"
+		}
+		n.aliases = []string{id.Value}
+		n.namers = by
+		if it := n.item; !isNew && it.Open && it.Text == text && it.Basis == basis && it.Cue == cue && slices.Equal(it.Names, keys) {
+			// Named as at the compaction before: that compaction's copy
+			// serves this one too (nothing changes an identifier's item
+			// but this function), and a run that keeps thousands of
+			// identifiers open through hundreds of compactions holds one
+			// copy of each while it is unchanged, not one per compaction.
+			out = append(out, n)
+			continue
+		}
+		// Each compaction whose namers changed gets its own copy of the
+		// item: an earlier report must keep what was true then. The
+		// earlier copy is the earlier results' alone: the ledger forgets
+		// it (byItem serves the compaction in hand).
 		delete(t.l.byItem, n.item)
 		snap := *n.item
 		n.item = &snap
 		t.l.byItem[n.item] = n
 		n.item.Open = true
-		n.item.Names = nil
-		var names []string
-		for _, b := range by {
-			n.item.Names = append(n.item.Names, b.base().item.Key)
-			names = append(names, describeItem(b.base().item))
-		}
-		n.item.Text = fmt.Sprintf("%s %s, named by %s", id.Class, id.Value, strings.Join(names, "; "))
-		n.aliases = []string{id.Value}
-		n.namers = by
-		n.item.setBasis(strongestBasis(by))
-		if _, made := madeAt[id]; made && !inTree[id] && !namedByWords(by, id) {
-			// "git checkout -b feat/x": the checkout is on it, and the
-			// repository says so again after the compaction. A worktree's
-			// branch is owed: the work lives in a directory of its own.
-			n.item.setBasis(Inferred, "the branch the checkout is on (git checkout -b): the repository names it again")
-		}
+		n.item.Names = keys
+		n.item.Text = text
+		n.item.setBasis(basis, cue)
 		out = append(out, n)
 	}
 	return out
@@ -177,7 +264,7 @@ func callIdents(what string) []lang.Ident {
 }
 
 func (n *named) match(l *ledger, d *doc, ir *ItemResult) {
-	m := d.findIdent(n.ident, l.identifiers.shas)
+	m := d.findIdent(n.ident, &l.identifiers.shas)
 	if (m.found || m.weak) && unitAt(d, m.span.Start) < 0 {
 		m = identMatch{} // only in the runtime's framing
 	}

@@ -15,7 +15,7 @@ type identMatch struct {
 
 // findIdent looks for id in the summary. shas are the source's commit SHAs,
 // for the unique-prefix rule.
-func (d *doc) findIdent(id lang.Ident, shas []string) identMatch {
+func (d *doc) findIdent(id lang.Ident, shas *shaSet) identMatch {
 	s := d.text
 	switch id.Class {
 	case lang.ClassURL:
@@ -46,7 +46,7 @@ func (d *doc) findIdent(id lang.Ident, shas []string) identMatch {
 	return identMatch{}
 }
 
-func (d *doc) findSHA(sha string, shas []string) identMatch {
+func (d *doc) findSHA(sha string, shas *shaSet) identMatch {
 	for _, m := range lang.HexRe.FindAllStringIndex(d.text, -1) {
 		if (m[0] > 0 && lang.IsIdentByte(d.text[m[0]-1])) || (m[1] < len(d.text) && lang.IsIdentByte(d.text[m[1]])) {
 			continue
@@ -56,13 +56,7 @@ func (d *doc) findSHA(sha string, shas []string) identMatch {
 		case t == sha, len(t) > len(sha) && strings.HasPrefix(t, sha):
 			return identMatch{found: true, span: Span{m[0], m[1]}}
 		case len(t) < len(sha) && strings.HasPrefix(sha, t):
-			n := 0
-			for _, o := range shas {
-				if strings.HasPrefix(o, t) {
-					n++
-				}
-			}
-			if n <= 1 {
+			if shas.prefixed(t, 2) <= 1 {
 				return identMatch{found: true, span: Span{m[0], m[1]}}
 			}
 			return identMatch{weak: true, span: Span{m[0], m[1]}, why: "the summary's prefix " + t + " is not unique among the run's commits"}
@@ -80,7 +74,7 @@ func (d *doc) findPath(p string) identMatch {
 	want := lowerAll(lang.PathSegments(p))
 	var weak identMatch
 	for _, pc := range d.pathChunks() {
-		m, got := pc.span, lowerAll(pc.segs)
+		m, got := pc.span, pc.lower
 		if lang.SuffixOf(got, want) && (len(got) >= 2 || len(want) == 1) || lang.SuffixOf(want, got) {
 			return identMatch{found: true, span: m}
 		}
@@ -114,6 +108,9 @@ func (d *doc) toLower() string {
 type pathChunk struct {
 	span Span
 	segs []string
+	// lower are segs lower-cased (findPath compares them with every path
+	// identifier open, at every compaction).
+	lower []string
 }
 
 // pathChunks returns the summary's path-like words, found once per summary.
@@ -122,7 +119,8 @@ func (d *doc) pathChunks() []pathChunk {
 		d.paths = []pathChunk{}
 		for _, m := range lang.PathChunks(d.text) {
 			if c, ok := lang.NormPath(d.text[m[0]:m[1]], false); ok {
-				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, lang.PathSegments(c)})
+				segs := lang.PathSegments(c)
+				d.paths = append(d.paths, pathChunk{Span{m[0], m[1]}, segs, lowerAll(segs)})
 			}
 		}
 	}
@@ -149,4 +147,39 @@ func (d *doc) findVerbatim(id string) (Span, bool) {
 		off = i + len(id) // in the runtime's framing: look further
 	}
 	return Span{}, false
+}
+
+// boundedWord returns the offsets in the summary where word, a run of
+// identifier bytes only, is found as lang.FindBounded(…, lang.IsIdentByte,
+// lang.IsIdentByte, false) finds it, in order: where it is a whole run of
+// identifier bytes. ok is false for a word with another byte in it, which
+// the caller searches for itself. The runs are listed once per summary: a
+// run that keeps thousands of errors open looked for each of their words
+// through the whole summary at every compaction.
+func (d *doc) boundedWord(word string) (at []int, ok bool) {
+	if word == "" {
+		return nil, false
+	}
+	for i := 0; i < len(word); i++ {
+		if !lang.IsIdentByte(word[i]) {
+			return nil, false
+		}
+	}
+	if d.identRuns == nil {
+		d.identRuns = map[string][]int{}
+		s := d.text
+		for i := 0; i < len(s); {
+			if !lang.IsIdentByte(s[i]) {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < len(s) && lang.IsIdentByte(s[j]) {
+				j++
+			}
+			d.identRuns[s[i:j]] = append(d.identRuns[s[i:j]], i)
+			i = j
+		}
+	}
+	return d.identRuns[word], true
 }

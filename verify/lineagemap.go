@@ -72,7 +72,7 @@ func (r *Result) LineageMap() []LineageRow {
 			continue
 		}
 		row := LineageRow{Lineage: l, Cells: make([]Status, len(r.Compactions)), Review: make([]bool, len(r.Compactions))}
-		for _, s := range l.Steps {
+		for _, s := range l.StepList() {
 			if i, ok := col[s.Seq]; ok {
 				row.Cells[i], row.Review[i] = s.Status, s.Review
 			}

@@ -12,6 +12,7 @@ package verify
 import (
 	"strings"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -105,7 +106,7 @@ func prepare(e model.Event) (p pre) {
 	switch ev := e.(type) {
 	case *model.Message:
 		if ev.Role == model.RoleAssistant {
-			p.promises = append(lang.FindPromises(ev.Text), lang.PlannedSteps(ev.Text)...)
+			p.promises = detached(append(lang.FindPromises(ev.Text), lang.PlannedSteps(ev.Text)...))
 			p.words = new(msgWords).reset(ev.Text)
 		}
 	case *model.ToolCall:
@@ -163,7 +164,7 @@ func (l *ledger) promisesOf(m *model.Message) []lang.Promise {
 	if l.pre != nil && l.pre.ok {
 		return l.pre.promises
 	}
-	return append(lang.FindPromises(m.Text), lang.PlannedSteps(m.Text)...)
+	return detached(append(lang.FindPromises(m.Text), lang.PlannedSteps(m.Text)...))
 }
 
 func (l *ledger) wordsOf(m *model.Message, reuse *msgWords) *msgWords {
@@ -198,4 +199,62 @@ func (l *ledger) shasOf(s string) {
 		return
 	}
 	l.identifiers.collectSHAs(s)
+}
+
+// detached returns the promises found in a message with their strings
+// copied out of it. The strings a promise is made of are pieces of the
+// message (or of its prose, a copy with code blanked), and a promise is
+// kept long after its message: closed, it stays for the resurrection
+// check. Each promise's sentence is copied once and every piece of it is
+// re-cut from the copy; the message and its prose can then go (at 1 GB of
+// the mixed shape they were 35 MB held by promises' sentences).
+func detached(ps []lang.Promise) []lang.Promise {
+	for i := range ps {
+		p := &ps[i]
+		src := p.Sentence
+		own := strings.Clone(src)
+		re := func(s string) string { return recut(s, src, own) }
+		p.Sentence, p.Label = own, re(p.Label)
+		detachAction(&p.Action, re)
+	}
+	return ps
+}
+
+// detachAction re-cuts an action's strings with re.
+func detachAction(a *lang.Action, re func(string) string) {
+	a.Text, a.Condition, a.Verb, a.Head, a.Alt = re(a.Text), re(a.Condition), re(a.Verb), re(a.Head), re(a.Alt)
+	for _, l := range [][]string{a.Object, a.Direct, a.ModTerms, a.Paths, a.Names, a.Own} {
+		for j := range l {
+			l[j] = re(l[j])
+		}
+	}
+	for j := range a.IDs {
+		a.IDs[j].Value = re(a.IDs[j].Value)
+	}
+	for j := range a.Complements {
+		c := &a.Complements[j]
+		c.Prep = re(c.Prep)
+		for k := range c.Terms {
+			c.Terms[k] = re(c.Terms[k])
+		}
+	}
+	if a.Means != nil {
+		m := *a.Means
+		detachAction(&m, re)
+		a.Means = &m
+	}
+}
+
+// recut returns s cut from own, a copy of src, when s is a piece of src,
+// and s itself otherwise (a term of the lexicon, a string of its own).
+func recut(s, src, own string) string {
+	if s == "" || src == "" {
+		return s
+	}
+	sp, bp := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(src)))
+	if sp < bp || sp+uintptr(len(s)) > bp+uintptr(len(src)) {
+		return s
+	}
+	off := int(sp - bp)
+	return own[off : off+len(s)]
 }

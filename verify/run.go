@@ -14,6 +14,11 @@ type Options struct {
 	// Strict counts inferred items like the others (the command line's
 	// --strict): a lost one violates instead of being listed for review.
 	Strict bool
+	// Packer, when set, packs each compaction's item results as it is
+	// checked, and the lineage's steps (CompactionResult.PackItems,
+	// Lineage.StepList): for a caller that holds a long run's result until
+	// it writes a report that reads them back, as the JSON writers do.
+	Packer *Packer
 	// lossUnknown: the source lacks earlier compactions the run had
 	// (Check of a later compaction from raw events alone), so whether one
 	// lost a plan step cannot be told; a step that vanishes from the plan
@@ -47,7 +52,13 @@ func (l *ledger) lineage() {
 		if len(e.steps) == 0 {
 			return
 		}
-		l.res.Lineage = append(l.res.Lineage, &Lineage{Item: e.item, Steps: e.steps, FirstLoss: e.firstLoss})
+		lg := &Lineage{Item: e.item, FirstLoss: e.firstLoss}
+		if l.opt.Packer != nil {
+			lg.runs, lg.comps = e.steps, l.res.Compactions
+		} else {
+			lg.Steps = expandSteps(e.steps, l.res.Compactions)
+		}
+		l.res.Lineage = append(l.res.Lineage, lg)
 	}
 	for _, tr := range l.items() {
 		add(tr)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -185,11 +186,49 @@ func TestStreamSameAsRun(t *testing.T) {
 				t.Errorf("%s: compaction result %d handed out is not the result's", p, i)
 			}
 		}
+		samePacked(t, p, whole, want)
 		compactions += len(want.Compactions)
 	}
 	if compactions == 0 {
 		t.Fatal("no compaction was compared")
 	}
+}
+
+// samePacked: a result packed as it is made (as `loupe verify --format
+// json` packs it) gives back the same item results and lineage steps, and
+// the same JSON report, as want, which is not.
+func samePacked(t *testing.T, path string, whole *model.Transcript, want *verify.Result) {
+	packed := verify.Run(whole, verify.Options{Packer: verify.NewPacker()})
+	for _, c := range packed.Compactions {
+		if c.Items != nil {
+			t.Fatalf("%s: compaction %d keeps its items once packed", path, c.Seq)
+		}
+	}
+	for i, c := range packed.Compactions {
+		w := want.Compactions[i]
+		if got := c.ItemResults(); c.ItemCount() != len(w.Items) || len(got) != len(w.Items) || len(got) > 0 && !reflect.DeepEqual(got, w.Items) {
+			t.Errorf("%s: compaction %d: the packed items differ from the results", path, c.Seq)
+		}
+	}
+	for i, lg := range packed.Lineage {
+		if lg.Steps != nil || !reflect.DeepEqual(lg.StepList(), want.Lineage[i].Steps) {
+			t.Errorf("%s: lineage %s: the packed steps differ", path, lg.ID)
+		}
+	}
+	for _, format := range []string{"json", "text", "markdown", "junit"} {
+		if g, w := writeReport(t, packed, format), writeReport(t, want, format); g != w {
+			t.Errorf("%s: the packed %s report differs:\n%s", path, format, firstDiff(g, w))
+		}
+	}
+}
+
+// writeReport writes res's report in format (text with every item, -v).
+func writeReport(t *testing.T, res *verify.Result, format string) string {
+	var b bytes.Buffer
+	if err := (&report.Report{Results: []*verify.Result{res}}).Write(&b, format, report.TextOptions{Verbose: true}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // firstDiff shows where two reports part.

@@ -40,6 +40,9 @@ type doc struct {
 	// one of them speaks of that item (see otherPaths).
 	itemPaths map[string]bool
 	lang      string // the summary's language, once asked (language)
+	// identRuns are the offsets of each run of identifier bytes, made on
+	// first use (boundedWord).
+	identRuns map[string][]int
 }
 
 // unit is one line or sentence of a summary.

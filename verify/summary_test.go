@@ -7,7 +7,10 @@ import (
 )
 
 func TestIdentifierBoundaries(t *testing.T) {
-	shas := []string{"3f9c2ab17", "3f9c2ff00"}
+	shas := new(shaSet)
+	for _, h := range []string{"3f9c2ab17", "3f9c2ff00", "3f9c2ab17"} {
+		shas.add(h)
+	}
 	cases := []struct {
 		id      lang.Ident
 		summary string
@@ -108,5 +111,32 @@ func TestSectionHeadings(t *testing.T) {
 		if got := d.sections[0].Polarity; got != want {
 			t.Errorf("%q: polarity %s, want %s", line, got, want)
 		}
+	}
+}
+
+// TestSHASetPrefixed: the run's SHAs kept two digits to a byte count the
+// SHAs a prefix starts as the strings did, each SHA once.
+func TestSHASetPrefixed(t *testing.T) {
+	var s shaSet
+	for _, h := range []string{"3f9c2ab17", "3f9c2ff00", "3f9c2ab17", "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678", "0bad1dea"} {
+		s.add(h)
+	}
+	for _, c := range []struct {
+		prefix string
+		want   int
+	}{
+		{"3f9c2", 2}, {"3f9c2a", 1}, {"3f9c2ab17", 1}, {"3f9c2ab170", 0}, {"3F9C2", 0}, {"a1b2c3d4e5f6071", 1},
+		{"0bad1de", 1}, {"0bad1dea", 1}, {"0bad1deb", 0}, {"zz", 0}, {"", 4},
+	} {
+		if got := s.prefixed(c.prefix, 10); got != c.want {
+			t.Errorf("prefixed(%q) = %d, want %d", c.prefix, got, c.want)
+		}
+	}
+	if got := s.prefixed("", 2); got != 2 {
+		t.Errorf("prefixed stops at most: got %d", got)
+	}
+	var none *shaSet
+	if none.prefixed("3f9c2", 2) != 0 {
+		t.Error("no set, no SHA")
 	}
 }

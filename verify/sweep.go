@@ -26,8 +26,10 @@ type entry struct {
 	item    *Item
 	aliases []string     // other ids the source gives it: plan ids, commitment ids
 	idents  []lang.Ident // the identifiers it names (see identifiers.go)
-	// lineage
-	steps     []LineageStep
+	// lineage: the item's steps, as runs of consecutive compactions that
+	// gave it the same status (an item open through hundreds of them is
+	// one run, not hundreds of steps)
+	steps     []stepRun
 	firstLoss int
 	lastSeen  int // seq of the last compaction the item was checked in
 	// openSeq orders the item's first entry in the open list (listed while

@@ -226,12 +226,14 @@ type CompactionResult struct {
 	Consumers []ConsumerResult
 	Sections  []Section
 	Warnings  []Warning
+	// packed holds the items once PackItems took them from Items (pack.go).
+	packed *packedItems
 }
 
 // ReviewCount counts the compaction's review items: in all, and per kind.
 func (c *CompactionResult) ReviewCount() (int, map[Kind]int) {
 	n, by := 0, map[Kind]int{}
-	for _, ir := range c.Items {
+	for _, ir := range c.ItemResults() {
 		if ir.Review {
 			n++
 			by[ir.Kind]++
@@ -250,7 +252,7 @@ const NoCompaction = "no compaction in this run: nothing to verify"
 // ItemsNote describes a compaction's preservation set in a few words: how
 // many items, or that nothing was open.
 func (c *CompactionResult) ItemsNote() string {
-	switch n := len(c.Items); {
+	switch n := c.ItemCount(); {
 	case n == 0 && !c.Unverifiable:
 		return NothingOpen
 	case n == 1:
@@ -316,6 +318,19 @@ type Lineage struct {
 	// FirstLoss is the seq of the first compaction that did not verify it,
 	// review aside (0 when none).
 	FirstLoss int
+	// runs and comps are the steps while packed (Options.Packer): Steps
+	// is nil then, and StepList makes it from them.
+	runs  []stepRun
+	comps []*CompactionResult
+}
+
+// StepList returns the item's steps: Steps, or, on a packed result
+// (Options.Packer), the steps its runs stand for (a new slice each call).
+func (lg *Lineage) StepList() []LineageStep {
+	if lg.Steps != nil || lg.runs == nil {
+		return lg.Steps
+	}
+	return expandSteps(lg.runs, lg.comps)
 }
 
 // Result is the verification of a whole transcript.

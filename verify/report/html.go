@@ -333,7 +333,7 @@ func htmlViolationOf(r *verify.Result, c *verify.CompactionResult, anchor string
 	for _, u := range c.UnsourcedClaims {
 		hv.Unsourced = append(hv.Unsourced, clean(u))
 	}
-	items := slices.Clone(c.Items)
+	items := slices.Clone(c.ItemResults())
 	// The items the summary lost first: they are why it violates.
 	slices.SortStableFunc(items, func(a, b verify.ItemResult) int {
 		return cmp.Compare(boolInt(a.Status.Verified()), boolInt(b.Status.Verified()))

@@ -299,7 +299,7 @@ func lineageJSON(lg *verify.Lineage, order map[int]int) JSONLineage {
 	if !lg.Open && lg.ClosedTurn > 0 {
 		jl.ClosedAt = intPtr(lg.ClosedTurn)
 	}
-	for _, s := range lg.Steps {
+	for _, s := range lg.StepList() {
 		if n := len(jl.Steps); n > 0 {
 			last := &jl.Steps[n-1]
 			end := last.Seq
@@ -333,10 +333,11 @@ func compactionJSON(c *verify.CompactionResult) JSONCompaction {
 		SourceBytes: c.SourceBytes, SummaryBytes: c.SummaryBytes, Unverifiable: c.Unverifiable, Attested: c.Attested,
 		Reasons: nonNil(c.Reasons), Items: []JSONItem{}, UnsourcedClaims: nonNil(c.UnsourcedClaims),
 		Consumers: []JSONConsumer{}, Warnings: warningsJSON(c.Warnings)}
-	if len(c.Items) == 0 && !c.Unverifiable {
+	items := c.ItemResults()
+	if len(items) == 0 && !c.Unverifiable {
 		jc.Note = verify.NothingOpen
 	}
-	for _, it := range c.Items {
+	for _, it := range items {
 		ji := JSONItem{ID: it.ID, Kind: it.Kind, Key: it.Key, Text: it.Text, Action: it.Action, Condition: it.Condition, Aliases: it.Aliases,
 			Turn: it.Turn, Origin: it.Origin, Open: it.Status != verify.Resurrected, Status: it.Status, Score: it.Score, Why: it.Why,
 			Basis: it.Basis, Cue: it.Cue, Review: it.Review}

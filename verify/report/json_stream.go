@@ -132,13 +132,23 @@ func writeCompaction(w io.Writer, c JSONCompaction, prefix string) error {
 	if err != nil {
 		return err
 	}
+	var buf bytes.Buffer
 	return splice(w, skel, prefix, "items", true, len(items), func(w io.Writer, i int, p string) error {
-		if !items[i].reference {
-			return writeIndented(w, items[i], p)
-		}
 		b, err := items[i].MarshalJSON()
 		if err != nil {
 			return err
+		}
+		if !items[i].reference {
+			// What writeIndented writes: an encoder given the item
+			// calls MarshalJSON and indents its bytes, and this is
+			// that without encoding the item's value around it again
+			// (a long run's report is mostly full entries of items
+			// the summaries dropped).
+			buf.Reset()
+			if err := json.Indent(&buf, b, p, jsonIndent); err != nil {
+				return err
+			}
+			b = buf.Bytes()
 		}
 		_, err = w.Write(escapeInvisible(b, jsonEscape))
 		return err

@@ -170,8 +170,9 @@ func junitCases(s *junitSuite, rep *Report, r *verify.Result) {
 			s.Failures++
 		}
 		// Review items are listed in the case's output, never as a failure.
-		for i := range c.Items {
-			if it := &c.Items[i]; it.Review {
+		items := c.ItemResults()
+		for i := range items {
+			if it := &items[i]; it.Review {
 				tc.Out += "\n" + xmlSafe(reviewNote(it, since[i]))
 			}
 		}

@@ -255,7 +255,7 @@ func markdownFile(p *printer, rep *Report, r *verify.Result) {
 			continue
 		}
 		first := ""
-		if len(c.Items) == 0 && !c.Unverifiable {
+		if c.ItemCount() == 0 && !c.Unverifiable {
 			first = verify.NothingOpen
 		}
 		if len(c.Reasons) > 0 {
@@ -335,8 +335,9 @@ func markdownReview(p *printer, rep *Report, r *verify.Result) {
 			head = true
 		}
 		p.line("- Compaction %d (turn %d): %s", c.Seq, c.Turn, reviewCounts(c))
-		for i := range c.Items {
-			if it := &c.Items[i]; it.Review {
+		items := c.ItemResults()
+		for i := range items {
+			if it := &items[i]; it.Review {
 				p.line("  - %s", md(reviewNote(it, since[i])))
 			}
 		}
@@ -368,11 +369,12 @@ func markdownCompaction(p *printer, c *verify.CompactionResult, since []int) {
 		p.line("- %s", md(reason))
 	}
 	p.line("")
-	if len(c.Items) == 0 && !c.Unverifiable {
+	items := c.ItemResults()
+	if len(items) == 0 && !c.Unverifiable {
 		p.line("Nothing was open: nothing to keep.")
 	}
 	unchanged, last, rows := 0, 0, 0
-	for i, it := range c.Items {
+	for i, it := range items {
 		if since[i] > 0 {
 			unchanged, last = unchanged+1, max(last, since[i])
 			continue

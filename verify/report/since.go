@@ -53,11 +53,12 @@ func newSinceMemo(all bool) *sinceMemo {
 // written in full (new, or changed since the compaction written before),
 // else the seq of the compaction where it was written in full.
 func (m *sinceMemo) compaction(c *verify.CompactionResult) (since []int) {
-	m.prev, m.cur = m.cur, make(map[refKey]written, len(c.Items))
+	items := c.ItemResults()
+	m.prev, m.cur = m.cur, make(map[refKey]written, len(items))
 	dup := map[string]int{}
-	since = make([]int, len(c.Items))
-	for i := range c.Items {
-		it := &c.Items[i]
+	since = make([]int, len(items))
+	for i := range items {
+		it := &items[i]
 		k := refKey{it.ID, dup[it.ID]}
 		dup[it.ID]++
 		w := written{state: stateOf(it), full: c.Seq}

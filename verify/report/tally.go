@@ -60,7 +60,7 @@ func TallyOf(r *verify.Result) Tally {
 			t.Violations++
 		}
 		t.Losses = append(t.Losses, c.LossRatio)
-		for _, it := range c.Items {
+		for _, it := range c.ItemResults() {
 			t.Items[it.Kind]++
 			if it.Counts() { // review items are listed, not lost
 				t.Lost[it.Kind]++

@@ -132,8 +132,9 @@ func (p *printer) file(rep *Report, r *verify.Result, opt TextOptions) {
 		for _, w := range c.Warnings {
 			p.line("       %s %s", p.paint(ansiYellow, "warning:"), safe(w.Msg))
 		}
-		for i := range c.Items {
-			if it := &c.Items[i]; it.Review {
+		items := c.ItemResults()
+		for i := range items {
+			if it := &items[i]; it.Review {
 				p.line("       %s %s", p.paint(ansiYellow, "?"), safe(reviewNote(it, since[i])))
 			}
 		}
@@ -176,7 +177,7 @@ func (p *printer) header(t Tally) string {
 // since the latest compaction that wrote one of them.
 func (p *printer) verboseItems(c *verify.CompactionResult, since []int) {
 	n, last := 0, 0
-	for i, it := range c.Items {
+	for i, it := range c.ItemResults() {
 		if since[i] > 0 {
 			n, last = n+1, max(last, since[i])
 			continue
