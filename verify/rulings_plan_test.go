@@ -235,3 +235,19 @@ func TestPlanStatusLagUndoneByFailure(t *testing.T) {
 		})
 	}
 }
+
+// Work over many files ("update all 65 test files") is not done by one
+// file's edit: the summary that lists it as still to do resurrects
+// nothing.
+func TestManyFilesNotCarriedByOneEdit(t *testing.T) {
+	src := []model.Event{msg(1, model.RoleUser, "Make the e2e tests follow arrange/act/assert."),
+		msg(2, model.RoleAssistant, "I'll update `conftest.py` with an `assert_invoke` helper, then update all 65 test files with `# Arrange` / `# Act` / `# Assert` comments and proper verification assertions."),
+		call(2, "e1", "Edit", `{"file_path":"tests/e2e/conftest.py","old_string":"import pytest","new_string":"import pytest\n\ndef assert_invoke(): pass\n# Arrange / Act / Assert test files"}`),
+		result(3, "e1", "The file tests/e2e/conftest.py has been updated.", false)}
+	r := Check(src, compaction(20, 1, "Pending Tasks:\n- Update all 65 test files to add `# Arrange` / `# Act` / `# Assert` comments and verification assertions."), Options{})
+	for _, it := range r.Items {
+		if it.Kind == Commitment && it.Status == Resurrected {
+			t.Errorf("%q resurrected: %s", it.Item.Action, it.Why)
+		}
+	}
+}
