@@ -40,6 +40,8 @@ type doc struct {
 	// one of them speaks of that item (see otherPaths).
 	itemPaths map[string]bool
 	lang      string // the summary's language, once asked (language)
+	// polarities are the answers polarity gave, by what they depend on.
+	polarities map[polarityKey]polarityOf
 }
 
 // unit is one line or sentence of a summary.
@@ -49,6 +51,7 @@ type unit struct {
 	section int              // index into doc.sections, or -1
 	marker  Polarity         // a line marker: [DONE], [x], ✓, [TODO], [ ]...
 	tf      map[string]int32 // occurrences of each term, once counted (termCount)
+	label   unitLabel        // its line marker or label, once read (markerOrLabel)
 }
 
 // termCount is how many of the unit's tokens have the term: every item
@@ -275,11 +278,11 @@ func parseSummary(text string) *doc {
 	total := 0
 	for i, u := range d.units {
 		total += len(u.toks)
-		seen := map[string]bool{}
 		for _, t := range u.toks {
-			if t.Term != "" && !seen[t.Term] {
-				seen[t.Term] = true
-				d.postings[t.Term] = append(d.postings[t.Term], i)
+			// A term is posted once per unit: the units come in order, so
+			// the unit already posted is the list's last.
+			if p := d.postings[t.Term]; t.Term != "" && (len(p) == 0 || p[len(p)-1] != i) {
+				d.postings[t.Term] = append(p, i)
 			}
 		}
 	}
