@@ -279,14 +279,14 @@ func (h *handleTracker) indexClosed(p *pending) {
 
 // closedNamedIn adds the answered handles whose id the summary names.
 func (h *handleTracker) closedNamedIn(d *doc, add func(tracked)) {
-	for _, w := range idWords(d.text) {
+	eachIDWord(d.text, func(w string) {
 		if j, ok := h.answeredOf(w); ok {
 			h.materialize(j)
 		}
 		for _, p := range h.closed[w] {
 			add(p)
 		}
-	}
+	})
 }
 
 // match: the id must survive verbatim; the call's intent alone does not let

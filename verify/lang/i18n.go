@@ -78,18 +78,18 @@ func LanguageOf(text string) string {
 		return "en"
 	}
 	score, words := map[string]int{}, 0
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+	eachField(strings.ToLower(text), func(r rune) bool {
 		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '_')
-	}) {
+	}, func(w string) {
 		// Single letters and code (hex, ids) say nothing of the language.
 		if utf8.RuneCountInString(w) < 2 || HasDigit(w) || strings.Contains(w, "_") {
-			continue
+			return
 		}
 		words++
 		for _, lang := range languageOfWord[w] {
 			score[lang]++
 		}
-	}
+	})
 	best := "en"
 	for _, l := range []string{"es", "pt", "fr", "de", "vi"} {
 		// Another language must out-count English by a margin: many
@@ -364,4 +364,24 @@ func ForeignRevocation(lower string) (rule, lifted, point bool) {
 		point = point || ContainsAny(lower, w.point...)
 	}
 	return rule, lifted, point
+}
+
+// eachField calls f with each field of s as strings.FieldsFunc(s, sep)
+// returns them, in order, without the slice: every summary and many
+// messages are read for their language.
+func eachField(s string, sep func(rune) bool, f func(string)) {
+	start := -1
+	for i, r := range s {
+		if sep(r) {
+			if start >= 0 {
+				f(s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		f(s[start:])
+	}
 }

@@ -1,8 +1,10 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // Users write rules in their own language (DESIGN.md, "Rulings on
@@ -135,5 +137,18 @@ func TestForeignStatus(t *testing.T) {
 	}
 	if got, _ := ForeignStatus("Pendiente.", "es"); got != "pending" {
 		t.Errorf("a one-word sentence of a Spanish summary: %q, want pending", got)
+	}
+}
+
+// TestEachFieldIsFieldsFunc: LanguageOf reads a text's fields without the
+// slice, and must read the same fields strings.FieldsFunc gives.
+func TestEachFieldIsFieldsFunc(t *testing.T) {
+	sep := func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '_') }
+	for _, s := range []string{"", "   ", "one", " two words ", "l'été, déjà-vu; naïve", "中文 text\xffbroken", "a_b c-d 12x"} {
+		var got []string
+		eachField(s, sep, func(w string) { got = append(got, w) })
+		if want := strings.FieldsFunc(s, sep); !slices.Equal(got, want) {
+			t.Errorf("eachField(%q) = %q, want %q", s, got, want)
+		}
 	}
 }
