@@ -26,38 +26,45 @@ var auxDone = lang.WordSet("has", "have", "had", "was", "were", "got", "is", "ar
 // action done); the past form of the action's own verb; the heading.
 func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	// Every item matched at the same words of a unit asks the same: the
-	// answer is kept per doc. It depends on the item only through which
-	// words of the match are the item's own (nearestCue skips them), so
-	// they are part of the key; a match too long for the mask is not kept.
+	// unit keeps its first few answers. An answer depends on the item only
+	// through which words of the match are the item's own (nearestCue
+	// skips them), so they are part of the key; a match too long for the
+	// mask is not kept.
 	if lo < 0 || hi-lo >= 64 {
 		return d.readPolarity(u, vi, lo, hi)
 	}
-	k := polarityKey{u: u, vi: vi, lo: lo, hi: hi}
+	k := polarityKey{vi: vi, lo: lo, hi: hi}
 	for j := lo; j <= hi && j < len(u.toks); j++ {
 		if d.own[u.toks[j].Word] {
 			k.own |= 1 << (j - lo)
 		}
 	}
-	if r, ok := d.polarities[k]; ok {
-		return r.p, r.cue
+	for _, m := range u.polarities {
+		if m.polarityKey == k {
+			return m.p, m.cue
+		}
 	}
 	p, cue := d.readPolarity(u, vi, lo, hi)
-	if d.polarities == nil {
-		d.polarities = map[polarityKey]polarityOf{}
+	if len(u.polarities) < maxPolarities {
+		u.polarities = append(u.polarities, polarityOf{k, p, cue})
 	}
-	d.polarities[k] = polarityOf{p, cue}
 	return p, cue
 }
 
-// polarityKey is what polarity's answer depends on: the unit, the match's
-// verb and span, and which words of the span are the item's own.
+// maxPolarities bounds the answers a unit keeps: a unit many items match
+// (a long summary's) is not searched through all of them each time.
+const maxPolarities = 8
+
+// polarityKey is what polarity's answer depends on besides the unit: the
+// match's verb and span, and which words of the span are the item's own.
 type polarityKey struct {
-	u          *unit
 	vi, lo, hi int
 	own        uint64
 }
 
+// polarityOf is one answer a unit keeps.
 type polarityOf struct {
+	polarityKey
 	p   Polarity
 	cue string
 }

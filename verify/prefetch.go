@@ -123,6 +123,9 @@ func prepare(e model.Event) (p pre) {
 		}
 	case *model.Compaction:
 		p.summary = parseSummary(ev.Summary)
+		// Its language is read once per summary, whenever a status is
+		// read there (polarity): ahead, it is off the sweep's path.
+		p.summary.language()
 	}
 	p.ok = true
 	return p

@@ -40,8 +40,6 @@ type doc struct {
 	// one of them speaks of that item (see otherPaths).
 	itemPaths map[string]bool
 	lang      string // the summary's language, once asked (language)
-	// polarities are the answers polarity gave, by what they depend on.
-	polarities map[polarityKey]polarityOf
 }
 
 // unit is one line or sentence of a summary.
@@ -52,6 +50,8 @@ type unit struct {
 	marker  Polarity         // a line marker: [DONE], [x], ✓, [TODO], [ ]...
 	tf      map[string]int32 // occurrences of each term, once counted (termCount)
 	label   unitLabel        // its line marker or label, once read (markerOrLabel)
+	// polarities are the first answers polarity gave here (see there).
+	polarities []polarityOf
 }
 
 // termCount is how many of the unit's tokens have the term: every item
