@@ -21,6 +21,7 @@ import (
 type pre struct {
 	ok       bool           // computed (a panic leaves it to the sweep)
 	promises []lang.Promise // an assistant message's FindPromises and PlannedSteps
+	facts    []promiseFacts // what each of promises alone determines, in order
 	words    *msgWords      // an assistant message's words (the claim index)
 	call     *callInfo      // a tool call, parsed
 	shas     []string       // the commit hashes of a call's command or a result's head
@@ -106,6 +107,14 @@ func prepare(e model.Event) (p pre) {
 	case *model.Message:
 		if ev.Role == model.RoleAssistant {
 			p.promises = append(lang.FindPromises(ev.Text), lang.PlannedSteps(ev.Text)...)
+			p.facts = make([]promiseFacts, len(p.promises))
+			for i, fc := range p.promises {
+				// A labelled plan step is often one the sweep knows
+				// already and skips: it is left to the sweep.
+				if fc.Label == "" {
+					p.facts[i] = factsOf(fc)
+				}
+			}
 			p.words = new(msgWords).reset(ev.Text)
 		}
 	case *model.ToolCall:
@@ -167,6 +176,36 @@ func (l *ledger) promisesOf(m *model.Message) []lang.Promise {
 		return l.pre.promises
 	}
 	return append(lang.FindPromises(m.Text), lang.PlannedSteps(m.Text)...)
+}
+
+// promiseFacts is what the sweep needs of a promise found in a message
+// that the promise alone determines: the identifiers it names (its
+// action's, for a labelled plan step: the label is no identifier) and its
+// basis. A message making a commitment every few events (dense
+// compactions) spent a fifth of the sweep's time on them.
+type promiseFacts struct {
+	ok    bool // computed
+	ids   []lang.Ident
+	basis Basis
+	cue   string
+}
+
+func factsOf(fc lang.Promise) promiseFacts {
+	src := fc.Sentence
+	if fc.Label != "" {
+		src = fc.Action.Text
+	}
+	b, cue := promiseBasis(fc)
+	return promiseFacts{ok: true, ids: lang.ExtractIdents(src), basis: b, cue: cue}
+}
+
+// promiseFactsOf returns the facts of the k-th promise promisesOf gave for
+// the message in hand.
+func (l *ledger) promiseFactsOf(k int, fc lang.Promise) promiseFacts {
+	if l.pre != nil && l.pre.ok && k < len(l.pre.facts) && l.pre.facts[k].ok {
+		return l.pre.facts[k]
+	}
+	return factsOf(fc)
 }
 
 func (l *ledger) wordsOf(m *model.Message, reuse *msgWords) *msgWords {
