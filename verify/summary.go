@@ -40,6 +40,9 @@ type doc struct {
 	// one of them speaks of that item (see otherPaths).
 	itemPaths map[string]bool
 	lang      string // the summary's language, once asked (language)
+	// fullScratch is matchPruned's list of full candidates, lent to each
+	// call in turn.
+	fullScratch []candidate
 }
 
 // unit is one line or sentence of a summary.
@@ -55,8 +58,19 @@ type unit struct {
 }
 
 // termCount is how many of the unit's tokens have the term: every item
-// matched against the unit asks, so they are counted once.
+// matched against the unit asks, so a long unit's are counted once.
 func (u *unit) termCount(t string) int32 {
+	if len(u.toks) <= shortUnit {
+		// A short unit is counted in place: building its map cost more
+		// than the few counts asked of it (a summary every few events).
+		var n int32
+		for _, tok := range u.toks {
+			if tok.Term == t && t != "" {
+				n++
+			}
+		}
+		return n
+	}
 	if u.tf == nil {
 		u.tf = make(map[string]int32, len(u.toks))
 		for _, tok := range u.toks {
@@ -67,6 +81,10 @@ func (u *unit) termCount(t string) int32 {
 	}
 	return u.tf[t]
 }
+
+// shortUnit is the most tokens a unit has for termCount to count them in
+// place rather than keep a map.
+const shortUnit = 24
 
 // unitSet is a set of unit indexes of one doc, cleared in constant time.
 type unitSet struct {
