@@ -349,28 +349,37 @@ func sectionHeading(line string) (heading, rest string, ok bool) {
 	if lead == "" {
 		return "", "", false
 	}
-	switch c := lead[0]; {
-	case c == '#', c == '<', c == '*', c >= '0' && c <= '9', c >= 'A' && c <= 'Z':
-	default:
-		return "", "", false
-	}
-	if m := mdHeading.FindStringSubmatch(line); m != nil {
-		return strings.Trim(m[1], "*_ "), "", true
-	}
-	if m := xmlOpen.FindStringSubmatch(line); m != nil && m[1] != "summary" && m[1] != "analysis" {
-		return m[1], strings.TrimSuffix(strings.TrimSpace(m[2]), "</"+m[1]+">"), true
-	}
-	if m := numberedHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 7 {
-		return m[1], strings.TrimSpace(m[2]), true
-	}
-	if m := boldHead.FindStringSubmatch(line); m != nil {
-		return m[1], strings.TrimSpace(m[2]), true
-	}
-	if m := capsField.FindStringSubmatch(line); m != nil {
-		return m[1], strings.TrimSpace(m[2]), true
-	}
-	if m := plainHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 5 {
-		return m[1], "", true
+	// Only the expressions that can start with that character are tried,
+	// in the same order.
+	c := lead[0]
+	switch {
+	case c == '#':
+		if m := mdHeading.FindStringSubmatch(line); m != nil {
+			return strings.Trim(m[1], "*_ "), "", true
+		}
+	case c == '<':
+		if m := xmlOpen.FindStringSubmatch(line); m != nil && m[1] != "summary" && m[1] != "analysis" {
+			return m[1], strings.TrimSuffix(strings.TrimSpace(m[2]), "</"+m[1]+">"), true
+		}
+	case c == '*':
+		if m := boldHead.FindStringSubmatch(line); m != nil {
+			return m[1], strings.TrimSpace(m[2]), true
+		}
+	case c >= '0' && c <= '9', c >= 'A' && c <= 'Z':
+		if c <= '9' || c == 'I' || c == 'V' || c == 'X' {
+			if m := numberedHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 7 {
+				return m[1], strings.TrimSpace(m[2]), true
+			}
+		}
+		if c <= '9' {
+			break
+		}
+		if m := capsField.FindStringSubmatch(line); m != nil {
+			return m[1], strings.TrimSpace(m[2]), true
+		}
+		if m := plainHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 5 {
+			return m[1], "", true
+		}
 	}
 	return "", "", false
 }
