@@ -243,7 +243,7 @@ func boilerplate(line string) bool {
 
 // parseSummary splits a summary into sections and units.
 func parseSummary(text string) *doc {
-	d := &doc{text: text, lower: lang.FoldText(text), postings: map[string][]int{}}
+	d := &doc{text: text, lower: lang.FoldText(text)}
 	cur := -1
 	off := 0
 	for _, line := range strings.SplitAfter(text, "\n") {
@@ -294,12 +294,25 @@ func parseSummary(text string) *doc {
 		}
 	}
 	total := 0
-	for i, u := range d.units {
+	for _, u := range d.units {
 		total += len(u.toks)
+	}
+	// Most terms of a summary are in one unit: their lists start in one
+	// array (each capped at its length, so a second unit's append moves
+	// it out), and the map is made about its size, not grown.
+	d.postings = make(map[string][]int, min(total, 256))
+	firsts := make([]int, 0, total)
+	for i, u := range d.units {
 		for _, t := range u.toks {
 			// A term is posted once per unit: the units come in order, so
 			// the unit already posted is the list's last.
-			if p := d.postings[t.Term]; t.Term != "" && (len(p) == 0 || p[len(p)-1] != i) {
+			p, ok := d.postings[t.Term]
+			switch {
+			case t.Term == "" || ok && p[len(p)-1] == i:
+			case !ok:
+				firsts = append(firsts, i)
+				d.postings[t.Term] = firsts[len(firsts)-1 : len(firsts) : len(firsts)]
+			default:
 				d.postings[t.Term] = append(p, i)
 			}
 		}
