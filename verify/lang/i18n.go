@@ -78,18 +78,47 @@ func LanguageOf(text string) string {
 		return "en"
 	}
 	score, words := map[string]int{}, 0
-	eachField(strings.ToLower(text), func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '_')
-	}, func(w string) {
-		// Single letters and code (hex, ids) say nothing of the language.
-		if utf8.RuneCountInString(w) < 2 || HasDigit(w) || strings.Contains(w, "_") {
-			return
-		}
+	count := func(langs []string) {
 		words++
-		for _, lang := range languageOfWord[w] {
+		for _, lang := range langs {
 			score[lang]++
 		}
-	})
+	}
+	if isASCII(text) {
+		// The same words, lower-cased one at a time without a lower-cased
+		// copy of the text: every summary is read for its language.
+		var buf [32]byte
+		eachField(text, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '\'' || r == '_')
+		}, func(w string) {
+			if len(w) < 2 || HasDigit(w) || strings.Contains(w, "_") {
+				return
+			}
+			if len(w) > len(buf) {
+				count(languageOfWord[strings.ToLower(w)])
+				return
+			}
+			b := buf[:len(w)]
+			for i := 0; i < len(w); i++ {
+				c := w[i]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b[i] = c
+			}
+			count(languageOfWord[string(b)])
+		})
+	} else {
+		eachField(strings.ToLower(text), func(r rune) bool {
+			return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '_')
+		}, func(w string) {
+			// Single letters and code (hex, ids) say nothing of the language.
+			if utf8.RuneCountInString(w) < 2 || HasDigit(w) || strings.Contains(w, "_") {
+				return
+			}
+			count(languageOfWord[w])
+		})
+	}
 	best := "en"
 	for _, l := range []string{"es", "pt", "fr", "de", "vi"} {
 		// Another language must out-count English by a margin: many

@@ -152,3 +152,23 @@ func TestEachFieldIsFieldsFunc(t *testing.T) {
 		}
 	}
 }
+
+// TestLanguageOfASCIIPath: an ASCII text is read without a lower-cased
+// copy, and must be read as the general path reads it (a trailing "é" is a
+// one-letter word, which counts for nothing, and sends the text there).
+func TestLanguageOfASCIIPath(t *testing.T) {
+	for _, text := range []string{
+		"Hello, this is the plan for the release.",
+		"ESTO ES LO QUE HAY QUE HACER PARA LA VERSION",
+		"Voici ce que nous devons faire pour la prochaine version, c'est important",
+		"Das ist der Plan fuer die naechste Version und wir muessen ihn umsetzen",
+		"antidisestablishmentarianismusistlangerals32zeichen und die der das",
+		"O que precisamos fazer: atualizar a documentacao e os testes do modulo",
+		"run go_test ./... then git push origin feat/x; no changes needed (v2, l10n)",
+		"",
+	} {
+		if got, want := LanguageOf(text), LanguageOf(text+" é"); got != want {
+			t.Errorf("LanguageOf(%q) = %s, the general path says %s", text, got, want)
+		}
+	}
+}
