@@ -102,7 +102,13 @@ func (c *commitmentTracker) init(l *ledger) {
 
 // newPromise registers a commitment with its action.
 func (c *commitmentTracker) newPromise(it *Item, act lang.Action) *promise {
-	p := &promise{entry: entry{item: it}, act: act, atom: newAtom(act), carried: -1, stretch: c.l.stretch, branch: c.l.workBranch, branchAt: c.l.workBranchAt, inTree: c.l.workTree}
+	return c.newPromiseAt(it, act, newAtom(act))
+}
+
+// newPromiseAt is newPromise with the action's atom made already (one
+// found in a message has it made ahead: prefetch.go).
+func (c *commitmentTracker) newPromiseAt(it *Item, act lang.Action, at atom) *promise {
+	p := &promise{entry: entry{item: it}, act: act, atom: at, carried: -1, stretch: c.l.stretch, branch: c.l.workBranch, branchAt: c.l.workBranchAt, inTree: c.l.workTree}
 	c.l.opened(p)
 	return p
 }
@@ -189,7 +195,7 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 			// makes it a promise.
 			it.setBasis(Inferred, "commentary: the runtime marks the message as narration of the work under way")
 		}
-		p := c.newPromise(it, fc.Action)
+		p := c.newPromiseAt(it, fc.Action, facts.atom)
 		p.durable = fc.Action.Deferred
 		p.inPlan = plan && !fc.Action.Deferred
 		p.idents = ids

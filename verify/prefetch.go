@@ -180,14 +180,15 @@ func (l *ledger) promisesOf(m *model.Message) []lang.Promise {
 
 // promiseFacts is what the sweep needs of a promise found in a message
 // that the promise alone determines: the identifiers it names (its
-// action's, for a labelled plan step: the label is no identifier) and its
-// basis. A message making a commitment every few events (dense
-// compactions) spent a fifth of the sweep's time on them.
+// action's, for a labelled plan step: the label is no identifier), its
+// basis and its action's atom. A run making a commitment every few events
+// (dense compactions) spent a fifth of the sweep's time on them.
 type promiseFacts struct {
 	ok    bool // computed
 	ids   []lang.Ident
 	basis Basis
 	cue   string
+	atom  atom // newAtom of its action
 }
 
 func factsOf(fc lang.Promise) promiseFacts {
@@ -196,7 +197,7 @@ func factsOf(fc lang.Promise) promiseFacts {
 		src = fc.Action.Text
 	}
 	b, cue := promiseBasis(fc)
-	return promiseFacts{ok: true, ids: lang.ExtractIdents(src), basis: b, cue: cue}
+	return promiseFacts{ok: true, ids: lang.ExtractIdents(src), basis: b, cue: cue, atom: newAtom(fc.Action)}
 }
 
 // promiseFactsOf returns the facts of the k-th promise promisesOf gave for
