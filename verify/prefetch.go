@@ -59,10 +59,11 @@ const summaryBudget = 4 << 20
 // them off.
 func prefetch(in <-chan []model.Event, out chan<- prepared, done <-chan struct{}, ahead *atomic.Int64) {
 	defer close(out)
+	lines := new(lineCache) // the last summary's lines (summary_lines.go)
 	for events := range in {
 		pres := make([]pre, len(events))
 		for i, e := range events {
-			pres[i] = prepareWithin(e, ahead)
+			pres[i] = prepareWithin(e, ahead, lines)
 		}
 		select {
 		case out <- prepared{events, pres}:
@@ -80,24 +81,25 @@ type prepared struct {
 
 // prepareWithin is prepare, but leaves a summary to the sweep when
 // summaryBudget is spent.
-func prepareWithin(e model.Event, ahead *atomic.Int64) pre {
+func prepareWithin(e model.Event, ahead *atomic.Int64, lines *lineCache) pre {
 	c, ok := e.(*model.Compaction)
 	if !ok {
-		return prepare(e)
+		return prepare(e, nil)
 	}
 	n := int64(len(c.Summary))
 	if cur := ahead.Load(); cur > 0 && cur+n > summaryBudget {
 		return pre{} // not ok: the sweep parses it
 	}
 	ahead.Add(n)
-	p := prepare(e)
+	p := prepare(e, lines)
 	p.summaryBytes = n
 	return p
 }
 
-// prepare computes what the sweep will need of e. A panic leaves p not ok:
-// the sweep then computes it, and reports the panic as it would have.
-func prepare(e model.Event) (p pre) {
+// prepare computes what the sweep will need of e, reading a summary's
+// lines through lines. A panic leaves p not ok: the sweep then computes
+// it, and reports the panic as it would have.
+func prepare(e model.Event, lines *lineCache) (p pre) {
 	defer func() {
 		if recover() != nil {
 			p = pre{}
@@ -131,7 +133,7 @@ func prepare(e model.Event) (p pre) {
 			p.errIdents = lang.ExtractIdents(p.errLine)
 		}
 	case *model.Compaction:
-		p.summary = parseSummary(ev.Summary)
+		p.summary = parseSummaryWith(ev.Summary, lines)
 		// Its language is read once per summary, whenever a status is
 		// read there (polarity): ahead, it is off the sweep's path.
 		p.summary.language()

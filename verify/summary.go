@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -242,54 +243,49 @@ func boilerplate(line string) bool {
 }
 
 // parseSummary splits a summary into sections and units.
-func parseSummary(text string) *doc {
+func parseSummary(text string) *doc { return parseSummaryWith(text, nil) }
+
+// parseSummaryWith is parseSummary, reading each line through lines (nil
+// for none): a line the summary before had is not read again.
+func parseSummaryWith(text string, lines *lineCache) *doc {
 	d := &doc{text: text, lower: lang.FoldText(text)}
+	lines = lines.begin(text)
+	defer lines.end()
 	cur := -1
 	off := 0
 	for _, line := range strings.SplitAfter(text, "\n") {
 		start := off
 		off += len(line)
-		body := strings.TrimRight(line, "\r\n")
-		if strings.TrimSpace(body) == "" || boilerplate(body) {
+		pl, own := lines.read(strings.TrimRight(line, "\r\n"))
+		switch {
+		case pl.skip:
 			continue
-		}
-		heading, rest, isHeading := sectionHeading(body)
-		if isHeading {
+		case pl.isHeading:
 			if cur >= 0 {
 				d.sections[cur].End = start
 			}
-			d.sections = append(d.sections, Section{Span: Span{Start: start, End: len(text)}, Heading: heading, Polarity: headingPolarity(heading)})
+			d.sections = append(d.sections, Section{Span: Span{Start: start, End: len(text)}, Heading: pl.heading, Polarity: pl.polarity})
 			cur = len(d.sections) - 1
-			if rest == "" {
+			if len(pl.sentences) == 0 {
 				continue
 			}
-			// Content on the heading's own line ("PENDING: backfill totals").
-			start += strings.Index(body, rest)
-			body = rest
-		} else if m := closingTag(body); m != nil {
-			if cur >= 0 && strings.EqualFold(d.sections[cur].Heading, m[1]) {
+		case pl.closing != nil:
+			if cur >= 0 && strings.EqualFold(d.sections[cur].Heading, pl.closing[1]) {
 				d.sections[cur].End = start
 				cur = -1
 			}
 			continue
 		}
-		marker := Neutral
-		if strings.ContainsAny(body, "[✓✔✅☑☐") {
-			switch {
-			case doneMarker.MatchString(body):
-				marker = Done
-			case pendingMarker.MatchString(body):
-				marker = Pending
+		start += pl.at
+		for _, sn := range pl.sentences {
+			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: pl.marker, toks: sn.toks}
+			if !own {
+				u.toks = slices.Clone(sn.toks)
 			}
-		}
-		for _, sn := range lang.Sentences(body) {
-			u := unit{Span: Span{Start: start + sn.Start, End: start + sn.End}, section: cur, marker: marker}
-			u.toks = lang.Tokenize(text[u.Start:u.End])
 			for i := range u.toks {
 				u.toks[i].Start += u.Start
 				u.toks[i].End += u.Start
 			}
-			markCode(text, u.Span, u.toks)
 			d.units = append(d.units, u)
 		}
 	}
