@@ -70,7 +70,7 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 			e.firstLoss = c.Seq
 		}
 	}
-	l.inForce, l.inForceComp, l.prevSummary = spansOnly(d), c, c.Summary
+	l.inForce, l.inForceComp, l.prevSummary = spansOnly(d, l.inForce), c, c.Summary
 	return cr
 }
 

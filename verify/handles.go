@@ -9,6 +9,7 @@ package verify
 import (
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -233,8 +234,17 @@ func (h *handleTracker) orphanCheck(p *pending, r *model.ToolResult) {
 // next compaction: its text and where its units are (findVerbatim). The
 // tokens and term counts of a multi-megabyte summary are ten times its
 // size, and the next summary is parsed while this one is in force.
-func spansOnly(d *doc) *doc {
-	slim := &doc{text: d.text, units: make([]unit, len(d.units))}
+//
+// The units of old, the summary in force before (nil for none), are
+// reused: it is dropped when this one comes into force, and a compaction
+// every few events made a list each time. A list far larger than needed
+// (a huge summary's) is left to the collector.
+func spansOnly(d, old *doc) *doc {
+	var units []unit
+	if old != nil && cap(old.units) <= max(2*len(d.units), 64) {
+		units = old.units[:0]
+	}
+	slim := &doc{text: d.text, units: slices.Grow(units, len(d.units))[:len(d.units)]}
 	for i, u := range d.units {
 		slim.units[i] = unit{Span: u.Span, section: u.section}
 	}
