@@ -232,7 +232,14 @@ func patchPath(input string) string {
 // most calls are never compared with a commitment.
 func (ci *callInfo) termSet() map[string]bool {
 	if ci.terms == nil {
-		ci.terms, ci.inTerms = map[string]bool{}, map[string]bool{}
+		// The words are read first so that the sets are made about their
+		// size instead of grown (a call every few events is compared
+		// with a commitment).
+		name := lang.Tokenize(ci.name)
+		cmd := lang.Tokenize(ci.command + " " + ci.path)
+		text := lang.Tokenize(ci.input[:lang.CutUTF8(ci.input, 512)])
+		n := len(name) + len(cmd) + len(text)
+		ci.terms, ci.inTerms = make(map[string]bool, n), make(map[string]bool, n-len(name))
 		add := func(t lang.Token, input bool) {
 			for _, x := range []string{t.Term, t.Word} {
 				if x == "" {
@@ -260,17 +267,17 @@ func (ci *callInfo) termSet() map[string]bool {
 				}
 			}
 		}
-		for _, t := range lang.Tokenize(ci.name) {
+		for _, t := range name {
 			add(t, false)
 		}
 		// The command and path say what a call acts on; of the rest of the
 		// input (an edit's whole new text) the start is enough. In an
 		// edit's text, the parts of a code identifier ("updated_at") name
 		// no verb of the call's; a whole word ("Invalidate") may.
-		for _, t := range lang.Tokenize(ci.command + " " + ci.path) {
+		for _, t := range cmd {
 			add(t, true)
 		}
-		for _, t := range lang.Tokenize(ci.input[:lang.CutUTF8(ci.input, 512)]) {
+		for _, t := range text {
 			if ci.category == toolEdit && strings.ContainsAny(t.Word, "_-") {
 				t.Word = strings.ReplaceAll(t.Word, "-", "_")
 				ci.terms[t.Word] = true

@@ -110,7 +110,13 @@ func (c *commitmentTracker) init(l *ledger) {
 
 // newPromise registers a commitment with its action.
 func (c *commitmentTracker) newPromise(it *Item, act lang.Action) *promise {
-	p := &promise{entry: entry{item: it}, act: act, atom: newAtom(act), carried: -1, stretch: c.l.stretch, branch: c.l.workBranch, branchAt: c.l.workBranchAt, inTree: c.l.workTree}
+	return c.newPromiseAt(it, act, newAtom(act))
+}
+
+// newPromiseAt is newPromise with the action's atom made already (one
+// found in a message has it made ahead: prefetch.go).
+func (c *commitmentTracker) newPromiseAt(it *Item, act lang.Action, at atom) *promise {
+	p := &promise{entry: entry{item: it}, act: act, atom: at, carried: -1, stretch: c.l.stretch, branch: c.l.workBranch, branchAt: c.l.workBranchAt, inTree: c.l.workTree}
 	c.l.opened(p)
 	return p
 }
@@ -187,14 +193,12 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 	// step: each waits for its own work and its own claim.
 	plan := len(found) > 1
 	announced := strings.HasSuffix(strings.TrimSpace(m.Text), ":")
-	for _, fc := range found {
+	for k, fc := range found {
 		if fc.Label != "" && c.byPlan[fc.Label] != nil {
 			continue // "#11 Address the review feedback": plan step 11, already known
 		}
-		ids := lang.ExtractIdents(fc.Sentence)
-		if fc.Label != "" {
-			ids = lang.ExtractIdents(fc.Action.Text) // the label is no identifier
-		}
+		facts := c.l.promiseFactsOf(k, fc) // its identifiers and basis (prefetch.go)
+		ids := facts.ids
 		vague := !fc.Action.Deferred && !lang.SpecificObject(lang.SkipLight(lang.Tokenize(fc.Action.Text))) && len(ids) == 0
 		if vague || c.sameOpen(fc.Action) != nil || thinksAloud(fc, m.Text) {
 			// A restatement, or narration with nothing specific to keep
@@ -206,7 +210,7 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 		it := &Item{Kind: Commitment, Key: fc.Action.Key(), Text: fc.Sentence, Action: fc.Action.Text,
 			Condition: fc.Action.Condition, Turn: m.Turn, Event: m.Index, Origin: "assistant message", Evidence: fc.Sentence}
 		it.ID = fmt.Sprintf("commitment:%d:%s", m.Index, it.Key)
-		it.setBasis(promiseBasis(fc))
+		it.setBasis(facts.basis, facts.cue)
 		if m.Commentary && it.Basis == Stated && (fc.Action.Condition == "" || lookFirst(fc.Action.Condition)) {
 			// The runtime itself marks the message as running commentary
 			// on the work under way ("I'm going to prime the repo state
@@ -215,7 +219,7 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 			// makes it a promise.
 			it.setBasis(Inferred, "commentary: the runtime marks the message as narration of the work under way")
 		}
-		p := c.newPromise(it, fc.Action)
+		p := c.newPromiseAt(it, fc.Action, facts.atom)
 		c.turn = append(c.turn, p)
 		p.durable = fc.Action.Deferred
 		p.inPlan = plan && !fc.Action.Deferred

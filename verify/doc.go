@@ -45,6 +45,7 @@
 //	selfreport.go             the compactor's self-report against the source
 //	gate.go                   consumers and the verdict (only recorded and stated items count, unless strict)
 //	summary.go, match.go      a summary parsed into sections and units; ranking and containment
+//	summary_lines.go          a summary line read once: the next summary reads only the lines that changed
 //	match_pruned.go           matching that scores only the units that can decide it (postings, bounds)
 //	lineagemap.go             every item × every compaction, as the inspector and the reports draw it
 //	polarity.go               what a summary says of a matched item: pending, done, negated

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,7 +16,9 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 		evaluateHook(c)
 	}
 	d := l.summaryOf(c)
-	cr := &CompactionResult{Seq: c.Seq, Turn: c.Turn, Event: c.Index, Trigger: c.Trigger, Sections: d.sections, Attested: c.SelfReport != nil}
+	// The result keeps the sections to the end of the run (the inspector
+	// draws them): a copy of their size, not the parse's grown list.
+	cr := &CompactionResult{Seq: c.Seq, Turn: c.Turn, Event: c.Index, Trigger: c.Trigger, Sections: slices.Clone(d.sections), Attested: c.SelfReport != nil}
 	l.measure(c, cr)
 	l.sanity(c, cr, d)
 
@@ -69,7 +72,7 @@ func (l *ledger) evaluate(c *model.Compaction) *CompactionResult {
 			e.firstLoss = c.Seq
 		}
 	}
-	l.inForce, l.inForceComp, l.prevSummary = spansOnly(d), c, c.Summary
+	l.inForce, l.inForceComp, l.prevSummary = spansOnly(d, l.inForce), c, c.Summary
 	if l.opt.Packer != nil {
 		cr.PackItems(l.opt.Packer)
 	}

@@ -9,6 +9,7 @@ package verify
 import (
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -233,8 +234,17 @@ func (h *handleTracker) orphanCheck(p *pending, r *model.ToolResult) {
 // next compaction: its text and where its units are (findVerbatim). The
 // tokens and term counts of a multi-megabyte summary are ten times its
 // size, and the next summary is parsed while this one is in force.
-func spansOnly(d *doc) *doc {
-	slim := &doc{text: d.text, units: make([]unit, len(d.units))}
+//
+// The units of old, the summary in force before (nil for none), are
+// reused: it is dropped when this one comes into force, and a compaction
+// every few events made a list each time. A list far larger than needed
+// (a huge summary's) is left to the collector.
+func spansOnly(d, old *doc) *doc {
+	var units []unit
+	if old != nil && cap(old.units) <= max(2*len(d.units), 64) {
+		units = old.units[:0]
+	}
+	slim := &doc{text: d.text, units: slices.Grow(units, len(d.units))[:len(d.units)]}
 	for i, u := range d.units {
 		slim.units[i] = unit{Span: u.Span, section: u.section}
 	}
@@ -279,14 +289,14 @@ func (h *handleTracker) indexClosed(p *pending) {
 
 // closedNamedIn adds the answered handles whose id the summary names.
 func (h *handleTracker) closedNamedIn(d *doc, add func(tracked)) {
-	for _, w := range idWords(d.text) {
+	eachIDWord(d.text, func(w string) {
 		if j, ok := h.answeredOf(w); ok {
 			h.materialize(j)
 		}
 		for _, p := range h.closed[w] {
 			add(p)
 		}
-	}
+	})
 }
 
 // match: the id must survive verbatim; the call's intent alone does not let

@@ -387,6 +387,20 @@ func (d *doc) match(at atom) matchResult {
 	return res
 }
 
+// polarityRank orders a full match's polarities: pending first, then
+// done, neutral, negated.
+func polarityRank(p Polarity) int {
+	switch p {
+	case Done:
+		return 1
+	case Neutral:
+		return 2
+	case Negated:
+		return 4
+	}
+	return 0 // Pending
+}
+
 // matchAll is match scoring every unit that shares a term with the atom
 // (candidates): matchPruned must agree with it.
 func (d *doc) matchAll(at atom) matchResult {
@@ -394,7 +408,6 @@ func (d *doc) matchAll(at atom) matchResult {
 	var res matchResult
 	// A mention that carries a status outranks one that does not: a goal
 	// sentence restating the task says nothing of whether it is done.
-	rank := map[Polarity]int{Pending: 0, Done: 1, Neutral: 2, Negated: 4}
 	bestRank := 99
 	for i := range cands {
 		c := cands[i]
@@ -405,9 +418,9 @@ func (d *doc) matchAll(at atom) matchResult {
 			continue
 		}
 		p, cue := d.polarity(&d.units[c.unit], c.vi, c.lo, c.hi)
-		r := rank[p]
+		r := polarityRank(p)
 		if p == Neutral && d.inRequest(c.unit) {
-			r = rank[Neutral] + 1 // the user's request restated: the weakest evidence
+			r = polarityRank(Neutral) + 1 // the user's request restated: the weakest evidence
 		}
 		if r < bestRank {
 			bestRank = r

@@ -35,7 +35,11 @@ func (d *doc) matchPruned(at atom) matchResult {
 		return matchResult{}
 	}
 	headed := d.headedUnits(at)
-	var full, others []candidate
+	// full is not kept past this call (the result copies its pick): the
+	// doc lends its scratch list, as every closed step a summary names is
+	// matched there.
+	full, others := d.fullScratch[:0], []candidate(nil)
+	defer func() { d.fullScratch = full[:0] }()
 	var rest []int // units that cannot be full, not scored yet
 	for _, ui := range cands {
 		if at.head != "" && !headed.has(ui) || d.unitSurelyOther(ui, at) {
@@ -50,13 +54,12 @@ func (d *doc) matchPruned(at atom) matchResult {
 	}
 	slices.SortFunc(full, byRank)
 	var res matchResult
-	rank := map[Polarity]int{Pending: 0, Done: 1, Neutral: 2, Negated: 4}
 	bestRank := 99
 	for _, c := range full {
 		p, cue := d.polarity(&d.units[c.unit], c.vi, c.lo, c.hi)
-		r := rank[p]
+		r := polarityRank(p)
 		if p == Neutral && d.inRequest(c.unit) {
-			r = rank[Neutral] + 1
+			r = polarityRank(Neutral) + 1
 		}
 		if r < bestRank {
 			bestRank = r

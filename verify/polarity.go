@@ -28,6 +28,51 @@ var auxDone = lang.WordSet("has", "have", "had", "was", "were", "got", "is", "ar
 // (the condition clause is ignored: "once the PR merges" does not make the
 // action done); the past form of the action's own verb; the heading.
 func (d *doc) polarity(u *unit, vi, lo, hi int) (Polarity, string) {
+	// Every item matched at the same words of a unit asks the same: the
+	// unit keeps its first few answers. An answer depends on the item only
+	// through which words of the match are the item's own (nearestCue
+	// skips them), so they are part of the key; a match too long for the
+	// mask is not kept.
+	if lo < 0 || hi-lo >= 64 {
+		return d.readPolarity(u, vi, lo, hi)
+	}
+	k := polarityKey{vi: vi, lo: lo, hi: hi}
+	for j := lo; j <= hi && j < len(u.toks); j++ {
+		if d.own[u.toks[j].Word] {
+			k.own |= 1 << (j - lo)
+		}
+	}
+	for _, m := range u.polarities {
+		if m.polarityKey == k {
+			return m.p, m.cue
+		}
+	}
+	p, cue := d.readPolarity(u, vi, lo, hi)
+	if len(u.polarities) < maxPolarities {
+		u.polarities = append(u.polarities, polarityOf{k, p, cue})
+	}
+	return p, cue
+}
+
+// maxPolarities bounds the answers a unit keeps: a unit many items match
+// (a long summary's) is not searched through all of them each time.
+const maxPolarities = 8
+
+// polarityKey is what polarity's answer depends on besides the unit: the
+// match's verb and span, and which words of the span are the item's own.
+type polarityKey struct {
+	vi, lo, hi int
+	own        uint64
+}
+
+// polarityOf is one answer a unit keeps.
+type polarityOf struct {
+	polarityKey
+	p   Polarity
+	cue string
+}
+
+func (d *doc) readPolarity(u *unit, vi, lo, hi int) (Polarity, string) {
 	startAt, end := d.actionClause(u, lo, hi)
 	if inCondition(d, u, lo) {
 		return Neutral, "in a condition"
@@ -157,6 +202,23 @@ func (d *doc) negation(u *unit, vi, lo, end int) (Polarity, string, bool) {
 // markerOrLabel reads the status a line gives by its form: a marker ([x],
 // [TODO], ✓), a leading label ("Pending:", "Done -"), an inline done mark.
 func (d *doc) markerOrLabel(u *unit) (Polarity, string, bool) {
+	// It depends on the unit alone, and every item matched there asks:
+	// read once per unit.
+	if !u.label.read {
+		p, cue, ok := d.readMarkerOrLabel(u)
+		u.label = unitLabel{read: true, ok: ok, p: p, cue: cue}
+	}
+	return u.label.p, u.label.cue, u.label.ok
+}
+
+// unitLabel is what markerOrLabel read of a unit, once read.
+type unitLabel struct {
+	read, ok bool
+	p        Polarity
+	cue      string
+}
+
+func (d *doc) readMarkerOrLabel(u *unit) (Polarity, string, bool) {
 	if u.marker != Neutral {
 		return u.marker, "line marker", true
 	}

@@ -22,6 +22,7 @@ import (
 type pre struct {
 	ok       bool           // computed (a panic leaves it to the sweep)
 	promises []lang.Promise // an assistant message's FindPromises and PlannedSteps
+	facts    []promiseFacts // what each of promises alone determines, in order
 	words    *msgWords      // an assistant message's words (the claim index)
 	call     *callInfo      // a tool call, parsed
 	shas     []string       // the commit hashes of a call's command or a result's head
@@ -59,10 +60,11 @@ const summaryBudget = 4 << 20
 // them off.
 func prefetch(in <-chan []model.Event, out chan<- prepared, done <-chan struct{}, ahead *atomic.Int64) {
 	defer close(out)
+	lines := new(lineCache) // the last summary's lines (summary_lines.go)
 	for events := range in {
 		pres := make([]pre, len(events))
 		for i, e := range events {
-			pres[i] = prepareWithin(e, ahead)
+			pres[i] = prepareWithin(e, ahead, lines)
 		}
 		select {
 		case out <- prepared{events, pres}:
@@ -80,24 +82,25 @@ type prepared struct {
 
 // prepareWithin is prepare, but leaves a summary to the sweep when
 // summaryBudget is spent.
-func prepareWithin(e model.Event, ahead *atomic.Int64) pre {
+func prepareWithin(e model.Event, ahead *atomic.Int64, lines *lineCache) pre {
 	c, ok := e.(*model.Compaction)
 	if !ok {
-		return prepare(e)
+		return prepare(e, nil)
 	}
 	n := int64(len(c.Summary))
 	if cur := ahead.Load(); cur > 0 && cur+n > summaryBudget {
 		return pre{} // not ok: the sweep parses it
 	}
 	ahead.Add(n)
-	p := prepare(e)
+	p := prepare(e, lines)
 	p.summaryBytes = n
 	return p
 }
 
-// prepare computes what the sweep will need of e. A panic leaves p not ok:
-// the sweep then computes it, and reports the panic as it would have.
-func prepare(e model.Event) (p pre) {
+// prepare computes what the sweep will need of e, reading a summary's
+// lines through lines. A panic leaves p not ok: the sweep then computes
+// it, and reports the panic as it would have.
+func prepare(e model.Event, lines *lineCache) (p pre) {
 	defer func() {
 		if recover() != nil {
 			p = pre{}
@@ -107,6 +110,14 @@ func prepare(e model.Event) (p pre) {
 	case *model.Message:
 		if ev.Role == model.RoleAssistant {
 			p.promises = detached(append(lang.FindPromises(ev.Text), lang.PlannedSteps(ev.Text)...))
+			p.facts = make([]promiseFacts, len(p.promises))
+			for i, fc := range p.promises {
+				// A labelled plan step is often one the sweep knows
+				// already and skips: it is left to the sweep.
+				if fc.Label == "" {
+					p.facts[i] = factsOf(fc)
+				}
+			}
 			p.words = new(msgWords).reset(ev.Text)
 		}
 	case *model.ToolCall:
@@ -123,7 +134,10 @@ func prepare(e model.Event) (p pre) {
 			p.errIdents = lang.ExtractIdents(p.errLine)
 		}
 	case *model.Compaction:
-		p.summary = parseSummary(ev.Summary)
+		p.summary = parseSummaryWith(ev.Summary, lines)
+		// Its language is read once per summary, whenever a status is
+		// read there (polarity): ahead, it is off the sweep's path.
+		p.summary.language()
 	}
 	p.ok = true
 	return p
@@ -165,6 +179,37 @@ func (l *ledger) promisesOf(m *model.Message) []lang.Promise {
 		return l.pre.promises
 	}
 	return detached(append(lang.FindPromises(m.Text), lang.PlannedSteps(m.Text)...))
+}
+
+// promiseFacts is what the sweep needs of a promise found in a message
+// that the promise alone determines: the identifiers it names (its
+// action's, for a labelled plan step: the label is no identifier), its
+// basis and its action's atom. A run making a commitment every few events
+// (dense compactions) spent a fifth of the sweep's time on them.
+type promiseFacts struct {
+	ok    bool // computed
+	ids   []lang.Ident
+	basis Basis
+	cue   string
+	atom  atom // newAtom of its action
+}
+
+func factsOf(fc lang.Promise) promiseFacts {
+	src := fc.Sentence
+	if fc.Label != "" {
+		src = fc.Action.Text
+	}
+	b, cue := promiseBasis(fc)
+	return promiseFacts{ok: true, ids: lang.ExtractIdents(src), basis: b, cue: cue, atom: newAtom(fc.Action)}
+}
+
+// promiseFactsOf returns the facts of the k-th promise promisesOf gave for
+// the message in hand.
+func (l *ledger) promiseFactsOf(k int, fc lang.Promise) promiseFacts {
+	if l.pre != nil && l.pre.ok && k < len(l.pre.facts) && l.pre.facts[k].ok {
+		return l.pre.facts[k]
+	}
+	return factsOf(fc)
 }
 
 func (l *ledger) wordsOf(m *model.Message, reuse *msgWords) *msgWords {

@@ -51,10 +51,11 @@ func resurrection(tr tracked, d *doc, open []tracked, claimed map[int][]tracked)
 	return ItemResult{}, false
 }
 
-// idWords splits a text into its id-like words (call_1, toolu_01, bash_4):
-// runs of letters, digits, "_" and "-", starting with a letter or digit.
-func idWords(s string) []string {
-	var out []string
+// eachIDWord calls f with each id-like word of a text (call_1, toolu_01,
+// bash_4), in order: runs of letters, digits, "_" and "-", starting with a
+// letter or digit. A summary is searched through them without a slice of
+// them.
+func eachIDWord(s string, f func(string)) {
 	for i := 0; i < len(s); {
 		if !lang.IsIdentByte(s[i]) || s[i] == '_' {
 			i++
@@ -64,10 +65,9 @@ func idWords(s string) []string {
 		for j < len(s) && (lang.IsIdentByte(s[j]) || s[j] == '-') {
 			j++
 		}
-		out = append(out, s[i:j])
+		f(s[i:j])
 		i = j
 	}
-	return out
 }
 
 // intersects reports whether two sorted lists of unit indexes share one.

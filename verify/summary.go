@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -43,6 +44,9 @@ type doc struct {
 	// identRuns are the offsets of each run of identifier bytes, made on
 	// first use (boundedWord).
 	identRuns map[string][]int
+	// fullScratch is matchPruned's list of full candidates, lent to each
+	// call in turn.
+	fullScratch []candidate
 }
 
 // unit is one line or sentence of a summary.
@@ -52,11 +56,25 @@ type unit struct {
 	section int              // index into doc.sections, or -1
 	marker  Polarity         // a line marker: [DONE], [x], ✓, [TODO], [ ]...
 	tf      map[string]int32 // occurrences of each term, once counted (termCount)
+	label   unitLabel        // its line marker or label, once read (markerOrLabel)
+	// polarities are the first answers polarity gave here (see there).
+	polarities []polarityOf
 }
 
 // termCount is how many of the unit's tokens have the term: every item
-// matched against the unit asks, so they are counted once.
+// matched against the unit asks, so a long unit's are counted once.
 func (u *unit) termCount(t string) int32 {
+	if len(u.toks) <= shortUnit {
+		// A short unit is counted in place: building its map cost more
+		// than the few counts asked of it (a summary every few events).
+		var n int32
+		for _, tok := range u.toks {
+			if tok.Term == t && t != "" {
+				n++
+			}
+		}
+		return n
+	}
 	if u.tf == nil {
 		u.tf = make(map[string]int32, len(u.toks))
 		for _, tok := range u.toks {
@@ -67,6 +85,10 @@ func (u *unit) termCount(t string) int32 {
 	}
 	return u.tf[t]
 }
+
+// shortUnit is the most tokens a unit has for termCount to count them in
+// place rather than keep a map.
+const shortUnit = 24
 
 // unitSet is a set of unit indexes of one doc, cleared in constant time.
 type unitSet struct {
@@ -224,65 +246,73 @@ func boilerplate(line string) bool {
 }
 
 // parseSummary splits a summary into sections and units.
-func parseSummary(text string) *doc {
-	d := &doc{text: text, lower: lang.FoldText(text), postings: map[string][]int{}}
+func parseSummary(text string) *doc { return parseSummaryWith(text, nil) }
+
+// parseSummaryWith is parseSummary, reading each line through lines (nil
+// for none): a line the summary before had is not read again.
+func parseSummaryWith(text string, lines *lineCache) *doc {
+	d := &doc{text: text, lower: lang.FoldText(text)}
+	lines = lines.begin(text)
+	defer lines.end()
 	cur := -1
 	off := 0
 	for _, line := range strings.SplitAfter(text, "\n") {
 		start := off
 		off += len(line)
-		body := strings.TrimRight(line, "\r\n")
-		if strings.TrimSpace(body) == "" || boilerplate(body) {
+		pl, own := lines.read(strings.TrimRight(line, "\r\n"))
+		switch {
+		case pl.skip:
 			continue
-		}
-		heading, rest, isHeading := sectionHeading(body)
-		if isHeading {
+		case pl.isHeading:
 			if cur >= 0 {
 				d.sections[cur].End = start
 			}
-			d.sections = append(d.sections, Section{Span: Span{Start: start, End: len(text)}, Heading: heading, Polarity: headingPolarity(heading)})
+			d.sections = append(d.sections, Section{Span: Span{Start: start, End: len(text)}, Heading: pl.heading, Polarity: pl.polarity})
 			cur = len(d.sections) - 1
-			if rest == "" {
+			if len(pl.sentences) == 0 {
 				continue
 			}
-			// Content on the heading's own line ("PENDING: backfill totals").
-			start += strings.Index(body, rest)
-			body = rest
-		} else if m := closingTag(body); m != nil {
-			if cur >= 0 && strings.EqualFold(d.sections[cur].Heading, m[1]) {
+		case pl.closing != nil:
+			if cur >= 0 && strings.EqualFold(d.sections[cur].Heading, pl.closing[1]) {
 				d.sections[cur].End = start
 				cur = -1
 			}
 			continue
 		}
-		marker := Neutral
-		if strings.ContainsAny(body, "[✓✔✅☑☐") {
-			switch {
-			case doneMarker.MatchString(body):
-				marker = Done
-			case pendingMarker.MatchString(body):
-				marker = Pending
+		start += pl.at
+		for _, sn := range pl.sentences {
+			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: pl.marker, toks: sn.toks}
+			if !own {
+				u.toks = slices.Clone(sn.toks)
 			}
-		}
-		for _, sn := range lang.Sentences(body) {
-			u := unit{Span: Span{Start: start + sn.Start, End: start + sn.End}, section: cur, marker: marker}
-			u.toks = lang.Tokenize(text[u.Start:u.End])
 			for i := range u.toks {
 				u.toks[i].Start += u.Start
 				u.toks[i].End += u.Start
 			}
-			markCode(text, u.Span, u.toks)
 			d.units = append(d.units, u)
 		}
 	}
 	total := 0
-	for i, u := range d.units {
+	for _, u := range d.units {
 		total += len(u.toks)
-		seen := map[string]bool{}
+	}
+	// Most terms of a summary are in one unit: their lists start in one
+	// array (each capped at its length, so a second unit's append moves
+	// it out), and the map is made about its size, not grown.
+	d.postings = make(map[string][]int, min(total, 256))
+	firsts := make([]int, 0, total)
+	for i, u := range d.units {
 		for _, t := range u.toks {
-			if t.Term != "" && !seen[t.Term] {
-				seen[t.Term] = true
-				d.postings[t.Term] = append(d.postings[t.Term], i)
+			// A term is posted once per unit: the units come in order, so
+			// the unit already posted is the list's last.
+			p, ok := d.postings[t.Term]
+			switch {
+			case t.Term == "" || ok && p[len(p)-1] == i:
+			case !ok:
+				firsts = append(firsts, i)
+				d.postings[t.Term] = firsts[len(firsts)-1 : len(firsts) : len(firsts)]
+			default:
+				d.postings[t.Term] = append(p, i)
 			}
 		}
 	}
@@ -331,28 +361,37 @@ func sectionHeading(line string) (heading, rest string, ok bool) {
 	if lead == "" {
 		return "", "", false
 	}
-	switch c := lead[0]; {
-	case c == '#', c == '<', c == '*', c >= '0' && c <= '9', c >= 'A' && c <= 'Z':
-	default:
-		return "", "", false
-	}
-	if m := mdHeading.FindStringSubmatch(line); m != nil {
-		return strings.Trim(m[1], "*_ "), "", true
-	}
-	if m := xmlOpen.FindStringSubmatch(line); m != nil && m[1] != "summary" && m[1] != "analysis" {
-		return m[1], strings.TrimSuffix(strings.TrimSpace(m[2]), "</"+m[1]+">"), true
-	}
-	if m := numberedHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 7 {
-		return m[1], strings.TrimSpace(m[2]), true
-	}
-	if m := boldHead.FindStringSubmatch(line); m != nil {
-		return m[1], strings.TrimSpace(m[2]), true
-	}
-	if m := capsField.FindStringSubmatch(line); m != nil {
-		return m[1], strings.TrimSpace(m[2]), true
-	}
-	if m := plainHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 5 {
-		return m[1], "", true
+	// Only the expressions that can start with that character are tried,
+	// in the same order.
+	c := lead[0]
+	switch {
+	case c == '#':
+		if m := mdHeading.FindStringSubmatch(line); m != nil {
+			return strings.Trim(m[1], "*_ "), "", true
+		}
+	case c == '<':
+		if m := xmlOpen.FindStringSubmatch(line); m != nil && m[1] != "summary" && m[1] != "analysis" {
+			return m[1], strings.TrimSuffix(strings.TrimSpace(m[2]), "</"+m[1]+">"), true
+		}
+	case c == '*':
+		if m := boldHead.FindStringSubmatch(line); m != nil {
+			return m[1], strings.TrimSpace(m[2]), true
+		}
+	case c >= '0' && c <= '9', c >= 'A' && c <= 'Z':
+		if c <= '9' || c == 'I' || c == 'V' || c == 'X' {
+			if m := numberedHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 7 {
+				return m[1], strings.TrimSpace(m[2]), true
+			}
+		}
+		if c <= '9' {
+			break
+		}
+		if m := capsField.FindStringSubmatch(line); m != nil {
+			return m[1], strings.TrimSpace(m[2]), true
+		}
+		if m := plainHead.FindStringSubmatch(line); m != nil && len(strings.Fields(m[1])) <= 5 {
+			return m[1], "", true
+		}
 	}
 	return "", "", false
 }

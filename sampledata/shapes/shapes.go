@@ -90,7 +90,7 @@ var shapes = []Shape{
 	{Name: "giant-summaries", Sizes: [3]string{"5MB", "10MB", "20MB"}, Small: "3MB", gen: giantSummaries,
 		Doc: "compactions with 1-5 MB summaries pasting whole files and logs (doc.match over huge summaries, resurrection candidates)"},
 	{Name: "dense-compactions", Sizes: [3]string{"1.25MB", "2.5MB", "5MB"}, Small: "250KB", gen: denseCompactions,
-		Doc: "a compaction every five events under one standing rule, each summary naming the last few closed steps (about 2,000 compactions a megabyte: per-compaction cost, resurrection candidates among the closed steps)"},
+		Doc: "a compaction every five events under one standing rule, each summary naming the last few closed steps (about 950 compactions a megabyte, 10,000 in 10.5MB: per-compaction cost, resurrection candidates among the closed steps)"},
 	{Name: "rules", Sizes: [3]string{"700KB", "1.4MB", "2.8MB"}, Small: "150KB", gen: rules,
 		Doc: "N × (a user rule, then a compaction restating every rule so far) (constraint matching: rules × summary units per compaction)"},
 	{Name: "big-plan", Sizes: [3]string{"300KB", "600KB", "1.2MB"}, Small: "200KB", gen: bigPlan,

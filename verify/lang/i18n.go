@@ -78,17 +78,46 @@ func LanguageOf(text string) string {
 		return "en"
 	}
 	score, words := map[string]int{}, 0
-	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '_')
-	}) {
-		// Single letters and code (hex, ids) say nothing of the language.
-		if utf8.RuneCountInString(w) < 2 || HasDigit(w) || strings.Contains(w, "_") {
-			continue
-		}
+	count := func(langs []string) {
 		words++
-		for _, lang := range languageOfWord[w] {
+		for _, lang := range langs {
 			score[lang]++
 		}
+	}
+	if isASCII(text) {
+		// The same words, lower-cased one at a time without a lower-cased
+		// copy of the text: every summary is read for its language.
+		var buf [32]byte
+		eachField(text, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '\'' || r == '_')
+		}, func(w string) {
+			if len(w) < 2 || HasDigit(w) || strings.Contains(w, "_") {
+				return
+			}
+			if len(w) > len(buf) {
+				count(languageOfWord[strings.ToLower(w)])
+				return
+			}
+			b := buf[:len(w)]
+			for i := 0; i < len(w); i++ {
+				c := w[i]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b[i] = c
+			}
+			count(languageOfWord[string(b)])
+		})
+	} else {
+		eachField(strings.ToLower(text), func(r rune) bool {
+			return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '_')
+		}, func(w string) {
+			// Single letters and code (hex, ids) say nothing of the language.
+			if utf8.RuneCountInString(w) < 2 || HasDigit(w) || strings.Contains(w, "_") {
+				return
+			}
+			count(languageOfWord[w])
+		})
 	}
 	best := "en"
 	for _, l := range []string{"es", "pt", "fr", "de", "vi"} {
@@ -364,4 +393,24 @@ func ForeignRevocation(lower string) (rule, lifted, point bool) {
 		point = point || ContainsAny(lower, w.point...)
 	}
 	return rule, lifted, point
+}
+
+// eachField calls f with each field of s as strings.FieldsFunc(s, sep)
+// returns them, in order, without the slice: every summary and many
+// messages are read for their language.
+func eachField(s string, sep func(rune) bool, f func(string)) {
+	start := -1
+	for i, r := range s {
+		if sep(r) {
+			if start >= 0 {
+				f(s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		f(s[start:])
+	}
 }

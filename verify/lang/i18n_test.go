@@ -1,8 +1,10 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // Users write rules in their own language (DESIGN.md, "Rulings on
@@ -135,5 +137,38 @@ func TestForeignStatus(t *testing.T) {
 	}
 	if got, _ := ForeignStatus("Pendiente.", "es"); got != "pending" {
 		t.Errorf("a one-word sentence of a Spanish summary: %q, want pending", got)
+	}
+}
+
+// TestEachFieldIsFieldsFunc: LanguageOf reads a text's fields without the
+// slice, and must read the same fields strings.FieldsFunc gives.
+func TestEachFieldIsFieldsFunc(t *testing.T) {
+	sep := func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '_') }
+	for _, s := range []string{"", "   ", "one", " two words ", "l'été, déjà-vu; naïve", "中文 text\xffbroken", "a_b c-d 12x"} {
+		var got []string
+		eachField(s, sep, func(w string) { got = append(got, w) })
+		if want := strings.FieldsFunc(s, sep); !slices.Equal(got, want) {
+			t.Errorf("eachField(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestLanguageOfASCIIPath: an ASCII text is read without a lower-cased
+// copy, and must be read as the general path reads it (a trailing "é" is a
+// one-letter word, which counts for nothing, and sends the text there).
+func TestLanguageOfASCIIPath(t *testing.T) {
+	for _, text := range []string{
+		"Hello, this is the plan for the release.",
+		"ESTO ES LO QUE HAY QUE HACER PARA LA VERSION",
+		"Voici ce que nous devons faire pour la prochaine version, c'est important",
+		"Das ist der Plan fuer die naechste Version und wir muessen ihn umsetzen",
+		"antidisestablishmentarianismusistlangerals32zeichen und die der das",
+		"O que precisamos fazer: atualizar a documentacao e os testes do modulo",
+		"run go_test ./... then git push origin feat/x; no changes needed (v2, l10n)",
+		"",
+	} {
+		if got, want := LanguageOf(text), LanguageOf(text+" é"); got != want {
+			t.Errorf("LanguageOf(%q) = %s, the general path says %s", text, got, want)
+		}
 	}
 }

@@ -189,16 +189,31 @@ func Tokenize(s string) []Token { return foldPhrases(Words(s)) }
 // Words are the words of s as Tokenize reads them, before multi-word
 // phrases are folded into one ("clean up" is two words here).
 func Words(s string) []Token {
+	// The words are gathered in a scratch slice and copied out at their
+	// exact size: growing the result by append allocated about three times
+	// its size, the largest allocation of a run of many short texts (a
+	// compaction every few events), and a summary's units keep their words
+	// until the next compaction, spare capacity included.
+	sp := wordScratch.Get().(*[]Token)
+	scratch := (*sp)[:0]
+	EachWord(s, func(t Token) { scratch = append(scratch, t) })
 	var toks []Token
-	EachWord(s, func(t Token) { toks = append(toks, t) })
-	// A summary's units keep their words until the next compaction: the
-	// spare capacity append leaves (up to half) was a third of a large
-	// summary's parse.
-	if cap(toks)-len(toks) > 4 && cap(toks) > len(toks)+len(toks)/4 {
-		toks = append(make([]Token, 0, len(toks)), toks...)
+	if len(scratch) > 0 {
+		toks = append(make([]Token, 0, len(scratch)), scratch...)
+	}
+	if cap(scratch) <= maxWordScratch {
+		clear(scratch) // the pool must not keep the words' strings alive
+		*sp = scratch[:0]
+		wordScratch.Put(sp)
 	}
 	return toks
 }
+
+// wordScratch holds Words' scratch slices; one grown past maxWordScratch
+// (a huge summary's sentence) is left to the collector.
+var wordScratch = sync.Pool{New: func() any { return new([]Token) }}
+
+const maxWordScratch = 4096
 
 // EachWord calls f with each word of s, in order, as Words returns them:
 // for a reader that only looks at each once (a set of a message's words),

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/loupe-dev/loupe/verify"
 )
@@ -128,40 +129,73 @@ func fileJSON(w io.Writer, lf lazyFile, prefix string) error {
 func writeCompaction(w io.Writer, c JSONCompaction, prefix string) error {
 	items := c.Items
 	c.Items = nil
-	skel, err := indentJSON(c, prefix)
-	if err != nil {
-		return err
-	}
 	var buf bytes.Buffer
-	return splice(w, skel, prefix, "items", true, len(items), func(w io.Writer, i int, p string) error {
-		b, err := items[i].MarshalJSON()
-		if err != nil {
-			return err
-		}
-		if !items[i].reference {
-			// What writeIndented writes: an encoder given the item
-			// calls MarshalJSON and indents its bytes, and this is
-			// that without encoding the item's value around it again
-			// (a long run's report is mostly full entries of items
-			// the summaries dropped).
-			buf.Reset()
-			if err := json.Indent(&buf, b, p, jsonIndent); err != nil {
+	return withIndented(c, prefix, func(skel []byte) error {
+		return splice(w, skel, prefix, "items", true, len(items), func(w io.Writer, i int, p string) error {
+			b, err := items[i].MarshalJSON()
+			if err != nil {
 				return err
 			}
-			b = buf.Bytes()
-		}
-		_, err = w.Write(escapeInvisible(b, jsonEscape))
-		return err
+			if !items[i].reference {
+				// What writeIndented writes: an encoder given the item
+				// calls MarshalJSON and indents its bytes, and this is
+				// that without encoding the item's value around it
+				// again (a long run's report is mostly full entries of
+				// items the summaries dropped).
+				buf.Reset()
+				if err := json.Indent(&buf, b, p, jsonIndent); err != nil {
+					return err
+				}
+				b = buf.Bytes()
+			}
+			_, err = w.Write(escapeInvisible(b, jsonEscape))
+			return err
+		})
 	})
 }
 
 // writeIndented writes v as indentJSON encodes it.
 func writeIndented(w io.Writer, v any, prefix string) error {
-	b, err := indentJSON(v, prefix)
-	if err != nil {
+	return withIndented(v, prefix, func(b []byte) error {
+		_, err := w.Write(b)
 		return err
+	})
+}
+
+// indenter is a buffer and an encoder writing into it, reused by the
+// report's many small encodings (a skeleton per compaction, an entry per
+// item): a new encoder grew its own buffers each time, a tenth of what
+// verifying a run of many compactions allocated.
+type indenter struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+var indenters = sync.Pool{New: func() any {
+	x := &indenter{}
+	x.enc = json.NewEncoder(&x.buf)
+	x.enc.SetEscapeHTML(false)
+	return x
+}}
+
+// maxIndenter is the largest buffer an indenter goes back to the pool
+// with: one that encoded a huge entry is left to the collector.
+const maxIndenter = 1 << 20
+
+// withIndented calls f with v as indentJSON encodes it. The bytes are the
+// indenter's: valid only until f returns.
+func withIndented(v any, prefix string, f func([]byte) error) error {
+	x := indenters.Get().(*indenter)
+	x.buf.Reset()
+	x.enc.SetIndent(prefix, jsonIndent)
+	if err := x.enc.Encode(v); err != nil {
+		return err // the indenter is not reused after an error
 	}
-	_, err = w.Write(b)
+	err := f(escapeInvisible(bytes.TrimSuffix(x.buf.Bytes(), []byte("\n")), jsonEscape))
+	if x.buf.Cap() <= maxIndenter {
+		x.buf.Reset()
+		indenters.Put(x)
+	}
 	return err
 }
 
