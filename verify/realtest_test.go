@@ -207,7 +207,7 @@ const (
 	test5MinFound       = 2
 	test5MinVerdicts    = 13
 
-	test4MaxFalseAlarms = 7
+	test4MaxFalseAlarms = 6
 	test4MinFound       = 3
 	test4MinVerdicts    = 2
 
@@ -275,7 +275,8 @@ func TestRealTest5Split(t *testing.T) {
 // of 4 losses found, 2/7 verdicts. End of the fifth round's rules
 // (ad2b4ca), before its failures were read: 8, 3 of 4, 2/7. Read since
 // (seen): a condition on a thing's state or a gerund ("when a path
-// exists", "when creating instances") is no wait: 7.
+// exists", "when creating instances") is no wait: 7; "…, then v2.2 (4
+// issues)" keeps the first action's verb: 6.
 func TestRealTest4Split(t *testing.T) {
 	s := frozenSplit(t, "realtest4")
 	if alarms := s.reported - s.real; alarms > test4MaxFalseAlarms || s.found < test4MinFound || s.right < test4MinVerdicts {

@@ -58,8 +58,17 @@ func FindPromises(text string) []Promise {
 		}
 		// Several actions joined by "and then" / ", then" are separate
 		// obligations; each is kept.
+		prevVerb := ""
 		for _, part := range splitActions(rest) {
 			part = beSureTo(part)
+			if prevVerb != "" && verbless(part) {
+				// "create the v2.1 issues first, then v2.2 (4 issues)": the
+				// second action is the first's verb on another object.
+				part = prevVerb + " " + strings.TrimSpace(part)
+			}
+			if f := strings.Fields(part); len(f) > 0 {
+				prevVerb = f[0]
+			}
 			a := ParseAction(part)
 			if a.Verb == "" || copula(part) || modalStart(part) || a.Verb == TermOf("help") || a.Verb == TermOf("assist") {
 				// "I'll be honest", "we will have to see", "then we can
@@ -81,6 +90,20 @@ func FindPromises(text string) []Promise {
 		}
 	}
 	return out
+}
+
+// verbless reports whether an action part opens with no verb: an article,
+// a number or a version ("the docs", "v2.2 (4 issues)", "3 more tests").
+func verbless(part string) bool {
+	f := strings.Fields(strings.ToLower(part))
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "the", "a", "an", "its", "their", "those", "these":
+		return true
+	}
+	return HasDigit(f[0])
 }
 
 // beSureTo drops "be sure to" before an action ("I'll be sure to re-run
