@@ -305,6 +305,27 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Inferred, cue: "handed to the user",
 		},
 		{
+			name: "a failure nothing ran again, the user has spoken three times since",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"codex exec --model gpt-5 'review the provider'"}`),
+				result(2, "c1", "ERROR: unexpected status 401 Unauthorized: Missing bearer or basic authentication in header\nExit code 1", true),
+				msg(3, model.RoleUser, "Thanks. Now fix the npm provider."),
+				msg(4, model.RoleUser, "Now the README."),
+				msg(5, model.RoleUser, "And tag a release."),
+			},
+			key: "c1", basis: Inferred, cue: "the user has spoken 3 times since",
+		},
+		{
+			name: "the same failure, the user has spoken twice",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"codex exec --model gpt-5 'review the provider'"}`),
+				result(2, "c1", "ERROR: unexpected status 401 Unauthorized: Missing bearer or basic authentication in header\nExit code 1", true),
+				msg(4, model.RoleUser, "Now the README."),
+				msg(5, model.RoleUser, "And tag a release."),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
 			name: "the same failure, the agent still on it",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"rm -rf ~/dev/app/build-old"}`),

@@ -43,6 +43,9 @@ type behind struct {
 	// others counts, per open failed command, the successful shell
 	// commands of other programs since it.
 	others map[*failure]int
+	// prompts counts, per open stated failure, the user's messages since
+	// it (see userMovedOn).
+	prompts map[*failure]int
 }
 
 // opened files a new failure for the checks below.
@@ -78,6 +81,10 @@ func (b *behind) opened(f *failure, info *callInfo) {
 	}
 	b.sinceAssistant = append(b.sinceAssistant, f)
 	b.sinceUser = append(b.sinceUser, f)
+	if b.prompts == nil {
+		b.prompts = map[*failure]int{}
+	}
+	b.prompts[f] = 0
 	if f.program != "" {
 		b.others[f] = 0
 	}
@@ -422,6 +429,29 @@ func (e *errorTracker) agentMovedOn(m *model.Message) {
 	for f := range openOf[*failure](e.l) {
 		if f.item.Open && f.item.Basis != Inferred && f.namedIn(lower) {
 			f.item.weaken(fmt.Sprintf("left behind: the agent moved on (‘%s’)", cue))
+		}
+	}
+}
+
+// promptsBehind is how many of the user's messages make a failure nothing
+// ran again left behind: a failure still the subject is retried (and a new
+// failure of the same call replaces it) long before.
+const promptsBehind = 3
+
+// userMovedOn weakens the stated failures the conversation has moved past:
+// the user has spoken promptsBehind times since, and nothing resolved or
+// replaced them (a retry that failed again would have).
+func (e *errorTracker) userMovedOn() {
+	b := &e.behind
+	for f, n := range b.prompts {
+		switch {
+		case !f.stated():
+			delete(b.prompts, f)
+		case n+1 >= promptsBehind:
+			f.item.weaken(fmt.Sprintf("left behind: the user has spoken %d times since, and nothing ran it again", n+1))
+			delete(b.prompts, f)
+		default:
+			b.prompts[f] = n + 1
 		}
 	}
 }

@@ -194,26 +194,28 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // offered ("alternatively, we could…"), a past intent ("was never going
 // to"), a qualifier for a wait ("when available"): realtest 0.588, 0.513,
 // 29/35. A server a background job started with "&" outlives the job:
-// realtest3 1 false alarm, 25/30.
+// realtest3 1 false alarm, 25/30. A failure nothing ran again while the
+// user spoke three times is left behind: realtest 0.606, realtest3 0 false
+// alarms and 26/30.
 const (
-	testSplitMinPrecision = 0.58
+	testSplitMinPrecision = 0.60
 	testSplitMinRecall    = 0.51
 	testSplitMinVerdicts  = 0.82
 
 	test2MaxFalseAlarms = 1
 	test2MinVerdicts    = 16
 
-	test5MaxFalseAlarms = 4
+	test5MaxFalseAlarms = 2
 	test5MinFound       = 2
-	test5MinVerdicts    = 13
+	test5MinVerdicts    = 15
 
-	test4MaxFalseAlarms = 6
+	test4MaxFalseAlarms = 5
 	test4MinFound       = 3
-	test4MinVerdicts    = 2
+	test4MinVerdicts    = 3
 
-	test3MaxFalseAlarms = 1
+	test3MaxFalseAlarms = 0
 	test3MinFound       = 0
-	test3MinVerdicts    = 25
+	test3MinVerdicts    = 26
 )
 
 // frozenSplit scores a frozen split of testdata and logs its aggregate
@@ -260,7 +262,8 @@ func TestRealTest3Split(t *testing.T) {
 // b1ccf1e, whose rules were made before the split existed. End of the
 // fifth round's rules (ad2b4ca), before its failures were read: 5 false
 // alarms, 2 of 3, 12/16. Read since (seen): the same condition rule, 4
-// and 13/16.
+// and 13/16; many files not carried by one edit, a failure left behind
+// after three of the user's messages: 2 and 15/16.
 func TestRealTest5Split(t *testing.T) {
 	s := frozenSplit(t, "realtest5")
 	if alarms := s.reported - s.real; alarms > test5MaxFalseAlarms || s.found < test5MinFound || s.right < test5MinVerdicts {
@@ -276,7 +279,8 @@ func TestRealTest5Split(t *testing.T) {
 // (ad2b4ca), before its failures were read: 8, 3 of 4, 2/7. Read since
 // (seen): a condition on a thing's state or a gerund ("when a path
 // exists", "when creating instances") is no wait: 7; "…, then v2.2 (4
-// issues)" keeps the first action's verb: 6.
+// issues)" keeps the first action's verb: 6; a failure nothing ran again
+// while the user spoke three times is left behind: 5, 3/7.
 func TestRealTest4Split(t *testing.T) {
 	s := frozenSplit(t, "realtest4")
 	if alarms := s.reported - s.real; alarms > test4MaxFalseAlarms || s.found < test4MinFound || s.right < test4MinVerdicts {

@@ -291,6 +291,7 @@ func (l *ledger) step(i int, e model.Event) {
 				l.stretch++
 				l.constraints.userMessage(ev)
 				l.errors.userChangedCourse(ev)
+				l.errors.userMovedOn()
 				l.commitments.answered(ev)
 				l.commitments.turnEnded()
 			case model.RoleAssistant:
