@@ -436,7 +436,7 @@ func limitAfterBreak(lower string) bool {
 }
 
 // requestCues open a request that may be about the work at hand.
-var requestCues = []string{"make sure", "ensure", "be sure to", "remember to", "please"}
+var requestCues = []string{"make sure", "ensure", "be sure to", "remember to", "please", "you must", "you need to", "you have to"}
 
 // onceVerbs do a thing once: after a request cue they ask for one piece of
 // work, not for a way of working.

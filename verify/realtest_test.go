@@ -205,8 +205,8 @@ const (
 	test2MaxFalseAlarms = 1
 	test2MinVerdicts    = 16
 
-	test5MaxFalseAlarms = 2
-	test5MinFound       = 2
+	test5MaxFalseAlarms = 1
+	test5MinFound       = 3
 	test5MinVerdicts    = 15
 
 	test4MaxFalseAlarms = 5
@@ -263,7 +263,9 @@ func TestRealTest3Split(t *testing.T) {
 // fifth round's rules (ad2b4ca), before its failures were read: 5 false
 // alarms, 2 of 3, 12/16. Read since (seen): the same condition rule, 4
 // and 13/16; many files not carried by one edit, a failure left behind
-// after three of the user's messages: 2 and 15/16.
+// after three of the user's messages: 2 and 15/16; a one-off piece of work
+// asked with "you must", and the Claude Code importer keeping what a late
+// tool result jumps over (the missed rule was there): 1, 3 of 3, 15/16.
 func TestRealTest5Split(t *testing.T) {
 	s := frozenSplit(t, "realtest5")
 	if alarms := s.reported - s.real; alarms > test5MaxFalseAlarms || s.found < test5MinFound || s.right < test5MinVerdicts {

@@ -485,6 +485,31 @@ func (imp *importer) lastConversation(lo, hi int) int {
 	return -1
 }
 
+// jumpedOver returns the conversation lines of [lo, hi) that a late tool
+// result (at hi, its call at lo-1) jumps over and that stayed in the
+// context: all but those that descend, within the span, from a prompt
+// re-parented to a line before it other than the call (a rewind).
+func (imp *importer) jumpedOver(lo, hi int) []int {
+	keep := make([]bool, hi-lo)
+	var out []int
+	for j := lo; j < hi; j++ {
+		r := &imp.recs[j]
+		p := imp.resolve(r.parent)
+		switch {
+		case p >= lo && p < j:
+			keep[j-lo] = keep[p-lo] // as the line it continues
+		case r.kind == kUser && !r.result && r.parent != "" && p != lo-1:
+			keep[j-lo] = false // a prompt put back before the span: a rewind
+		default:
+			keep[j-lo] = true // a late result, or what the call led to
+		}
+		if keep[j-lo] && (r.kind == kUser || r.kind == kAssistant) && r.act != aDup && imp.main(j) {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
 // markOffPath walks from start back through parentUuid (not below lo), adds
 // the parallel-tool siblings and their results, and marks every other
 // conversation line of [lo, hi) as off the path.
@@ -508,7 +533,8 @@ func (imp *importer) markOffPath(lo, hi, start, bnd int) bool {
 		}
 	}
 	var todo []int
-	reached := false // the walk ended where a path may end
+	var kept [][2]int // spans a late tool result's parent jumps over (see below)
+	reached := false  // the walk ended where a path may end
 	for i := start; ; {
 		if i < lo {
 			reached = i >= 0 // it went back into the previous span
@@ -527,12 +553,30 @@ func (imp *importer) markOffPath(lo, hi, start, bnd int) bool {
 			reached = true
 			break
 		}
-		i = imp.resolve(r.parent)
+		p := imp.resolve(r.parent)
+		if r.kind == kUser && r.result && p >= lo && p < i-1 {
+			// A tool result written long after its call (a command sent
+			// to the background, a call the user rejected) names the
+			// call as its parent, and jumps over what the conversation
+			// said meanwhile. Only a prompt re-parented to an earlier
+			// line is a rewind: what a result jumps over stayed in the
+			// context (a summary quotes it).
+			kept = append(kept, [2]int{p + 1, i})
+		}
+		i = p
 	}
 	if !reached {
 		// A parent is missing (written to another file, or on a broken
 		// line): the path cannot be trusted to tell what was left out.
 		return false
+	}
+	for _, k := range kept {
+		for _, j := range imp.jumpedOver(k[0], k[1]) {
+			if !on[j] {
+				on[j] = true
+				todo = append(todo, j)
+			}
+		}
 	}
 	for len(todo) > 0 {
 		i := todo[len(todo)-1]

@@ -697,3 +697,56 @@ func TestUnwrittenParentAfterLaterLines(t *testing.T) {
 			raw, calls, bRaw, bCalls)
 	}
 }
+
+// TestLateResultKeepsWhatItJumpsOver: a tool result written long after its
+// call (a command the user sent to the background) names the call as its
+// parent, jumping over a prompt the user wrote meanwhile. That prompt was
+// in the context the compaction summarised (a real 2.1.45 session's summary
+// quotes it): it is on the path, not a branch abandoned by a rewind. A
+// prompt re-parented to an earlier line still is a rewind.
+func TestLateResultKeepsWhatItJumpsOver(t *testing.T) {
+	line := func(typ, uuid, parent, rest string) string {
+		p := `null`
+		if parent != "" {
+			p = `"` + parent + `"`
+		}
+		return `{"type":"` + typ + `","uuid":"` + uuid + `","parentUuid":` + p + `,"sessionId":"11111111-2222-4333-8444-555555555555","version":"2.1.45","cwd":"/w","timestamp":"2026-02-18T15:00:00Z",` + rest + `}`
+	}
+	user := func(text string) string { return `"message":{"role":"user","content":` + strconv.Quote(text) + `}` }
+	say := func(id, text string) string {
+		return `"message":{"id":"` + id + `","role":"assistant","content":[{"type":"text","text":` + strconv.Quote(text) + `}]}`
+	}
+	build := func(promptParent string) string {
+		lines := []string{
+			line("user", "u1", "", user("Run the extraction on the docs.")),
+			line("assistant", "a1", "u1", `"message":{"id":"m1","role":"assistant","content":[{"type":"tool_use","id":"toolu_A","name":"Bash","input":{"command":"docalign extract README.md"}}]}`),
+			line("user", "u2", promptParent, user("Don't launch it anymore; investigate why it blocks.")),
+			line("assistant", "a2", "u2", say("m2", "Looking into why the script blocks.")),
+			line("user", "r1", "a1", `"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_A","content":"Command running in background with ID: b1."}]}`),
+			line("assistant", "a3", "r1", say("m3", "Checking the script now.")),
+			line("system", "b1", "", `"subtype":"compact_boundary","logicalParentUuid":"a3","compactMetadata":{"trigger":"auto","preTokens":1000}`),
+			line("user", "s1", "b1", `"isCompactSummary":true,`+user("This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\nSummary:\n1. Primary Request and Intent: extraction.")),
+		}
+		p := filepath.Join(t.TempDir(), "11111111-2222-4333-8444-555555555555.jsonl")
+		if err := os.WriteFile(p, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	inSource := func(tr *model.Transcript) bool {
+		for _, e := range tr.Source(tr.Compactions[0]) {
+			if m, ok := e.(*model.Message); ok && strings.Contains(m.Text, "launch it anymore") {
+				return true
+			}
+		}
+		return false
+	}
+	if tr := open(t, build("a1")); !inSource(tr) {
+		t.Errorf("the prompt the late result jumps over is left out of the compaction's source")
+	}
+	// The same prompt on a branch the user rewound: the path to the
+	// boundary goes a3 → r1 → a1, and u2 hangs off u1 as an edit would.
+	if tr := open(t, build("u1")); inSource(tr) {
+		t.Errorf("a prompt on a rewound branch is taken into the compaction's source")
+	}
+}
