@@ -205,6 +205,9 @@ const (
 	test2MaxFalseAlarms = 1
 	test2MinVerdicts    = 16
 
+	test6MaxFalseAlarms = 17
+	test6MinVerdicts    = 1
+
 	test5MaxFalseAlarms = 1
 	test5MinFound       = 3
 	test5MinVerdicts    = 15
@@ -253,6 +256,18 @@ func TestRealTest3Split(t *testing.T) {
 	if alarms := s.reported - s.real; alarms > test3MaxFalseAlarms || s.found < test3MinFound || s.right < test3MinVerdicts {
 		t.Errorf("the third test split fell below its floor: %d false alarms (max %d), %d/%d losses found (min %d), %d/%d verdicts right (min %d)",
 			alarms, test3MaxFalseAlarms, s.found, s.losses, test3MinFound, s.right, s.compactions, test3MinVerdicts)
+	}
+}
+
+// TestRealTest6Split scores the sixth frozen split (testdata/realtest6,
+// labelled blind, no loss labelled: a false-alarm test); it logs the
+// aggregate line only. First contact, also the end of the fifth round's
+// rules (b0bc206): 17 false alarms, 1/7 verdicts (22 and 1/7 at 76b4af8).
+func TestRealTest6Split(t *testing.T) {
+	s := frozenSplit(t, "realtest6")
+	if alarms := s.reported - s.real; alarms > test6MaxFalseAlarms || s.right < test6MinVerdicts {
+		t.Errorf("the sixth test split fell below its floor: %d false alarms (max %d), %d/%d verdicts right (min %d)",
+			alarms, test6MaxFalseAlarms, s.right, s.compactions, test6MinVerdicts)
 	}
 }
 
