@@ -391,6 +391,11 @@ func ruleBasis(fr lang.Rule) (Basis, string) {
 	if clause == "" {
 		clause = lower
 	}
+	if lang.ContainsAny(clause, "before you do this", "before you do that", "before you do it", "before doing this", "before doing that") {
+		// "Just make sure the bot is fully operational before you do
+		// this": a precondition of the request it comes with.
+		return Inferred, "may scope the request it comes with (‘before you do this’, nothing says it lasts)"
+	}
 	if strings.Contains(clause, "forget to") {
 		// "Don't forget to update the changelog": a reminder of one thing
 		// to do, not a prohibition.

@@ -43,6 +43,7 @@ func TestRulingStandingRules(t *testing.T) {
 		{"an idea offered is no rule", []string{"Alternatively, we could create a new writer that writes directly to SVG (instead of reusing the same logic but only writing differently)."}, "writing", false, false},
 		{"a piece of work asked with 'must'", []string{"I was talking about the codebase itself.\nYou must remove things like\n* <!-- skip --> tags in markdown files\n* .docalign.yml config files"}, "remove", false, true},
 		{"a way of working asked with 'must'", []string{"You must use pnpm in this repo."}, "pnpm", true, true},
+		{"a precondition of the request at hand", []string{"Add the rate-limit offer to the bot. Just make sure the bot is fully operational before you do this."}, "operational", false, true},
 		{"a doubt is no prohibition", []string{"Split the two packages (don't know if they should share a common base, feel free to offer your opinion)."}, "share", false, false},
 		{"a limit on the fix asked for", []string{"Fix the ingest — only update timestamps when node data actually changes (compare before writing)."}, "timestamps", false, true},
 		{"a limit of its own is a rule", []string{"Only update timestamps when node data actually changes."}, "timestamps", true, true},

@@ -58,6 +58,8 @@ func TestReadOnly(t *testing.T) {
 		`for wt in .claude/worktrees/agent-*/; do echo "=== $(basename $wt) ===" && git -C "$wt" status --short 2>/dev/null && echo; done`,
 		`for id in a1 b2; do wc -c /tmp/$id.output 2>/dev/null; done`, `if [ -f x ]; then cat x; else ls; fi`,
 		`while read f; do head -3 "$f"; done < list.txt`, `! grep -q TODO main.go`,
+		// A look on a remote host.
+		`ssh root@65.108.24.131 tail -5 /var/log/nginx/access.log | grep assistant`, `ssh -i ~/.ssh/k -p 2222 deploy@host "ls -la /srv"`,
 	} {
 		if !ReadOnly(line) {
 			t.Errorf("%q: not read-only", line)
@@ -68,6 +70,7 @@ func TestReadOnly(t *testing.T) {
 		"gh pr create --fill", "gh api -X POST repos/o/r/issues -f title=x", "gh pr merge 12",
 		"find . -name '*.tmp' -delete", "find . -exec rm {} \\;", "cat a && rm b", "go test ./...", "make", "",
 		"for f in *.tmp; do rm $f; done", "if [ -d build ]; then make clean; fi",
+		"ssh root@host systemctl restart nginx", "ssh root@host",
 	} {
 		if ReadOnly(line) {
 			t.Errorf("%q: read-only", line)

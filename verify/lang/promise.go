@@ -50,6 +50,9 @@ func FindPromises(text string) []Promise {
 		if negatedStart(restLower) || hedged(lower[:pos]) {
 			continue
 		}
+		if (cue == "let me" || cue == "let us") && (strings.HasPrefix(restLower, " know") || strings.HasPrefix(restLower, " hear")) {
+			continue // "Let me know once you try it!": asks the user, promises nothing
+		}
 		// The passive voice puts the object first: "the old carrier's
 		// routing still has to be switched off by us" is "switched off the
 		// old carrier's routing".
@@ -473,6 +476,7 @@ func PlannedSteps(text string) []Promise {
 		if !stepsHeading(lines[i]) {
 			continue
 		}
+		top := -1 // the indentation of the list's own items
 		for j := i + 1; j < len(lines); j++ {
 			l := strings.TrimSpace(lines[j])
 			if l == "" {
@@ -484,6 +488,16 @@ func PlannedSteps(text string) []Promise {
 			item := listItem(lines[j])
 			if item == "" {
 				break
+			}
+			indent := len(lines[j]) - len(strings.TrimLeft(lines[j], " \t"))
+			if top < 0 {
+				top = indent
+			}
+			if indent > top {
+				// "1. Respond to the notification with:" and its bullets
+				// ("- Timestamp of fix: …"): what a step holds, not steps.
+				i = j
+				continue
 			}
 			if step, label, ok := plannedStep(item); ok {
 				a := ParseAction(step)
@@ -500,6 +514,28 @@ func PlannedSteps(text string) []Promise {
 
 // stepsHeading reports whether a line heads a list of the agent's pending
 // steps.
+// statement reports whether a list item says how things are rather than
+// what to do: "The server-side nginx config is already deployed and
+// running", "It works on staging".
+func statement(item string) bool {
+	f := strings.Fields(strings.ToLower(item))
+	if len(f) < 3 {
+		return false
+	}
+	switch f[0] {
+	case "the", "this", "that", "these", "those", "it", "its", "there", "no", "nothing", "everything", "all":
+	default:
+		return false
+	}
+	for _, w := range f[1:min(len(f), 8)] {
+		switch strings.Trim(w, ",.:;") {
+		case "is", "are", "was", "were", "has", "have", "works", "runs", "exists":
+			return true
+		}
+	}
+	return false
+}
+
 func stepsHeading(line string) bool {
 	l := strings.ToLower(strings.Trim(strings.TrimSpace(line), "#*_: "))
 	l = strings.TrimPrefix(l, "the ")
@@ -557,7 +593,7 @@ func plannedStep(item string) (step, label string, ok bool) {
 		}
 	}
 	s = strings.TrimLeft(s, " -–—:")
-	if len(Terms(Tokenize(s))) < 2 {
+	if len(Terms(Tokenize(s))) < 2 || statement(s) {
 		return "", "", false
 	}
 	return s, label, true

@@ -27,3 +27,30 @@ func TestSplitActionsKeepTheVerb(t *testing.T) {
 		}
 	}
 }
+
+// A step's nested bullets say what it holds, not further steps.
+func TestNestedBulletsAreNoSteps(t *testing.T) {
+	text := "### Next Steps:\n1. **Respond to the security notification** with:\n   - Timestamp of fix: **2026-02-25 14:16 UTC**\n   - Confirmation that Redis is now secured\n\n2. **Rotate the Redis password** on the map server\n"
+	var got []string
+	for _, p := range PlannedSteps(text) {
+		got = append(got, p.Action.Text)
+	}
+	if len(got) != 2 || got[0] != "Respond to the security notification with:" && got[0] != "Respond to the security notification with" {
+		t.Errorf("steps %q, want the two numbered ones", got)
+	}
+}
+
+// "Let me know" asks the user; a list item that states how things are is
+// no step.
+func TestNotPromises(t *testing.T) {
+	for _, said := range []string{"Let me know once you try it!", "Let me know if the numbers look right."} {
+		if ps := FindPromises(said); len(ps) > 0 {
+			t.Errorf("%q: promise %q", said, ps[0].Action.Text)
+		}
+	}
+	text := "Next steps:\n- The server-side nginx config is already deployed and running\n- Restart the map service on the new host\n"
+	ps := PlannedSteps(text)
+	if len(ps) != 1 || ps[0].Action.Verb != TermOf("restart") {
+		t.Errorf("steps %v, want only the restart", ps)
+	}
+}

@@ -83,6 +83,8 @@ func (c Command) readOnly() bool {
 		return readOnlySubcommands["git"][sub]
 	case "gh":
 		return ghReadOnly(c.Args)
+	case "ssh":
+		return sshReadOnly(c.Args)
 	}
 	if readOnlyPrograms[c.Program] {
 		return true
@@ -91,6 +93,26 @@ func (c Command) readOnly() bool {
 		return subs[c.Sub()]
 	}
 	return false
+}
+
+// sshOptArgs are the ssh options that take a value.
+var sshOptArgs = WordSet("-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w")
+
+// sshReadOnly reports whether an ssh line only looks on the remote host:
+// "ssh root@host tail -5 /var/log/nginx/access.log | grep x" reads a log
+// there. With no remote command it opens a shell, which is not a look.
+func sshReadOnly(args []string) bool {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		if sshOptArgs[args[i]] {
+			i++
+		}
+		i++
+	}
+	if i+1 >= len(args) {
+		return false
+	}
+	return ReadOnly(strings.Join(args[i+1:], " "))
 }
 
 // gitListing reports whether a git branch/tag/remote/stash/worktree/config
