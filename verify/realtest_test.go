@@ -205,7 +205,7 @@ const (
 	test2MaxFalseAlarms = 1
 	test2MinVerdicts    = 16
 
-	test6MaxFalseAlarms = 10
+	test6MaxFalseAlarms = 6
 	test6MinVerdicts    = 3
 
 	test5MaxFalseAlarms = 1
@@ -265,7 +265,8 @@ func TestRealTest3Split(t *testing.T) {
 // rules (b0bc206): 17 false alarms, 1/7 verdicts (22 and 1/7 at 76b4af8).
 // Read since (seen): a look over ssh, "let me know", a step's nested
 // bullets and statements in a steps list, a precondition of the request
-// at hand: 10 and 3/7.
+// at hand: 10 and 3/7; "here is the prompt I gave Codex:" introduces a
+// paste: 6.
 func TestRealTest6Split(t *testing.T) {
 	s := frozenSplit(t, "realtest6")
 	if alarms := s.reported - s.real; alarms > test6MaxFalseAlarms || s.right < test6MinVerdicts {

@@ -204,6 +204,18 @@ func pastedLine(line string) bool {
 	return k > 0 && k < len(t) && t[k] == ' ' && strings.HasPrefix(strings.TrimLeft(t[k:], " "), "+") || k > 0 && strings.HasPrefix(t[k:], ":") && strings.Contains(t, "    ")
 }
 
+// relativeIntro reports whether the words between a paste's noun and its
+// colon are a short clause that names where it came from ("here is the
+// prompt I gave Codex:", "this is the feedback the reviewer left:").
+func relativeIntro(before, between string) bool {
+	f := strings.Fields(between)
+	if len(f) == 0 || len(f) > 6 || strings.ContainsAny(between, ".?!;") {
+		return false
+	}
+	b := before[max(0, len(before)-24):]
+	return strings.Contains(b, "here is") || strings.Contains(b, "here's") || strings.Contains(b, "this is") || strings.Contains(b, "below is")
+}
+
 // pasteIntro returns where pasted material starts after a phrase that
 // introduces it ("The transcript:", "here is the error:", "got this
 // feedback:"), or -1.
@@ -221,7 +233,7 @@ func pasteIntro(lower string) int {
 			j := i + len(w)
 			rest := lower[j:]
 			k := strings.IndexAny(rest, ":\n")
-			if k >= 0 && rest[k] == ':' && strings.TrimSpace(rest[:k]) == "" && strings.TrimSpace(rest[k+1:]) != "" {
+			if k >= 0 && rest[k] == ':' && (strings.TrimSpace(rest[:k]) == "" || relativeIntro(lower[:i], rest[:k])) && strings.TrimSpace(rest[k+1:]) != "" {
 				if best < 0 || j+k+1 < best {
 					best = j + k + 1
 				}

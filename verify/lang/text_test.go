@@ -155,6 +155,8 @@ func TestFindRulesReal(t *testing.T) {
 			[]string{"Only run plans against staging", "run terraform apply on prod yourself", "commit any .tfvars files"}},
 		{"Keep it short – never add emojis.", []string{"Keep it short", "add emojis"}},
 		{"Here are items 4 and 5 of their list, pasted as-is. Does our export cover 4?\n\n  4. Must include all manual journals.\n  5. Files must never be sent as zip attachments.", nil},
+		{"Should I create this on a separate tree? Here is the prompt I gave Codex:  Read these files first:\n  - AGENTS.md\n\n  Port the files. Do NOT change any visual output.", nil},
+		{"Never push to main. This is the error the hook printed: must not be empty", []string{"push to main"}},
 		{"Their checklist, as-is. Which does CI enforce?\n\n---\n- Headings must use sentence case.\n- Never use \"simply\".\n---\n\nAnd never push to main.",
 			[]string{"push to main"}},
 	}
