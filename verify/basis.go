@@ -114,6 +114,11 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 	if a := abstention(fc.Action); a != "" {
 		return Inferred, fmt.Sprintf("abstention ‘%s’: a thing the agent means not to do, not work it owes", a)
 	}
+	if t := strings.TrimLeft(strings.TrimSpace(fc.Action.Text), "`*_ "); len(t) > 1 && t[0] == '/' && t[1] >= 'a' && t[1] <= 'z' {
+		// "Next step: `/spec` to decompose this into tasks": a command the
+		// user types to the runtime, not work the agent owes.
+		return Inferred, "a slash command for the user to run (‘" + strings.Fields(t)[0] + "’)"
+	}
 	if fc.Label != "" || strings.HasPrefix(strings.TrimSpace(fc.Sentence), "-") || strings.HasPrefix(strings.TrimSpace(fc.Sentence), "*") {
 		return Stated, "listed as the agent's pending step"
 	}

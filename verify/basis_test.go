@@ -536,6 +536,8 @@ func TestConversationalPromises(t *testing.T) {
 		{"Let me update `cmd_launch()` to use `clone_from_local` when a main workspace path exists.", Inferred},
 		{"Now I need to update the RDS handlers to pass the endpoint through when creating instances/clusters.", Inferred},
 		{"Let me re-run the migration when the review is approved.", Stated},
+		{"**Next step:** `/spec` to decompose this into implementable features and tasks.", Inferred},
+		{"**Next step:** decompose the spec into implementable features and tasks.", Stated},
 		{"But I need to test the core issue: that after merging main into feature, commits *before* the merge are still condensable.", Inferred},
 	}
 	for _, c := range cases {
