@@ -326,6 +326,14 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Stated, cue: "last word",
 		},
 		{
+			name: "a line the shell could not parse",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"ssh root@host 'redis-cli CONFIG GET bind' && echo $(("}`),
+				result(2, "c1", "Exit code 2\nbash: -c: line 6: syntax error near unexpected token `('", true),
+			},
+			key: "c1", basis: Inferred, cue: "could not parse",
+		},
+		{
 			name: "the same failure, the agent still on it",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"rm -rf ~/dev/app/build-old"}`),

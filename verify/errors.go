@@ -90,7 +90,13 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 		Origin: "failed " + info.name, Evidence: model.Clip(text, 400)}
 	it.ID = "error:" + r.ID
 	it.setBasis(Stated, "failure still the last word on its subject")
-	if p := precondition(text); p != "" {
+	if p := shellSyntax(text); p != "" {
+		// "bash: -c: line 6: syntax error near unexpected token `('": the
+		// shell could not read the line, so nothing it held ran; the
+		// agent writes it again, and the work is owed as work, not as
+		// this failure.
+		it.setBasis(Inferred, fmt.Sprintf("the shell could not parse the command (‘%s’): nothing ran", p))
+	} else if p := precondition(text); p != "" {
 		// Claude Code refuses an edit of a file not read: the edit never ran, and the agent reads and edits again
 		// or reaches the change another way (a formatter's --fix).
 		it.setBasis(Inferred, fmt.Sprintf("the runtime's precondition for an edit (‘%s’), not a failure of the work", p))
@@ -237,6 +243,21 @@ func precondition(text string) string {
 	// someone else changed it, and the edit the agent meant is still owed.
 	for _, p := range []string{"file has not been read yet"} {
 		if strings.Contains(h, p) {
+			return p
+		}
+	}
+	return ""
+}
+
+// shellSyntaxErrors are what a shell says when it cannot read a line.
+var shellSyntaxErrors = []string{"syntax error near unexpected token", "unexpected eof while looking for matching",
+	"syntax error: unexpected end of file", "unterminated quoted string", "bad substitution", "parse error near"}
+
+// shellSyntax returns the shell's parse error a result opens with, or "".
+func shellSyntax(text string) string {
+	h := strings.ToLower(text[:lang.CutUTF8(text, 600)])
+	for _, p := range shellSyntaxErrors {
+		if strings.Contains(h, p) && (strings.Contains(h, "bash:") || strings.Contains(h, "sh:") || strings.Contains(h, "zsh:") || strings.Contains(h, "-c: line")) {
 			return p
 		}
 	}

@@ -205,7 +205,7 @@ const (
 	test2MaxFalseAlarms = 1
 	test2MinVerdicts    = 16
 
-	test6MaxFalseAlarms = 4
+	test6MaxFalseAlarms = 3
 	test6MinVerdicts    = 5
 
 	test5MaxFalseAlarms = 1
@@ -266,7 +266,8 @@ func TestRealTest3Split(t *testing.T) {
 // Read since (seen): a look over ssh, "let me know", a step's nested
 // bullets and statements in a steps list, a precondition of the request
 // at hand: 10 and 3/7; "here is the prompt I gave Codex:" introduces a
-// paste: 6; a slash command for the user to run is no promise: 4, 5/7.
+// paste: 6; a slash command for the user to run is no promise: 4, 5/7; a
+// line the shell could not parse ran nothing: 3.
 func TestRealTest6Split(t *testing.T) {
 	s := frozenSplit(t, "realtest6")
 	if alarms := s.reported - s.real; alarms > test6MaxFalseAlarms || s.right < test6MinVerdicts {
