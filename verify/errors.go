@@ -310,6 +310,11 @@ func (f *failure) match(l *ledger, d *doc, ir *ItemResult) {
 	p, cue := d.polarity(u, -1, lo, hi)
 	ir.Evidence = d.evidence(candidate{unit: best}, p)
 	switch {
+	case p == Done && !strings.HasPrefix(cue, "under") && !stillFailing(d.lower[u.Start:u.End]) && !underDone(d, u) && f.rerunPending(d):
+		// "Fixed by searching for "npm() {"" and, in Next Steps, "Run
+		// `cargo test` to verify all tests pass after the last fix": the
+		// fix is reported, not the failure's end.
+		ir.Status, ir.Why = Retained, fmt.Sprintf("reported fixed (%s), its re-run still to do in the summary", cue)
 	case p == Done && !strings.HasPrefix(cue, "under") && !stillFailing(d.lower[u.Start:u.End]):
 		ir.Status = Flipped
 		ir.Why = fmt.Sprintf("the summary presents the error as fixed (%s) while no later call succeeded", cue)
@@ -318,6 +323,42 @@ func (f *failure) match(l *ledger, d *doc, ir *ItemResult) {
 	default:
 		ir.Status, ir.Why = Weak, "the error's test or file is named, but not that it fails"
 	}
+}
+
+// underDone reports whether a unit sits under a heading that reports work
+// done ("Completed"): a fix listed there is claimed finished, whatever
+// runs the summary plans next.
+func underDone(d *doc, u *unit) bool {
+	s := d.section(u)
+	return s != nil && s.Polarity == Done
+}
+
+// rerunPending reports whether the summary has the failed command to run
+// again, pending: a unit that names its program and subcommand ("cargo
+// test", "go test", "npm run build") under a pending cue or heading.
+func (f *failure) rerunPending(d *doc) bool {
+	prog := f.key.Program
+	if prog == "" {
+		return false
+	}
+	run := prog
+	if sub := f.key.Sub(); sub != "" && !strings.HasPrefix(sub, "-") {
+		run += " " + sub
+	}
+	run = strings.ToLower(run)
+	for i := range d.units {
+		u := &d.units[i]
+		text := d.lower[u.Start:u.End]
+		if !strings.Contains(text, run) {
+			continue
+		}
+		at := strings.Index(text, run)
+		lo, hi := tokRange(u, Span{Start: u.Start + at, End: u.Start + at + len(run)})
+		if p, _ := d.polarity(u, -1, lo, hi); p == Pending {
+			return true
+		}
+	}
+	return false
 }
 
 // tokenHits counts a unit's mentions of an error's identifying tokens.

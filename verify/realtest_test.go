@@ -212,9 +212,9 @@ const (
 	test5MinFound       = 3
 	test5MinVerdicts    = 15
 
-	test4MaxFalseAlarms = 5
+	test4MaxFalseAlarms = 4
 	test4MinFound       = 3
-	test4MinVerdicts    = 3
+	test4MinVerdicts    = 4
 
 	test3MaxFalseAlarms = 0
 	test3MinFound       = 0
@@ -302,7 +302,9 @@ func TestRealTest5Split(t *testing.T) {
 // (seen): a condition on a thing's state or a gerund ("when a path
 // exists", "when creating instances") is no wait: 7; "…, then v2.2 (4
 // issues)" keeps the first action's verb: 6; a failure nothing ran again
-// while the user spoke three times is left behind: 5, 3/7.
+// while the user spoke three times is left behind: 5, 3/7; cargo names its
+// failing test, and a fix reported with its re-run still to do is kept: 4,
+// 4/7.
 func TestRealTest4Split(t *testing.T) {
 	s := frozenSplit(t, "realtest4")
 	if alarms := s.reported - s.real; alarms > test4MaxFalseAlarms || s.found < test4MinFound || s.right < test4MinVerdicts {

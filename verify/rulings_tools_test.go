@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loupe-dev/loupe/model"
@@ -151,6 +152,37 @@ func TestFailureWithoutAnErrorLine(t *testing.T) {
 			it := statusOf(t, r, Error, "bun run verify")
 			if it.Item.Text != "`bun run verify` failed" || it.Status != c.want {
 				t.Errorf("error %q %s, want %q %s", it.Item.Text, it.Status, "`bun run verify` failed", c.want)
+			}
+		})
+	}
+}
+
+// A summary that reports a failing test fixed and, among its next steps,
+// the run that would show it: the fix is reported, not the failure's end,
+// so the error is kept, not flipped. The same "fixed" with no run to come
+// is a flip: nothing since succeeded; so is a fix listed under a heading of
+// finished work ("Completed"), whatever runs come next (heldout4's k04).
+func TestFixReportedRerunPending(t *testing.T) {
+	src := []model.Event{
+		call(1, "c1", "Bash", `{"command":"cargo test 2>&1 | tail -30"}`),
+		result(2, "c1", "test config::tests::generate_rc_extra_commands_no_duplicates ... FAILED\nfailures:\n    config::tests::generate_rc_extra_commands_no_duplicates\nerror: test failed, to rerun pass `--lib`", true),
+		call(3, "e1", "Edit", `{"file_path":"src/config.rs","old_string":"matches(\"npm()\")","new_string":"matches(\"npm() {\")"}`),
+		result(4, "e1", "The file src/config.rs has been updated.", false),
+	}
+	fixed := "Notes:\n- Fixed the generate_rc_extra_commands_no_duplicates test by searching for \"npm() {\" instead.\n"
+	cases := []struct {
+		name, summary string
+		want          Status
+	}{
+		{"the re-run still to do", fixed + "\nPending Tasks:\n- Run `cargo test` to verify all tests pass after the last fix\n", Retained},
+		{"no re-run to come", fixed, Flipped},
+		{"listed as completed", strings.Replace(fixed, "Notes:", "### Completed", 1) + "\nPending Tasks:\n- Run `cargo test` to verify all tests pass after the last fix\n", Flipped},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Check(src, compaction(20, 1, c.summary), Options{})
+			if got := statusOf(t, r, Error, "c1").Status; got != c.want {
+				t.Errorf("error is %s, want %s", got, c.want)
 			}
 		})
 	}

@@ -168,6 +168,12 @@ var taskPrefixRe = LazyRegexp(`^@?[\w.-]+(?:/[\w.-]+)?:[a-z][\w-]*: `)
 // "● suite › test", vitest's and mocha's "× test", "✕ test", "✗ test"), -1
 // for a passing one ("(pass) …", "✓ …", "✔ …"), 0 for any other line.
 func testOutcome(line string) int {
+	// cargo's "test config::tests::name ... FAILED", go's "--- FAIL:
+	// TestName", pytest's "FAILED tests/x.py::test_name - …".
+	if strings.HasPrefix(line, "test ") && strings.HasSuffix(line, " ... FAILED") ||
+		strings.HasPrefix(line, "--- FAIL: ") || strings.HasPrefix(line, "FAILED ") && strings.Contains(line, "::") {
+		return 1
+	}
 	if line == "" || line[0] != '(' && line[0] < 0x80 && line[0] != '@' && !strings.Contains(line[:min(len(line), 40)], ": ") {
 		return 0 // the common case, cheaply: no marker can start this line
 	}

@@ -28,6 +28,10 @@ func TestFirstErrorLine(t *testing.T) {
 		{"$ turbo run test\n@acme/core:test: (pass) planner > throws typed validation error [0.07ms]\n" +
 			"@acme/cli:test: (fail) plugin runtime > check --json fails on pending backfill [1.2ms]\n 14 fail", "check --json fails on pending backfill"},
 		{"✓ parses an invalid header error [2ms]\n✗ writes the cache\nAssertionError: expected 1 to equal 2", "writes the cache"},
+		// cargo and pytest name the failing test before their tally.
+		{"running 12 tests\ntest config::tests::generate_rc_extra_commands_no_duplicates ... FAILED\nfailures:\nerror: test failed, to rerun pass `--lib`",
+			"generate_rc_extra_commands_no_duplicates"},
+		{"E   assert 1 == 2\nFAILED tests/test_cart.py::test_coupon - assert 1 == 2\n1 failed, 3 passed", "test_coupon"},
 	}
 	for _, c := range cases {
 		if got := FirstErrorLine(c.out); !strings.Contains(got, c.want) {
