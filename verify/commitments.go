@@ -253,7 +253,7 @@ func (c *commitmentTracker) closeActedOn(e model.Event, why string) {
 
 // thinkVerbs are done by the words that follow them.
 var thinkVerbs = lang.TermSet("think", "consider", "reason", "reflect", "recap", "summarize", "summarise", "explain", "walk", "clarify", "reconsider",
-	"frame", "outline", "answer", "structure")
+	"frame", "outline", "answer", "structure", "analyze", "analyse", "assess", "evaluate", "weigh", "compare")
 
 // thinksAloud reports whether a promise is one the message keeps by its own
 // words: "Let me think about how this happens …" followed by the thinking.

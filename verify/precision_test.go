@@ -131,6 +131,7 @@ func TestNarrationCarriedOutBySameResponse(t *testing.T) {
 		{"thinking the message carries out", "Let me think about how the lock gets stuck after a crash. The writer holds it while the reader waits, so a crash between the two leaves it held.", false, "think", false},
 		{"framing the answer the message goes on to give", "Given the session context, I'll frame it around what just happened and what's next across the ecosystem. The ingest rewrite landed, the lore rename is done, and the two open reviews wait on CI.", false, "frame", false},
 		{"an outline the message gives", "I'll outline the three options for the cache layer. First, a write-through cache in front of the store, which keeps reads fast.", false, "outline", false},
+		{"an analysis the message gives", "I'll analyze your proposal and think through the implications of a single shadow branch. With one branch, every session writes to the same ref, so two sessions race on it.", false, "proposal", false},
 		{"thinking deferred to later", "I'll think about the naming of the flags and get back to you.", false, "naming", true},
 		{"a change is not a look", "I'll add the retry to the loader.", true, "retry", true},
 	}
