@@ -239,6 +239,21 @@ func frozenSplit(t *testing.T, dir string) realSplitScore {
 	return s
 }
 
+// splitFloor is a frozen split's floor: the most false alarms it may
+// report, and the fewest labelled losses found and verdicts right.
+type splitFloor struct{ maxFalseAlarms, minFound, minVerdicts int }
+
+// checkFloor scores a frozen split and fails when it falls below its
+// floor; like frozenSplit it logs the aggregate line only.
+func checkFloor(t *testing.T, dir string, f splitFloor) {
+	t.Helper()
+	s := frozenSplit(t, dir)
+	if alarms := s.reported - s.real; alarms > f.maxFalseAlarms || s.found < f.minFound || s.right < f.minVerdicts {
+		t.Errorf("%s fell below its floor: %d false alarms (max %d), %d/%d losses found (min %d), %d/%d verdicts right (min %d)",
+			dir, alarms, f.maxFalseAlarms, s.found, s.losses, f.minFound, s.right, s.compactions, f.minVerdicts)
+	}
+}
+
 // TestRealTest2Split scores the second frozen split (testdata/realtest2);
 // like TestRealTestSplit it logs the aggregate line only.
 func TestRealTest2Split(t *testing.T) {
@@ -252,11 +267,7 @@ func TestRealTest2Split(t *testing.T) {
 // TestRealTest3Split scores the third frozen split (testdata/realtest3,
 // labelled blind, with losses); it logs the aggregate line only.
 func TestRealTest3Split(t *testing.T) {
-	s := frozenSplit(t, "realtest3")
-	if alarms := s.reported - s.real; alarms > test3MaxFalseAlarms || s.found < test3MinFound || s.right < test3MinVerdicts {
-		t.Errorf("the third test split fell below its floor: %d false alarms (max %d), %d/%d losses found (min %d), %d/%d verdicts right (min %d)",
-			alarms, test3MaxFalseAlarms, s.found, s.losses, test3MinFound, s.right, s.compactions, test3MinVerdicts)
-	}
+	checkFloor(t, "realtest3", splitFloor{test3MaxFalseAlarms, test3MinFound, test3MinVerdicts})
 }
 
 // TestRealTest6Split scores the sixth frozen split (testdata/realtest6,
@@ -269,11 +280,7 @@ func TestRealTest3Split(t *testing.T) {
 // paste: 6; a slash command for the user to run is no promise: 4, 5/7; a
 // line the shell could not parse ran nothing: 3.
 func TestRealTest6Split(t *testing.T) {
-	s := frozenSplit(t, "realtest6")
-	if alarms := s.reported - s.real; alarms > test6MaxFalseAlarms || s.right < test6MinVerdicts {
-		t.Errorf("the sixth test split fell below its floor: %d false alarms (max %d), %d/%d verdicts right (min %d)",
-			alarms, test6MaxFalseAlarms, s.right, s.compactions, test6MinVerdicts)
-	}
+	checkFloor(t, "realtest6", splitFloor{test6MaxFalseAlarms, 0, test6MinVerdicts})
 }
 
 // TestRealTest5Split scores the fifth frozen split (testdata/realtest5,
@@ -287,11 +294,7 @@ func TestRealTest6Split(t *testing.T) {
 // asked with "you must", and the Claude Code importer keeping what a late
 // tool result jumps over (the missed rule was there): 1, 3 of 3, 15/16.
 func TestRealTest5Split(t *testing.T) {
-	s := frozenSplit(t, "realtest5")
-	if alarms := s.reported - s.real; alarms > test5MaxFalseAlarms || s.found < test5MinFound || s.right < test5MinVerdicts {
-		t.Errorf("the fifth test split fell below its floor: %d false alarms (max %d), %d/%d losses found (min %d), %d/%d verdicts right (min %d)",
-			alarms, test5MaxFalseAlarms, s.found, s.losses, test5MinFound, s.right, s.compactions, test5MinVerdicts)
-	}
+	checkFloor(t, "realtest5", splitFloor{test5MaxFalseAlarms, test5MinFound, test5MinVerdicts})
 }
 
 // TestRealTest4Split scores the fourth frozen split (testdata/realtest4,
@@ -306,11 +309,7 @@ func TestRealTest5Split(t *testing.T) {
 // failing test, and a fix reported with its re-run still to do is kept: 4,
 // 4/7.
 func TestRealTest4Split(t *testing.T) {
-	s := frozenSplit(t, "realtest4")
-	if alarms := s.reported - s.real; alarms > test4MaxFalseAlarms || s.found < test4MinFound || s.right < test4MinVerdicts {
-		t.Errorf("the fourth test split fell below its floor: %d false alarms (max %d), %d/%d losses found (min %d), %d/%d verdicts right (min %d)",
-			alarms, test4MaxFalseAlarms, s.found, s.losses, test4MinFound, s.right, s.compactions, test4MinVerdicts)
-	}
+	checkFloor(t, "realtest4", splitFloor{test4MaxFalseAlarms, test4MinFound, test4MinVerdicts})
 }
 
 // TestRealTestSplit scores loupe on the frozen test split of real runs
