@@ -1,6 +1,9 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Promise is a commitment found in a sentence of assistant text: the
 // sentence and the action it promises.
@@ -147,9 +150,12 @@ func passiveAction(subject, rest string) (string, bool) {
 	if !strings.HasPrefix(strings.ToLower(r), "be ") || strings.TrimSpace(subject) == "" {
 		return "", false
 	}
-	if subj := strings.TrimSpace(subject); strings.HasSuffix(subj, ",") || mannerAdjectives[strings.Trim(strings.ToLower(strings.Fields(r[3:] + " x")[0]), ".,;:!")] {
-		// "Wait, I need to be careful": an interjection is no subject, and
-		// "careful" no participle. The speaker's own manner, not work.
+	// "Wait, I need to be careful": an interjection is no subject, and
+	// "careful" no participle. The speaker's own manner, not work.
+	if strings.HasSuffix(strings.TrimSpace(subject), ",") {
+		return "", false
+	}
+	if f := strings.Fields(strings.ToLower(r[3:])); len(f) > 0 && mannerAdjectives[strings.Trim(f[0], ".,;:!")] {
 		return "", false
 	}
 	if f := strings.Fields(strings.ToLower(subject)); whWord(f[len(f)-1]) {
@@ -330,7 +336,8 @@ func clauseStart(lower string, i int) bool {
 // a folded text.
 func lastClause(s string) string {
 	if i := strings.LastIndexAny(s, ";,:—"); i >= 0 {
-		return s[i+len(string([]rune(s[i:])[0])):]
+		_, size := utf8.DecodeRuneInString(s[i:])
+		return s[i+size:]
 	}
 	return s
 }
