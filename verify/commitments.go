@@ -414,6 +414,12 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 		case p == nil:
 			act := lang.ParseAction(pi.Text)
 			act.Deferred = true
+			if titleStep(act) {
+				// "Glossary page + Research Discovery prompt generator": a
+				// step named by what it makes, with no verb; its first noun
+				// is no verb a summary must repeat.
+				act.Verb = ""
+			}
 			if !pi.Status.Closed() {
 				if same := c.sameOpen(act); same != nil {
 					same.aliases = lang.AppendUnique(same.aliases, pi.ID)
@@ -457,6 +463,25 @@ func (c *commitmentTracker) plan(pl *model.Plan) (completed []string) {
 		}
 	}
 	return completed
+}
+
+// planVerbs are verbs that open plan steps beyond the call kinds' verbs.
+var planVerbs = lang.TermSet("create", "make", "set", "setup", "wire", "design", "define", "introduce", "build", "integrate",
+	"configure", "enable", "disable", "support", "handle", "expose", "ensure", "prepare", "plan", "draft", "finalize",
+	"polish", "verify", "validate", "research", "analyze", "analyse", "audit", "debug", "profile", "measure", "monitor",
+	"wait", "ask", "notify", "report", "summarize", "decide", "choose", "pick", "evaluate", "scaffold", "bootstrap",
+	"register", "mount", "route", "map", "populate", "import", "export", "sync", "load", "save", "store", "cache",
+	"parse", "render", "display", "show", "hide", "harden", "secure", "optimize", "improve", "upgrade", "downgrade",
+	"translate", "localize", "persist", "hook", "connect", "add", "use", "keep", "get", "do", "go", "try", "let")
+
+// titleStep reports whether a plan step's text names a thing rather than
+// an action: its first word is no verb loupe knows, and the step joins
+// nouns ("Glossary page + Research Discovery prompt generator").
+func titleStep(a lang.Action) bool {
+	if a.Verb == "" || editVerbs[a.Verb] || execVerbs[a.Verb] || readVerbs[a.Verb] || checkVerbs[a.Verb] || planVerbs[a.Verb] || thinkVerbs[a.Verb] {
+		return false
+	}
+	return strings.Contains(a.Text, " + ") || strings.Contains(a.Text, " & ")
 }
 
 // mergedInto returns the text of an open step of the same plan event that

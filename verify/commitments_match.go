@@ -142,7 +142,9 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	// Only an obligation that waited, a plan step or a step of a plan the
 	// agent stated can be redone by mistake: narration carried out on the
 	// spot is gone once done.
-	if !p.durable && !p.planned && !p.inPlan || p.abandoned || !d.hasTerm(p.act.Head) {
+	if !p.durable && !p.planned && !p.inPlan || p.abandoned || !d.hasTerm(p.act.Head) || p.act.Verb == "" {
+		// (A step named by what it makes, with no verb, is mentioned by
+		// every summary that describes the thing: no sign it is redone.)
 		return ir, false
 	}
 	if !p.planned && !p.carriedOut {

@@ -205,8 +205,8 @@ const (
 	test2MaxFalseAlarms = 1
 	test2MinVerdicts    = 16
 
-	test6MaxFalseAlarms = 3
-	test6MinVerdicts    = 5
+	test6MaxFalseAlarms = 2
+	test6MinVerdicts    = 6
 
 	test5MaxFalseAlarms = 1
 	test5MinFound       = 3
@@ -278,7 +278,8 @@ func TestRealTest3Split(t *testing.T) {
 // bullets and statements in a steps list, a precondition of the request
 // at hand: 10 and 3/7; "here is the prompt I gave Codex:" introduces a
 // paste: 6; a slash command for the user to run is no promise: 4, 5/7; a
-// line the shell could not parse ran nothing: 3.
+// line the shell could not parse ran nothing: 3; a step named by what it
+// makes has no verb: 2, 6/7.
 func TestRealTest6Split(t *testing.T) {
 	checkFloor(t, "realtest6", splitFloor{test6MaxFalseAlarms, 0, test6MinVerdicts})
 }

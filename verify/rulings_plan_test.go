@@ -251,3 +251,26 @@ func TestManyFilesNotCarriedByOneEdit(t *testing.T) {
 		}
 	}
 }
+
+// A step named by what it makes ("Glossary page + Research Discovery
+// prompt generator") has no verb for a summary to repeat: a summary that
+// names the things keeps it. A step that opens with a verb still needs it.
+func TestTitleStepsHaveNoVerb(t *testing.T) {
+	cases := []struct {
+		step string
+		want Status
+	}{
+		{"Glossary page + Research Discovery prompt generator", Retained},
+		{"Draft glossary page + Research Discovery prompt generator", Weak},
+	}
+	summary := "Pending Tasks:\n- The Research Discovery prompt generator and its page (next after the review)\n"
+	for _, c := range cases {
+		t.Run(c.step, func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Go through the feature list."), planOf(2, step("6", c.step, model.PlanPending))}
+			r := Check(src, compaction(20, 1, summary), Options{})
+			if got := statusOf(t, r, Commitment, "glossary").Status; got != c.want {
+				t.Errorf("step is %s, want %s", got, c.want)
+			}
+		})
+	}
+}
