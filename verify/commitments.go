@@ -71,8 +71,13 @@ type promise struct {
 	distinctDone bool
 }
 
-func (p *promise) ref() string             { return "" }
-func (p *promise) weighs(term string) bool { return p.atom.weights[term] > 0 }
+func (p *promise) ref() string { return "" }
+func (p *promise) weighs(term string) bool {
+	if p.atom.weights == nil { // released (slim): its terms are the weights' keys
+		return slices.Contains(p.atom.terms, term)
+	}
+	return p.atom.weights[term] > 0
+}
 
 // commitmentTracker is the commitment tracker.
 type commitmentTracker struct {

@@ -62,6 +62,13 @@ type promiseIndex struct {
 	// looking: announced looks and starts of work that any later call of
 	// the same stretch may carry out, whatever it names (see looksNext).
 	looking []*promise
+	// closedSince counts the commitments closed since the index was last
+	// swept (see noteClosed).
+	closedSince int
+	// cooling are the latest closed commitments, not yet slimmed: a
+	// summary soon after names the steps just finished, and making their
+	// atoms again for each would cost more than keeping them a while.
+	cooling []*promise
 }
 
 type wordOf struct {
@@ -185,6 +192,113 @@ func (x *promiseIndex) add(p *promise) {
 	if mayLookNext(p) {
 		x.looking = append(x.looking, p)
 	}
+}
+
+// noteClosed counts a closed commitment and, once as many have closed
+// since the last sweep as there are open ones (and at least sweepEvery),
+// sweeps the index. Lookups drop closed commitments from the lists they
+// meet, but a list under a word never looked up again kept them for the
+// whole run: at a compaction every few events, 100,000 closed steps held
+// some 46 MB there. Sweeping after a number of closes proportional to
+// what is left keeps the cost per close constant.
+func (x *promiseIndex) noteClosed(open int) {
+	x.closedSince++
+	if x.closedSince < sweepEvery || x.closedSince < open {
+		return
+	}
+	x.closedSince = 0
+	x.sweep()
+}
+
+// cool slims closed commitments once coolKeep later ones have closed.
+func (x *promiseIndex) cool(p *promise) {
+	x.cooling = append(x.cooling, p)
+	if len(x.cooling) < 2*coolKeep {
+		return
+	}
+	for _, q := range x.cooling[:coolKeep] {
+		q.slim()
+	}
+	n := copy(x.cooling, x.cooling[coolKeep:])
+	clear(x.cooling[n:])
+	x.cooling = x.cooling[:n]
+}
+
+// coolKeep is how many of the latest closed commitments keep their atoms.
+const coolKeep = 256
+
+// sweepEvery is the fewest closes between two sweeps of the index.
+const sweepEvery = 1024
+
+// sweep drops closed commitments from the index, as a lookup that met
+// them would. The lists keyed by a commitment's words hold it under the
+// same keys whenever it is filed, and every lookup of them sorts and
+// de-duplicates what it finds (or filters closed ones): a plan step
+// reopened after its entries went is filed again under the same keys,
+// and one reopened with its old entries still there is found once. The
+// lists a commitment joins by its state (reportable, worked, files,
+// awaiting, looking, byCall) may not be rebuilt the same when a plan step
+// reopens, so there only commitments that cannot reopen (not from a plan)
+// leave.
+func (x *promiseIndex) sweep() {
+	open := func(p *promise) bool { return p.item.Open }
+	settled := func(p *promise) bool { return p.item.Open || p.planned }
+	sweepMap(x.byHead, open)
+	sweepMap(x.modless, open)
+	sweepMap(x.byMod, open)
+	sweepMap(x.byObj, open)
+	sweepMap(x.byWord, open)
+	sweepMap(x.byTurn, open)
+	for h, hv := range x.byHeadVerb {
+		if sweepMap(hv, open); len(hv) == 0 {
+			delete(x.byHeadVerb, h)
+		}
+	}
+	for k, ws := range x.byPrefix {
+		live := ws[:0]
+		for _, e := range ws {
+			if e.p.item.Open {
+				live = append(live, e)
+			}
+		}
+		clear(ws[len(live):])
+		if len(live) == 0 {
+			delete(x.byPrefix, k)
+		} else {
+			x.byPrefix[k] = live
+		}
+	}
+	x.noHead = keepIf(x.noHead, open)
+	sweepMap(x.reportable, settled)
+	sweepMap(x.byCall, settled)
+	x.worked = keepIf(x.worked, settled)
+	x.files = keepIf(x.files, settled)
+	x.awaiting = keepIf(x.awaiting, settled)
+	x.looking = keepIf(x.looking, settled)
+}
+
+// sweepMap keeps the promises of each list that keep says to, dropping
+// emptied lists.
+func sweepMap[K comparable](m map[K][]*promise, keep func(*promise) bool) {
+	for k, ps := range m {
+		if ps = keepIf(ps, keep); len(ps) == 0 {
+			delete(m, k)
+		} else {
+			m[k] = ps
+		}
+	}
+}
+
+// keepIf filters ps in place.
+func keepIf(ps []*promise, keep func(*promise) bool) []*promise {
+	live := ps[:0]
+	for _, p := range ps {
+		if keep(p) {
+			live = append(live, p)
+		}
+	}
+	clear(ps[len(live):])
+	return live
 }
 
 // appendHead files p under a head, noting when that breaks open order.

@@ -37,7 +37,7 @@ func (c *commitmentTracker) compete(set []tracked, d *doc, kept func(tracked) bo
 			continue
 		}
 		items = append(items, p)
-		rs = append(rs, d.match(p.atom))
+		rs = append(rs, d.match(p.fullAtom()))
 	}
 	own := bestOwners(rs, items)
 	for i, p := range items {
@@ -49,7 +49,8 @@ func (c *commitmentTracker) compete(set []tracked, d *doc, kept func(tracked) bo
 
 func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
 	d.exclude = p.exclude
-	r := d.match(p.atom)
+	at := p.fullAtom()
+	r := d.match(at)
 	// A sentence that reports done a step naming a test, a file or a
 	// symbol, and that names other ones but none of the step's, speaks of
 	// something else: "Fixed import sorting in testing.py" does not say
@@ -61,7 +62,7 @@ func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
 				ex[u] = true
 			}
 			d.exclude = ex
-			r = d.match(p.atom)
+			r = d.match(at)
 		}
 	}
 	d.exclude = nil
@@ -157,7 +158,8 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 		// that lists it as a next step asks for no finished work twice.
 		return ir, false
 	}
-	r := d.match(p.atom)
+	at := p.fullAtom()
+	r := d.match(at)
 	// The pending cue must be the sentence's that names the item (not a
 	// window over a neighbour), and a sentence that also reports the step
 	// done ("- Rotate the keys (done)" under "Pending Tasks") does not
@@ -180,7 +182,7 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 		return ir, false
 	}
 	if r.cand.containment < 0.7 || d.inHistory(r.cand.unit) || d.inDescription(r.cand.unit) ||
-		!d.compact(r.cand, p.atom) || !d.headInProse(r.cand.unit, p.act.Head) || d.quoted(r.cand, p.act.Head) {
+		!d.compact(r.cand, at) || !d.headInProse(r.cand.unit, p.act.Head) || d.quoted(r.cand, p.act.Head) {
 		return ir, false
 	}
 	for _, o := range open {
@@ -199,6 +201,47 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	ir.Evidence = d.evidence(r.cand, Pending)
 	ir.Why = fmt.Sprintf("closed in the source (%s) but the summary presents it as pending (%s)", p.item.ClosedBy, r.cue)
 	return ir, true
+}
+
+// slim releases the maps of a closed commitment's atom once it cannot
+// reopen (only plan steps do): a run that closes a step every few events
+// kept some 800 bytes of them per step for nothing but the resurrection
+// check and self-report matching, which rarely look at one. The atom is a
+// function of the action (newAtom), so fullAtom makes it again when one
+// does; its terms stay, for weighs and hasTerm.
+func (p *promise) slim() {
+	if p.planned || p.item.Open {
+		return
+	}
+	p.atom.verbs, p.atom.own, p.atom.weights = nil, nil, nil
+}
+
+// fullAtom is the commitment's atom, made again if slim released it.
+func (p *promise) fullAtom() atom {
+	if p.atom.weights == nil {
+		return newAtom(p.act)
+	}
+	return p.atom
+}
+
+// hasTerm reports whether a term is among the atom's terms or verbs
+// (weights or verbs in newAtom), without making a released atom again.
+func (p *promise) hasTerm(t string) bool {
+	if p.atom.weights != nil {
+		return p.atom.weights[t] > 0 || p.atom.verbs[t]
+	}
+	if slices.Contains(p.atom.terms, t) {
+		return true
+	}
+	v := p.act.Verb
+	if v == "" {
+		return false
+	}
+	if t == v || slices.Contains(lang.AlsoVerbTerms[v], t) {
+		return true
+	}
+	base, ok := lang.ReVerbs[v]
+	return ok && lang.TermOf(base) == t
 }
 
 // stepNumberRe finds a step named by its number: "Task 3", "task #12",
