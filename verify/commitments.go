@@ -69,6 +69,10 @@ type promise struct {
 	// distinct are the words that tell it from siblings (distinct).
 	distinct     []string
 	distinctDone bool
+	// names are distinctNames of its wording namesOf (p.distinctNames).
+	names     []string
+	namesOf   string
+	namesDone bool
 }
 
 func (p *promise) ref() string { return "" }

@@ -55,7 +55,7 @@ func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
 	// symbol, and that names other ones but none of the step's, speaks of
 	// something else: "Fixed import sorting in testing.py" does not say
 	// "Fix test_plan_save" is done. Look past such sentences.
-	if names := distinctNames(p.item); len(names) > 0 {
+	if names := p.distinctNames(); len(names) > 0 {
 		for tries := 0; tries < 4 && r.found && r.polarity == Done && d.namesOthers(r.cand.unit, names); tries++ {
 			ex := map[int]bool{r.cand.unit: true}
 			for u := range d.exclude {
@@ -167,7 +167,7 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 	if !r.found || r.polarity != Pending || r.cand.window || d.reportsDone(r.cand.unit) {
 		return ir, false
 	}
-	if names := distinctNames(p.item); len(names) > 0 && !d.unitNames(r.cand.unit, names) {
+	if names := p.distinctNames(); len(names) > 0 && !d.unitNames(r.cand.unit, names) {
 		// "Remove 'issues' branches in statusline.py" is not redone by
 		// "remove the test of the issue-based branch", nor "Update
 		// submit.py" by "the next step is Update documentation": the
@@ -468,6 +468,20 @@ func negatedBefore(u *unit, t lang.Token) bool {
 		}
 	}
 	return false
+}
+
+// distinctNames is distinctNames of the commitment's item, kept while
+// its wording stays: every compaction matched every open commitment and
+// read its names again (lang.Distinctive), 1.7 s of 48 on a 1 GB mixed run.
+func (p *promise) distinctNames() []string {
+	src := p.item.Action
+	if src == "" {
+		src = p.item.Text
+	}
+	if !p.namesDone || p.namesOf != src {
+		p.names, p.namesOf, p.namesDone = distinctNames(p.item), src, true
+	}
+	return p.names
 }
 
 // distinctNames are the names an item's action carries (see
