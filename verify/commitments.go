@@ -107,6 +107,10 @@ type commitmentTracker struct {
 	// something (see turnEnded).
 	turn     []*promise
 	lastWork int
+	// competed are the matches compete found for the commitments that
+	// own them in the summary competedIn (promise.match reuses them).
+	competed   map[*promise]matchResult
+	competedIn *doc
 }
 
 func (c *commitmentTracker) init(l *ledger) {

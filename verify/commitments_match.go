@@ -19,6 +19,8 @@ import (
 func (c *commitmentTracker) compete(set []tracked, d *doc, kept func(tracked) bool, unverifiable bool) {
 	var items []*promise
 	var rs []matchResult
+	clear(c.competed)
+	c.competedIn = d
 	d.itemPaths = map[string]bool{}
 	for _, tr := range set {
 		if p, ok := tr.(*promise); ok {
@@ -40,9 +42,14 @@ func (c *commitmentTracker) compete(set []tracked, d *doc, kept func(tracked) bo
 		rs = append(rs, d.match(p.fullAtom()))
 	}
 	own := bestOwners(rs, items)
+	if c.competed == nil {
+		c.competed = map[*promise]matchResult{}
+	}
 	for i, p := range items {
 		if !own[i] {
 			p.exclude = map[int]bool{rs[i].cand.unit: true}
+		} else {
+			c.competed[p] = rs[i]
 		}
 	}
 }
@@ -50,7 +57,12 @@ func (c *commitmentTracker) compete(set []tracked, d *doc, kept func(tracked) bo
 func (p *promise) match(l *ledger, d *doc, ir *ItemResult) {
 	d.exclude = p.exclude
 	at := p.fullAtom()
-	r := d.match(at)
+	// An owner of its match in compete is matched the same way again
+	// (nothing excluded, the same summary): its result stands.
+	r, ok := l.commitments.competed[p]
+	if !ok || p.exclude != nil || l.commitments.competedIn != d {
+		r = d.match(at)
+	}
 	// A sentence that reports done a step naming a test, a file or a
 	// symbol, and that names other ones but none of the step's, speaks of
 	// something else: "Fixed import sorting in testing.py" does not say
