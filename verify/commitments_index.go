@@ -210,25 +210,26 @@ func (x *promiseIndex) noteClosed(open int) {
 	x.sweep()
 }
 
-// cool slims closed commitments once coolKeep later ones have closed.
+// cool slims closed commitments once coolKeep later ones have closed
+// (in batches, so that the list is shifted once per coolKeep closes).
 func (x *promiseIndex) cool(p *promise) {
 	x.cooling = append(x.cooling, p)
-	if len(x.cooling) < 2*coolKeep {
+	if coolKeep > 0 && len(x.cooling) <= 2*coolKeep {
 		return
 	}
-	for _, q := range x.cooling[:coolKeep] {
+	old := len(x.cooling) - coolKeep
+	for _, q := range x.cooling[:old] {
 		q.slim()
 	}
-	n := copy(x.cooling, x.cooling[coolKeep:])
+	n := copy(x.cooling, x.cooling[old:])
 	clear(x.cooling[n:])
 	x.cooling = x.cooling[:n]
 }
 
-// coolKeep is how many of the latest closed commitments keep their atoms.
-const coolKeep = 256
-
-// sweepEvery is the fewest closes between two sweeps of the index.
-const sweepEvery = 1024
+// coolKeep is how many of the latest closed commitments keep their atoms,
+// and sweepEvery the fewest closes between two sweeps of the index
+// (variables for the test that slims and sweeps at every close).
+var coolKeep, sweepEvery = 256, 1024
 
 // sweep drops closed commitments from the index, as a lookup that met
 // them would. The lists keyed by a commitment's words hold it under the
