@@ -78,7 +78,7 @@ type promise struct {
 func (p *promise) ref() string { return "" }
 func (p *promise) weighs(term string) bool {
 	if p.atom.weights == nil { // released (slim): its terms are the weights' keys
-		return slices.Contains(p.atom.terms, term)
+		return p.hasActionTerm(term)
 	}
 	return p.atom.weights[term] > 0
 }

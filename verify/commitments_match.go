@@ -220,12 +220,18 @@ func (p *promise) resurrected(d *doc, open []tracked, claimed map[int][]tracked)
 // kept some 800 bytes of them per step for nothing but the resurrection
 // check and self-report matching, which rarely look at one. The atom is a
 // function of the action (newAtom), so fullAtom makes it again when one
-// does; its terms stay, for weighs and hasTerm.
+// does; weighs and hasTerm read the action's terms instead.
 func (p *promise) slim() {
 	if p.planned || p.item.Open {
 		return
 	}
-	p.atom.verbs, p.atom.own, p.atom.weights = nil, nil, nil
+	p.atom.verbs, p.atom.own, p.atom.weights, p.atom.terms, p.atom.mods = nil, nil, nil, nil, nil
+}
+
+// hasActionTerm reports whether t is one of the terms newAtom weighs for
+// the commitment's action (its verb and object terms).
+func (p *promise) hasActionTerm(t string) bool {
+	return t != "" && slices.Contains(p.act.Terms(), t)
 }
 
 // fullAtom is the commitment's atom, made again if slim released it.
@@ -242,7 +248,7 @@ func (p *promise) hasTerm(t string) bool {
 	if p.atom.weights != nil {
 		return p.atom.weights[t] > 0 || p.atom.verbs[t]
 	}
-	if slices.Contains(p.atom.terms, t) {
+	if p.hasActionTerm(t) {
 		return true
 	}
 	v := p.act.Verb
