@@ -16,6 +16,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -522,10 +523,7 @@ func (m *msgWords) reset(text string) *msgWords {
 		}
 	})
 	var folded []string
-	lang.Phrases(func(first, last, w string) {
-		if !m.wordSet[last] {
-			return
-		}
+	phrase := func(first, w string) {
 		if len(m.stems) == 0 {
 			for x := range m.wordSet {
 				m.stems[lang.StemOf(x)] = true
@@ -534,7 +532,22 @@ func (m *msgWords) reset(text string) *msgWords {
 		if m.stems[first] {
 			folded = append(folded, w)
 		}
-	})
+	}
+	if byLast, n := phrasesByLast(); len(m.wordSet) < n {
+		// A message has fewer words than there are phrases: look its
+		// words up rather than walk every phrase (7% of a mixed run).
+		for x := range m.wordSet {
+			for _, ph := range byLast[x] {
+				phrase(ph[0], ph[1])
+			}
+		}
+	} else {
+		lang.Phrases(func(first, last, w string) {
+			if m.wordSet[last] {
+				phrase(first, w)
+			}
+		})
+	}
 	for _, w := range folded {
 		m.wordSet[w] = true
 		m.termSet[lang.TermOf(w)] = true
@@ -544,6 +557,17 @@ func (m *msgWords) reset(text string) *msgWords {
 	}
 	return m
 }
+
+// phrasesByLast is lang.Phrases by last word (the first word's stem and
+// the phrase), and their number, made once.
+var phrasesByLast = sync.OnceValues(func() (map[string][][2]string, int) {
+	out, n := map[string][][2]string{}, 0
+	lang.Phrases(func(first, last, w string) {
+		out[last] = append(out[last], [2]string{first, w})
+		n++
+	})
+	return out, n
+})
 
 func (m *msgWords) terms() iter.Seq[string] { return maps.Keys(m.termSet) }
 func (m *msgWords) hasTerm(t string) bool   { return m.termSet[t] }
