@@ -69,10 +69,19 @@ type promise struct {
 	// distinct are the words that tell it from siblings (distinct).
 	distinct     []string
 	distinctDone bool
+	// names are distinctNames of its wording namesOf (p.distinctNames).
+	names     []string
+	namesOf   string
+	namesDone bool
 }
 
-func (p *promise) ref() string             { return "" }
-func (p *promise) weighs(term string) bool { return p.atom.weights[term] > 0 }
+func (p *promise) ref() string { return "" }
+func (p *promise) weighs(term string) bool {
+	if p.atom.weights == nil { // released (slim): its terms are the weights' keys
+		return p.hasActionTerm(term)
+	}
+	return p.atom.weights[term] > 0
+}
 
 // commitmentTracker is the commitment tracker.
 type commitmentTracker struct {
@@ -98,6 +107,10 @@ type commitmentTracker struct {
 	// something (see turnEnded).
 	turn     []*promise
 	lastWork int
+	// competed are the matches compete found for the commitments that
+	// own them in the summary competedIn (promise.match reuses them).
+	competed   map[*promise]matchResult
+	competedIn *doc
 }
 
 func (c *commitmentTracker) init(l *ledger) {

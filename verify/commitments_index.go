@@ -16,6 +16,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -62,6 +63,13 @@ type promiseIndex struct {
 	// looking: announced looks and starts of work that any later call of
 	// the same stretch may carry out, whatever it names (see looksNext).
 	looking []*promise
+	// closedSince counts the commitments closed since the index was last
+	// swept (see noteClosed).
+	closedSince int
+	// cooling are the latest closed commitments, not yet slimmed: a
+	// summary soon after names the steps just finished, and making their
+	// atoms again for each would cost more than keeping them a while.
+	cooling []*promise
 }
 
 type wordOf struct {
@@ -185,6 +193,114 @@ func (x *promiseIndex) add(p *promise) {
 	if mayLookNext(p) {
 		x.looking = append(x.looking, p)
 	}
+}
+
+// noteClosed counts a closed commitment and, once as many have closed
+// since the last sweep as there are open ones (and at least sweepEvery),
+// sweeps the index. Lookups drop closed commitments from the lists they
+// meet, but a list under a word never looked up again kept them for the
+// whole run: at a compaction every few events, 100,000 closed steps held
+// some 46 MB there. Sweeping after a number of closes proportional to
+// what is left keeps the cost per close constant.
+func (x *promiseIndex) noteClosed(open int) {
+	x.closedSince++
+	if x.closedSince < sweepEvery || x.closedSince < open {
+		return
+	}
+	x.closedSince = 0
+	x.sweep()
+}
+
+// cool slims closed commitments once coolKeep later ones have closed
+// (in batches, so that the list is shifted once per coolKeep closes).
+func (x *promiseIndex) cool(p *promise) {
+	x.cooling = append(x.cooling, p)
+	if coolKeep > 0 && len(x.cooling) <= 2*coolKeep {
+		return
+	}
+	old := len(x.cooling) - coolKeep
+	for _, q := range x.cooling[:old] {
+		q.slim()
+	}
+	n := copy(x.cooling, x.cooling[old:])
+	clear(x.cooling[n:])
+	x.cooling = x.cooling[:n]
+}
+
+// coolKeep is how many of the latest closed commitments keep their atoms,
+// and sweepEvery the fewest closes between two sweeps of the index
+// (variables for the test that slims and sweeps at every close).
+var coolKeep, sweepEvery = 256, 1024
+
+// sweep drops closed commitments from the index, as a lookup that met
+// them would. The lists keyed by a commitment's words hold it under the
+// same keys whenever it is filed, and every lookup of them sorts and
+// de-duplicates what it finds (or filters closed ones): a plan step
+// reopened after its entries went is filed again under the same keys,
+// and one reopened with its old entries still there is found once. The
+// lists a commitment joins by its state (reportable, worked, files,
+// awaiting, looking, byCall) may not be rebuilt the same when a plan step
+// reopens, so there only commitments that cannot reopen (not from a plan)
+// leave.
+func (x *promiseIndex) sweep() {
+	open := func(p *promise) bool { return p.item.Open }
+	settled := func(p *promise) bool { return p.item.Open || p.planned }
+	sweepMap(x.byHead, open)
+	sweepMap(x.modless, open)
+	sweepMap(x.byMod, open)
+	sweepMap(x.byObj, open)
+	sweepMap(x.byWord, open)
+	sweepMap(x.byTurn, open)
+	for h, hv := range x.byHeadVerb {
+		if sweepMap(hv, open); len(hv) == 0 {
+			delete(x.byHeadVerb, h)
+		}
+	}
+	for k, ws := range x.byPrefix {
+		live := ws[:0]
+		for _, e := range ws {
+			if e.p.item.Open {
+				live = append(live, e)
+			}
+		}
+		clear(ws[len(live):])
+		if len(live) == 0 {
+			delete(x.byPrefix, k)
+		} else {
+			x.byPrefix[k] = live
+		}
+	}
+	x.noHead = keepIf(x.noHead, open)
+	sweepMap(x.reportable, settled)
+	sweepMap(x.byCall, settled)
+	x.worked = keepIf(x.worked, settled)
+	x.files = keepIf(x.files, settled)
+	x.awaiting = keepIf(x.awaiting, settled)
+	x.looking = keepIf(x.looking, settled)
+}
+
+// sweepMap keeps the promises of each list that keep says to, dropping
+// emptied lists.
+func sweepMap[K comparable](m map[K][]*promise, keep func(*promise) bool) {
+	for k, ps := range m {
+		if ps = keepIf(ps, keep); len(ps) == 0 {
+			delete(m, k)
+		} else {
+			m[k] = ps
+		}
+	}
+}
+
+// keepIf filters ps in place.
+func keepIf(ps []*promise, keep func(*promise) bool) []*promise {
+	live := ps[:0]
+	for _, p := range ps {
+		if keep(p) {
+			live = append(live, p)
+		}
+	}
+	clear(ps[len(live):])
+	return live
 }
 
 // appendHead files p under a head, noting when that breaks open order.
@@ -407,10 +523,7 @@ func (m *msgWords) reset(text string) *msgWords {
 		}
 	})
 	var folded []string
-	lang.Phrases(func(first, last, w string) {
-		if !m.wordSet[last] {
-			return
-		}
+	phrase := func(first, w string) {
 		if len(m.stems) == 0 {
 			for x := range m.wordSet {
 				m.stems[lang.StemOf(x)] = true
@@ -419,7 +532,22 @@ func (m *msgWords) reset(text string) *msgWords {
 		if m.stems[first] {
 			folded = append(folded, w)
 		}
-	})
+	}
+	if byLast, n := phrasesByLast(); len(m.wordSet) < n {
+		// A message has fewer words than there are phrases: look its
+		// words up rather than walk every phrase (7% of a mixed run).
+		for x := range m.wordSet {
+			for _, ph := range byLast[x] {
+				phrase(ph[0], ph[1])
+			}
+		}
+	} else {
+		lang.Phrases(func(first, last, w string) {
+			if m.wordSet[last] {
+				phrase(first, w)
+			}
+		})
+	}
 	for _, w := range folded {
 		m.wordSet[w] = true
 		m.termSet[lang.TermOf(w)] = true
@@ -429,6 +557,17 @@ func (m *msgWords) reset(text string) *msgWords {
 	}
 	return m
 }
+
+// phrasesByLast is lang.Phrases by last word (the first word's stem and
+// the phrase), and their number, made once.
+var phrasesByLast = sync.OnceValues(func() (map[string][][2]string, int) {
+	out, n := map[string][][2]string{}, 0
+	lang.Phrases(func(first, last, w string) {
+		out[last] = append(out[last], [2]string{first, w})
+		n++
+	})
+	return out, n
+})
 
 func (m *msgWords) terms() iter.Seq[string] { return maps.Keys(m.termSet) }
 func (m *msgWords) hasTerm(t string) bool   { return m.termSet[t] }

@@ -113,12 +113,12 @@ func (l *ledger) resolveClaim(claim string, set []tracked) (open, closed []track
 	catom := newAtom(ca)
 	worded := func(tr tracked) bool {
 		var act lang.Action
-		var at atom
+		var has func(string) bool
 		switch x := tr.(type) {
 		case *promise:
-			act, at = x.act, x.atom
+			act, has = x.act, x.hasTerm
 		case *rule:
-			act, at = x.act, x.atom
+			act, has = x.act, func(t string) bool { return x.atom.weights[t] > 0 || x.atom.verbs[t] }
 		default:
 			return false
 		}
@@ -131,7 +131,7 @@ func (l *ledger) resolveClaim(claim string, set []tracked) (open, closed []track
 		}
 		hit := 0
 		for _, t := range catom.terms {
-			if at.weights[t] > 0 || at.verbs[t] {
+			if has(t) {
 				hit++
 			}
 		}

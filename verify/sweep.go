@@ -219,6 +219,8 @@ func (l *ledger) close(tr tracked, e model.Event, why string) {
 	switch x := tr.(type) {
 	case *promise:
 		l.commitments.indexClosed(x)
+		l.commitments.idx.noteClosed(len(l.openKind[slotPromise]))
+		l.commitments.idx.cool(x)
 	case *pending:
 		l.handles.indexClosed(x)
 	case *failure:
