@@ -285,7 +285,7 @@ func carries(a lang.Action, files []string, ci *callInfo, relaxed bool) bool {
 	if opposes(a, ci) {
 		return false // "--disable-cache" does not "turn the cache back on"
 	}
-	if ci.category == toolEdit && manyFiles(a.Text) {
+	if ci.category == toolEdit && a.Many {
 		// "update all 65 test files with Arrange/Act/Assert comments": one
 		// file's edit is a step towards it, not the work done.
 		return false
@@ -415,13 +415,6 @@ func objectNamed(a lang.Action, ci *callInfo, file string) bool {
 	}
 	return false
 }
-
-// manyFilesRe: an action over many files or places ("all 65 test files",
-// "every handler", "the 12 route modules").
-var manyFilesRe = lang.LazyRegexp(`(?i)\b(all|every|each)\b[^.;]{0,40}\b(files|tests|handlers|modules|routes|components|pages|endpoints|services|packages|providers|callers|call sites|places)\b|\b([2-9]|[1-9]\d+)\s+(\w+\s+){0,2}(files|tests|handlers|modules|routes|components|pages|endpoints|services|packages|providers|callers|call sites|places)\b`)
-
-// manyFiles reports whether an action's object is many files or places.
-func manyFiles(text string) bool { return manyFilesRe.MatchString(text) }
 
 // namedFor reports whether a file's base name is made of two or more
 // specific words of the action's object and of nothing else

@@ -32,7 +32,13 @@ type Action struct {
 	Means    *Action // how it is done: "pre-tokenise the logs" of "optimise the loader by pre-tokenising the logs"
 	Negated  bool    // a prohibition: "never push to main"
 	Deferred bool    // waits for something or for later (durable)
+	// Many: the object is many files or places ("all 65 test files",
+	// "every handler"), which no single file's edit carries out.
+	Many bool
 }
+
+// manyRe matches an object of many files or places.
+var manyRe = LazyRegexp(`(?i)\b(all|every|each)\b[^.;]{0,40}\b(files|tests|handlers|modules|routes|components|pages|endpoints|services|packages|providers|callers|call sites|places)\b|\b([2-9]|[1-9]\d+)\s+(\w+\s+){0,2}(files|tests|handlers|modules|routes|components|pages|endpoints|services|packages|providers|callers|call sites|places)\b`)
 
 // Terms returns the verb and object terms.
 func (a Action) Terms() []string {
@@ -111,7 +117,7 @@ var deferralWords = []string{
 // plan item, or a constraint with its cue removed).
 func ParseAction(s string) Action {
 	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".!;:,"))
-	a := Action{Text: s}
+	a := Action{Text: s, Many: manyRe.MatchString(s)}
 	lower := a.splitCondition(s)
 	for _, w := range deferralWords {
 		if HasPhrase(lower, w) {
