@@ -114,6 +114,9 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 	if a := abstention(fc.Action); a != "" {
 		return Inferred, fmt.Sprintf("abstention ‘%s’: a thing the agent means not to do, not work it owes", a)
 	}
+	if p := objectPronoun(fc.Action); p != "" {
+		return Inferred, fmt.Sprintf("its object is ‘%s’: what is owed is named elsewhere, so no summary line can be checked against it", p)
+	}
 	if t := strings.TrimLeft(strings.TrimSpace(fc.Action.Text), "`*_ "); len(t) > 1 && t[0] == '/' && t[1] >= 'a' && t[1] <= 'z' {
 		// "Next step: `/spec` to decompose this into tasks": a command the
 		// user types to the runtime, not work the agent owes.
@@ -302,6 +305,37 @@ func abstention(a lang.Action) string {
 	}
 	return ""
 }
+
+// objectPronoun returns the pronoun a promise's action has for its object
+// ("I'll update that in the plan when we start implementing", "I'll fix it
+// later"), or "". The thing owed is named in an earlier sentence; the
+// promise's own words are a verb and a place, which a summary's unrelated
+// line ("planning … updates") matches as well as the real one. A loss or a
+// flip judged on those words is a guess: the item is listed for review.
+func objectPronoun(a lang.Action) string {
+	f := strings.Fields(lang.FoldText(a.Text))
+	for i := 0; i+1 < len(f); i++ {
+		if lang.TermOf(strings.Trim(f[i], ",.;:")) != a.Verb {
+			continue
+		}
+		w := strings.Trim(f[i+1], ",.;:!?")
+		if !objectPronouns[w] {
+			return ""
+		}
+		if i+2 == len(f) || lang.Prepositions[f[i+2]] || pronounTails[strings.Trim(f[i+2], ",.;:!?")] {
+			return w
+		}
+		return ""
+	}
+	return ""
+}
+
+// objectPronouns stand for a thing named before; pronounTails may follow
+// one without naming it ("fix it later", "run that again").
+var (
+	objectPronouns = map[string]bool{"it": true, "that": true, "this": true, "them": true, "those": true, "these": true}
+	pronounTails   = map[string]bool{"again": true, "later": true, "now": true, "too": true, "next": true, "first": true, "soon": true, "then": true, "once": true, "when": true, "after": true, "before": true, "as": true, "accordingly": true, "properly": true, "up": true}
+)
 
 // concrete names what made the action specific enough to owe.
 func concrete(a lang.Action) string {

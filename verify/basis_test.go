@@ -43,6 +43,16 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "lyric", basis: Inferred, cue: "abstention ‘leave … alone’", review: true,
 		},
 		{
+			name: "a promise whose object is a pronoun names nothing a summary can be checked against",
+			src:  []model.Event{msg(5, model.RoleAssistant, "Good point about session naming. I'll update that in the plan when we start implementing.")},
+			kind: Commitment, key: "plan", basis: Inferred, cue: "its object is ‘that’", review: true,
+		},
+		{
+			name: "a pronoun that determines a noun is no pronoun object",
+			src:  []model.Event{msg(5, model.RoleAssistant, "I'll update that migration script when the review lands.")},
+			kind: Commitment, key: "migrat", basis: Stated, cue: "‘i'll’",
+		},
+		{
 			name: "narration of the next step with no wait is inferred",
 			src:  []model.Event{msg(5, model.RoleAssistant, "The app is starting up. Now I need to rebuild the tray icon bundle for the release.")},
 			kind: Commitment, key: "tray", basis: Inferred, cue: "narration ‘now i need to’", review: true,
