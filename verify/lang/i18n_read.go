@@ -171,6 +171,9 @@ func foreignPromises(sentence, lang string) []Promise {
 	if pos < 0 {
 		return nil
 	}
+	if lang == "ja" && describesThing(sentence[:pos]) {
+		return nil
+	}
 	body := sentence[pos+len(cue):]
 	if t.anywhere && lang != "de" {
 		body = sentence[:pos] + " " + sentence[pos+len(cue):] // verb-final: "…を再実行します"
@@ -273,3 +276,38 @@ var foreignVerbs = map[string]string{
 	"leggere": "read", "eseguire": "run", "controllare": "check", "verificare": "check", "analizzare": "analyze",
 	"creare": "create", "aggiungere": "add", "correggere": "fix", "aggiornare": "update", "testare": "test", "rimuovere": "remove",
 }
+
+// describesThing reports whether the Japanese clause before "します" says
+// what a thing does rather than what the speaker will do: a topic that is
+// neither the speaker nor a time ("次のリリースは"), no object marked by を,
+// and a verb of something that happens ("…で発火します": the next release
+// fires on the tag push). "このバグは修正します" (the bug, I'll fix) keeps its
+// promise: 修正 is done to a thing, not by it.
+func describesThing(clause string) bool {
+	at := strings.Index(clause, "は")
+	if at <= 0 || strings.Contains(clause[at:], "を") {
+		return false
+	}
+	topic := clause[:at]
+	for _, w := range jaSpeakerOrTime {
+		if strings.HasSuffix(topic, w) {
+			return false
+		}
+	}
+	rest := strings.TrimSpace(clause[at:])
+	for _, v := range jaEventVerbs {
+		if strings.HasSuffix(rest, v) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// jaSpeakerOrTime end a topic that is the speaker or a time, after
+	// which "します" is still the speaker's act ("次は…します").
+	jaSpeakerOrTime = []string{"私", "僕", "俺", "我々", "私たち", "こちら", "次", "今度", "まず", "今回", "最後", "あと", "後", "今", "次回", "これから", "それから", "ここから"}
+	// jaEventVerbs happen to a thing: a topic with one of them is a
+	// description ("…で発火します", "自動で起動します").
+	jaEventVerbs = []string{"発火", "動作", "作動", "発生", "成功", "失敗", "完了", "終了", "機能", "反映", "適用", "起動", "トリガー"}
+)
