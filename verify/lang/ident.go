@@ -371,12 +371,22 @@ func (x *identScan) branchesInCommands() {
 			continue // the expression's literal word is missing
 		}
 		for _, m := range re.FindAllStringSubmatch(x.s, -1) {
-			if b := strings.TrimRight(m[1], ".,;:"); validBranch(b) {
+			if b := strings.TrimRight(m[1], ".,;:"); validBranch(b) && !x.tag(b) {
 				x.add(b, ClassBranch)
 			}
 		}
 	}
 }
+
+// tag reports whether a name a git command pushes is a tag: the text
+// makes it with "git tag", or it is a release version ("v0.2.0", "1.4.2").
+// "git tag v0.2.0 && git push origin v0.2.0" pushes no branch, and a
+// release tag is the release's name, not a ref a summary must keep.
+func (x *identScan) tag(name string) bool {
+	return versionTagRe.MatchString(name) || strings.Contains(x.s, "git tag "+name) || strings.Contains(x.s, "git tag -a "+name)
+}
+
+var versionTagRe = LazyRegexp(`^v?\d+\.\d+(\.\d+)*([-+][0-9A-Za-z.]+)?$`)
 
 // paths adds the path-like words that are not inside a URL, an address or
 // a branch name.

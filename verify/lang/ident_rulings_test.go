@@ -22,6 +22,10 @@ func TestRulingIdentifierClasses(t *testing.T) {
 		{"Step #4 failed", nil},
 		{"Fix #12 in the tracker", []Ident{{"#12", ClassPR}}},
 		{"SHA256 and ISO8601 are standards", nil},
+		// A pushed tag is no branch: made by "git tag", or a release version.
+		{"Release with `git tag v0.2.0 && git push origin v0.2.0`", nil},
+		{"then git push origin 1.4.2", nil},
+		{"then git push origin feat-login", []Ident{{"feat-login", ClassBranch}}},
 	}
 	for _, c := range cases {
 		if got := ExtractIdents(c.text); !reflect.DeepEqual(got, c.want) {
