@@ -122,6 +122,9 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 		// user types to the runtime, not work the agent owes.
 		return Inferred, "a slash command for the user to run (‘" + strings.Fields(t)[0] + "’)"
 	}
+	if fc.Offered != "" {
+		return Inferred, fmt.Sprintf("a next step the message then puts to the user (‘%s’): proposed, not taken on", fc.Offered)
+	}
 	if fc.Label != "" || strings.HasPrefix(strings.TrimSpace(fc.Sentence), "-") || strings.HasPrefix(strings.TrimSpace(fc.Sentence), "*") {
 		return Stated, "listed as the agent's pending step"
 	}

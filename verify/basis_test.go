@@ -48,6 +48,16 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "plan", basis: Inferred, cue: "its object is ‘that’", review: true,
 		},
 		{
+			name: "next steps a report then puts to the user are proposed, not taken on",
+			src:  []model.Event{msg(5, model.RoleAssistant, "## Security issue fixed\n\n### Next Steps:\n1. **Respond to the security notification** with:\n   - Timestamp of fix\n\nWould you like me to:\n1. Add Redis password authentication?\n2. Check the Redis logs?")},
+			kind: Commitment, key: "notif", basis: Inferred, cue: "puts to the user (‘would you like me to’)", review: true,
+		},
+		{
+			name: "next steps with no question after them are the agent's",
+			src:  []model.Event{msg(5, model.RoleAssistant, "## Progress\n\n### Next Steps:\n1. Respond to the security notification with the fix time\n2. Rotate the Redis password")},
+			kind: Commitment, key: "notif", basis: Stated, cue: "commitment phrasing",
+		},
+		{
 			name: "a pronoun that determines a noun is no pronoun object",
 			src:  []model.Event{msg(5, model.RoleAssistant, "I'll update that migration script when the review lands.")},
 			kind: Commitment, key: "migrat", basis: Stated, cue: "‘i'll’",

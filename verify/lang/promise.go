@@ -13,6 +13,10 @@ type Promise struct {
 	// Label is a list item's own label ("#11", "WP19"), when it had one:
 	// the step may be a plan step already known by it.
 	Label string
+	// Offered is the question after a steps list that puts them to the
+	// user ("Would you like me to"), when there is one: the steps are
+	// proposed, not work the agent took on.
+	Offered string
 }
 
 // FindPromises returns the commitments stated in assistant text: the
@@ -484,6 +488,7 @@ func PlannedSteps(text string) []Promise {
 			continue
 		}
 		top := -1 // the indentation of the list's own items
+		first := len(out)
 		for j := i + 1; j < len(lines); j++ {
 			l := strings.TrimSpace(lines[j])
 			if l == "" {
@@ -515,9 +520,32 @@ func PlannedSteps(text string) []Promise {
 			}
 			i = j
 		}
+		if o := offerAfter(lines[min(i+1, len(lines)):]); o != "" {
+			for k := first; k < len(out); k++ {
+				out[k].Offered = o
+			}
+		}
 	}
 	return out
 }
+
+// offerAfter returns the question in the lines after a steps list that
+// asks the user whether the agent should do work ("Would you like me to:
+// 1. Add Redis password authentication?"), or "". A report that ends so
+// lists next steps for the user to weigh: the agent has taken none on.
+func offerAfter(lines []string) string {
+	for _, l := range lines {
+		lower := strings.ToLower(l)
+		for _, o := range offerQuestions {
+			if strings.Contains(lower, o) {
+				return o
+			}
+		}
+	}
+	return ""
+}
+
+var offerQuestions = []string{"would you like me to", "do you want me to", "want me to", "shall i ", "should i ", "would you like to proceed", "should i proceed", "let me know which"}
 
 // stepsHeading reports whether a line heads a list of the agent's pending
 // steps.
