@@ -133,6 +133,12 @@ func (p *promise) partial(d *doc, best *candidate, ir *ItemResult) {
 	if !best.head {
 		missing = append(missing, "its object")
 	}
+	if carriedAsPending(d, best, p.act) {
+		ir.Status = Retained
+		ir.Evidence = d.evidence(*best, Pending)
+		ir.Why = fmt.Sprintf("its object is listed under “%s” as work still to do, with another verb", ir.Evidence.Section)
+		return
+	}
 	if best.containment >= 0.5 && best.matched >= 2 {
 		ir.Status = Weak
 		ir.Evidence = d.evidence(*best, Neutral)
@@ -144,6 +150,23 @@ func (p *promise) partial(d *doc, best *candidate, ir *ItemResult) {
 		ir.Why += " (the condition may have survived without the action)"
 	}
 }
+
+// carriedAsPending reports whether the best candidate, which lacks the
+// action's verb, still carries the step: the step's verb says only that
+// work is to be done on its object ("Fix CMS auth token injection (401
+// error)"), and a line under a pending heading names most of that object
+// with the work it will take ("Add Firebase Auth ID token fetching and
+// injection into CMS requests" under "Pending Tasks").
+func carriedAsPending(d *doc, best *candidate, a lang.Action) bool {
+	if best.verb || !best.head || best.containment < 0.75 || !workVerbs[lang.EnglishVerb(a.Verb)] {
+		return false
+	}
+	s := d.section(&d.units[best.unit])
+	return s != nil && s.Polarity == Pending && !d.reportsDone(best.unit)
+}
+
+// workVerbs name work on their object without saying what it is.
+var workVerbs = lang.TermSet("fix", "implement", "address", "handle", "resolve", "tackle", "complete", "finish", "do", "solve", "repair")
 
 // resurrected checks a closed commitment: a summary that presents it as
 // still pending makes the agent redo finished work. Resurrection needs

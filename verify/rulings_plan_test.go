@@ -274,3 +274,29 @@ func TestTitleStepsHaveNoVerb(t *testing.T) {
 		})
 	}
 }
+
+// A step whose verb only says work is due on its object ("Fix CMS auth
+// token injection") is carried by a pending line naming that object with
+// the work it takes; a line elsewhere, or a step of a specific verb, is not.
+func TestWorkVerbStepCarriedAsPending(t *testing.T) {
+	cases := []struct {
+		step, summary string
+		want          Status
+	}{
+		{"Fix CMS auth token injection (401 error)",
+			"Pending Tasks:\n- Add Firebase Auth ID token fetching and injection into CMS requests (needs AuthenticationRepository changes)\n", Retained},
+		{"Fix CMS auth token injection (401 error)",
+			"Key Technical Concepts:\n- Add Firebase Auth ID token fetching and injection into CMS requests (needs AuthenticationRepository changes)\n", Weak},
+		{"Remove CMS auth token injection (401 error)",
+			"Pending Tasks:\n- Add Firebase Auth ID token fetching and injection into CMS requests (needs AuthenticationRepository changes)\n", Weak},
+	}
+	for _, c := range cases {
+		t.Run(c.step+" | "+c.summary[:12], func(t *testing.T) {
+			src := []model.Event{msg(1, model.RoleUser, "Fix the trainer issues."), planOf(2, step("3", c.step, model.PlanPending))}
+			r := Check(src, compaction(20, 1, c.summary), Options{})
+			if got := statusOf(t, r, Commitment, "injection"); got.Status != c.want {
+				t.Errorf("step is %s (%s), want %s", got.Status, got.Why, c.want)
+			}
+		})
+	}
+}
