@@ -81,6 +81,14 @@ func FirstErrorLine(text string) string {
 				}
 			}
 			continue
+		case codeFrame(line):
+			// "290 |     except json.JSONDecodeError:", "--> routes.py:289":
+			// the source a diagnostic quotes under its headline ("F821
+			// Undefined name `json`"), whose words are the code's.
+			if first == i {
+				first = -1
+			}
+			continue
 		case placeholderLine(lower):
 			// "stderr:", "(no output)", "$ npm run build": the tool's
 			// framing, not what went wrong.
@@ -137,12 +145,33 @@ func FirstErrorLine(text string) string {
 		if n == "" {
 			continue
 		}
+		if codeFrame(n) {
+			break // where it is, then the code: the headline says what
+		}
 		if len(out) < 120 && (strings.HasPrefix(next, " ") || strings.HasPrefix(next, "\t") || strings.HasSuffix(out, ":")) && !bareFailRe.MatchString(n) {
 			out += " ⏎ " + n
 		}
 		break
 	}
 	return model.Clip(out, 240)
+}
+
+// codeFrame reports whether a trimmed line is part of the source excerpt a
+// compiler or linter prints under a diagnostic (rustc, ruff, biome, tsc
+// --pretty): "289 |   code", "|   ^^^^", "--> src/app.rs:12:5".
+func codeFrame(line string) bool {
+	if strings.HasPrefix(line, "--> ") || strings.HasPrefix(line, "|") || strings.HasPrefix(line, "::: ") {
+		return true
+	}
+	k := 0
+	for k < len(line) && line[k] >= '0' && line[k] <= '9' {
+		k++
+	}
+	if k == 0 || k > 6 {
+		return false
+	}
+	rest := strings.TrimLeft(line[k:], " ")
+	return rest == "|" || strings.HasPrefix(rest, "| ") || strings.HasPrefix(rest, "|\t")
 }
 
 // SaysWhatFailed reports whether a line FirstErrorLine chose says what
