@@ -373,6 +373,26 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: "",
 		},
 		{
+			name: "a command run over ssh fails, then runs again on the host with its env file set",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"ssh 10.0.0.5 \"sudo /opt/dockyard/bin/dockyard.sh verify\" 2>&1"}`),
+				result(2, "c1", "Exit code 127\n  FAIL: systemd service — dy1_docker is inactive", true),
+				call(3, "c2", "Bash", `{"command":"ssh 10.0.0.5 \"sudo DOCKYARD_ENV=/opt/dockyard/etc/dockyard.env /opt/dockyard/bin/dockyard.sh verify\" 2>&1"}`),
+				result(4, "c2", "All 6 checks passed", false),
+			},
+			key: "c1", basis: "",
+		},
+		{
+			name: "another command on the same host does not re-run it",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"ssh 10.0.0.5 \"sudo /opt/dockyard/bin/dockyard.sh verify\" 2>&1"}`),
+				result(2, "c1", "Exit code 127\n  FAIL: systemd service — dy1_docker is inactive", true),
+				call(3, "c2", "Bash", `{"command":"ssh 10.0.0.5 \"sudo systemctl restart nginx\" 2>&1"}`),
+				result(4, "c2", "", false),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
 			name: "a wrapper refuses the command, which then runs without it",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"cd /w && rtk bun run test 2>&1"}`),

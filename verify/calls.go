@@ -192,9 +192,13 @@ func parseCall(c *model.ToolCall) *callInfo {
 		// later edit of that file.
 		ci.category, ci.path, ci.command = toolEdit, p, ""
 	}
-	ci.main = lang.MainCommand(ci.command)
-	ci.key = lang.KeyCommand(ci.command)
-	ci.cmds = lang.Commands(ci.command)
+	run := ci.command
+	if remote := lang.RemoteLine(run); remote != "" {
+		run = remote // what ran on the host is what failed, or what re-ran it
+	}
+	ci.main = lang.MainCommand(run)
+	ci.key = lang.KeyCommand(run)
+	ci.cmds = lang.Commands(run)
 	ci.checks = ci.command != "" && lang.Inspects(ci.command)
 	switch {
 	case ci.command != "" && ci.main.Program != "":

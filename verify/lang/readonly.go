@@ -98,6 +98,35 @@ func (c Command) readOnly() bool {
 // sshOptArgs are the ssh options that take a value.
 var sshOptArgs = WordSet("-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w")
 
+// RemoteLine returns the command line an ssh line runs on its host ("ssh
+// host 'sudo dockyard.sh verify' 2>&1" runs "sudo dockyard.sh verify"),
+// or "" when the line is no single ssh command with a remote command.
+// What failed or succeeded is that command: a later ssh that runs it again
+// with an env file set re-runs it.
+func RemoteLine(line string) string {
+	cmds := Commands(line)
+	if len(cmds) == 0 || cmds[0].Program != "ssh" {
+		return ""
+	}
+	for _, c := range cmds[1:] {
+		if !c.readOnly() {
+			return "" // "ssh host cat x | patch -p1": the local side works too
+		}
+	}
+	args := PlainArgs(cmds[0].Args)
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		if sshOptArgs[args[i]] {
+			i++
+		}
+		i++
+	}
+	if i+1 >= len(args) {
+		return ""
+	}
+	return strings.Join(args[i+1:], " ")
+}
+
 // sshReadOnly reports whether an ssh line only looks on the remote host:
 // "ssh root@host tail -5 /var/log/nginx/access.log | grep x" reads a log
 // there. With no remote command it opens a shell, which is not a look.
