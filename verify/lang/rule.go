@@ -186,7 +186,9 @@ func asks(lower string) bool {
 
 // ruleIn reads the rule a clause states, if it states one.
 func ruleIn(raw string, cl clause) (Rule, bool) {
-	lower := FoldText(raw)
+	// "i forgot to add the ssh key - never mind!": an idiom that takes a
+	// remark back, no prohibition (the same length: offsets hold).
+	lower := strings.ReplaceAll(FoldText(raw), "never mind", "nevermind ")
 	pos, cue := -1, ""
 	for _, c := range constraintCues {
 		c = strings.TrimSpace(c)
