@@ -114,6 +114,9 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 	if a := abstention(fc.Action); a != "" {
 		return Inferred, fmt.Sprintf("abstention ‘%s’: a thing the agent means not to do, not work it owes", a)
 	}
+	if e := thingEvent(fc.Action); e != "" {
+		return Inferred, fmt.Sprintf("what a change will do (‘%s’), not work the agent owes", e)
+	}
 	if p := objectPronoun(fc.Action); p != "" {
 		return Inferred, fmt.Sprintf("its object is ‘%s’: what is owed is named elsewhere, so no summary line can be checked against it", p)
 	}
@@ -308,6 +311,22 @@ func abstention(a lang.Action) string {
 	}
 	return ""
 }
+
+// thingEvent returns the words of an action that happens to a thing rather
+// than being done by the agent ("`docker-compose.yml` now passes the host
+// — will take effect on next deploy", "the fix will kick in after a
+// restart"), or "".
+func thingEvent(a lang.Action) string {
+	lower := strings.TrimSpace(lang.FoldText(a.Text))
+	for _, e := range thingEvents {
+		if strings.HasPrefix(lower, e+" ") || lower == e {
+			return e
+		}
+	}
+	return ""
+}
+
+var thingEvents = []string{"take effect", "takes effect", "kick in", "go live", "come into effect", "be picked up", "get picked up", "show up", "be applied", "be live", "apply automatically"}
 
 // objectPronoun returns the pronoun a promise's action has for its object
 // ("I'll update that in the plan when we start implementing", "I'll fix it

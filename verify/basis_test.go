@@ -58,6 +58,11 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "notif", basis: Stated, cue: "commitment phrasing",
 		},
 		{
+			name: "what a change will do is no work the agent owes",
+			src:  []model.Event{msg(5, model.RoleAssistant, "Fixes:\n- **Permanent**: `docker-compose.yml` now passes `SANDCASTLE_HOST` to the worker — will take effect on next deploy.")},
+			kind: Commitment, key: "deploy", basis: Inferred, cue: "what a change will do (‘take effect’)", review: true,
+		},
+		{
 			name: "a pronoun that determines a noun is no pronoun object",
 			src:  []model.Event{msg(5, model.RoleAssistant, "I'll update that migration script when the review lands.")},
 			kind: Commitment, key: "migrat", basis: Stated, cue: "‘i'll’",
