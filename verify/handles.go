@@ -103,6 +103,30 @@ func (h *handleTracker) call(c *model.ToolCall, ci *callInfo) {
 	p := h.newPending(c, ci)
 	h.l.opened(p)
 	h.byCall[c.ID] = p
+	if len(h.byJob) > 0 && stopsJobs(c.Name) {
+		h.stopping(c, ci)
+	}
+}
+
+// stopsJobs reports whether a tool, by its name, stops a background job
+// (Claude Code's KillShell, KillBash, TaskStop, KillTask).
+func stopsJobs(name string) bool {
+	l := strings.ToLower(name)
+	return strings.Contains(l, "kill") || strings.HasSuffix(l, "stop")
+}
+
+// stopping closes the open jobs a stop call names when the call is made:
+// the stop is the agent's last word on the job, and the runtime carries it
+// out whether or not its result reached the file before a compaction
+// ("TaskStop bb6fcdc" as the last call, its result never written). The
+// call itself stays a handle until its result arrives.
+func (h *handleTracker) stopping(c *model.ToolCall, ci *callInfo) {
+	for id, p := range h.byJob {
+		if p.item.Open && c.Index > p.item.Event && lang.FindBounded(ci.input, id, lang.IsIdentByte, lang.IsIdentByte, false) >= 0 {
+			h.l.close(p, c, fmt.Sprintf("job stopped by %s at turn %d", c.Name, c.Turn))
+			h.l.commitments.jobsFinished()
+		}
+	}
 }
 
 // newPending makes the handle of a call: made when the call is read, and

@@ -67,3 +67,36 @@ func TestDetaches(t *testing.T) {
 		}
 	}
 }
+
+// A stop call naming a running job ends it when it is made: a compaction
+// that comes before the stop's result still owes no job. A stop naming
+// another job, or a call that only reads this one, ends nothing.
+func TestJobStoppedByItsStopCall(t *testing.T) {
+	cases := []struct {
+		name, tool, input string
+		open              bool
+	}{
+		{"TaskStop names the job", "TaskStop", `{"task_id":"bb6fcdc"}`, false},
+		{"KillShell names the job", "KillShell", `{"shell_id":"bb6fcdc"}`, false},
+		{"a stop of another job", "TaskStop", `{"task_id":"b77aa01"}`, true},
+		{"a read of the job", "TaskOutput", `{"task_id":"bb6fcdc","block":true}`, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := result(2, "c1", "Command running in background with ID: bb6fcdc", false)
+			r.Job = &model.Job{ID: "bb6fcdc", State: model.JobRunning}
+			src := []model.Event{call(1, "c1", "Bash", `{"command":"bin/rails test test/controllers/api","run_in_background":true}`), r,
+				call(3, "c2", c.tool, c.input)}
+			got := Check(src, compaction(6, 1, "The API test run hung; stopping it."), Options{})
+			open := false
+			for _, it := range got.Items {
+				if it.Kind == Handle && it.Key == "bb6fcdc" {
+					open = true
+				}
+			}
+			if open != c.open {
+				t.Errorf("job bb6fcdc open = %v, want %v", open, c.open)
+			}
+		})
+	}
+}
