@@ -388,6 +388,22 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: "",
 		},
 		{
+			name: "a search that matched nothing exits 1: no work failed",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"grep -n \"def stop\" $(bundle show docker-api)/lib/docker/container.rb"}`),
+				result(2, "c1", "Exit code 1", true),
+			},
+			key: "c1", basis: Inferred, cue: "grep matched nothing",
+		},
+		{
+			name: "a search that could not read its file says what failed",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"curl -s localhost:3000 | grep title"}`),
+				result(2, "c1", "Exit code 2\ngrep: title: No such file or directory", true),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
 			name: "another command on the same host does not re-run it",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"ssh 10.0.0.5 \"sudo /opt/dockyard/bin/dockyard.sh verify\" 2>&1"}`),

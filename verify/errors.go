@@ -78,6 +78,7 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 	}
 	text := r.Text.Head()
 	line, tokens, idents := e.l.failureOf(r)
+	said := lang.SaysWhatFailed(line)
 	if run := strings.TrimSpace(info.key.Program + " " + strings.Join(lang.PlainArgs(info.key.Args), " ")); run != "" && !lang.SaysWhatFailed(line) {
 		// No line of the output says what went wrong ("• turbo 2.8.9", a
 		// banner): the failure is the command's, named as the agent and
@@ -96,6 +97,11 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 		// agent writes it again, and the work is owed as work, not as
 		// this failure.
 		it.setBasis(Inferred, fmt.Sprintf("the shell could not parse the command (‘%s’): nothing ran", p))
+	} else if g := matchedNothing(info, line, text, said); g != "" {
+		// "curl … | grep -oP '<title>'" printing 302, "grep -n 'def stop'
+		// $(bundle show docker-api)/…": grep exits 1 when no line matches.
+		// The search found nothing; no work failed.
+		it.setBasis(Inferred, fmt.Sprintf("%s matched nothing (its exit status 1), and no line says what failed", g))
 	} else if p := precondition(text); p != "" {
 		// Claude Code refuses an edit of a file not read: the edit never ran, and the agent reads and edits again
 		// or reaches the change another way (a formatter's --fix).
@@ -501,3 +507,36 @@ func stillFailing(lower string) bool {
 	}
 	return false
 }
+
+// matchedNothing returns the search program that ends a failed shell line
+// when all the failure says is its exit status 1 (grep's "no line
+// matched"), or "".
+func matchedNothing(info *callInfo, line, text string, said bool) string {
+	if l := strings.ToLower(strings.TrimSpace(line)); strings.HasPrefix(l, "exit code") || strings.HasPrefix(l, "exit status") {
+		said = false // the status alone is what grep's "no match" says
+	}
+	run := info.command
+	if r := lang.RemoteLine(run); r != "" {
+		run = r
+	}
+	// A command substitution ("$(bundle show docker-api)/lib/…") is an
+	// argument of the search, not a stage after it.
+	cmds := lang.Commands(substRe.ReplaceAllString(run, "SUBST"))
+	if said || len(cmds) == 0 {
+		return ""
+	}
+	last := cmds[len(cmds)-1]
+	switch last.Program {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "zgrep":
+	default:
+		return ""
+	}
+	head := strings.ToLower(strings.TrimSpace(text))
+	if !strings.HasPrefix(head, "exit code 1") && !strings.HasPrefix(head, "exit status 1") && !strings.Contains(head, "exit code: 1") {
+		return ""
+	}
+	return last.Program
+}
+
+// substRe matches a command substitution without nesting.
+var substRe = lang.LazyRegexp(`\$\([^()]*\)|` + "`[^`]*`")
