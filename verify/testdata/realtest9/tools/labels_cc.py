@@ -143,6 +143,8 @@ cases.append({
         ],
         'losses': [],
         'not_owed': [
+            it('handle', 'ad5be6a',
+               why='L12: async Explore agent, read with TaskOutput (L16, L21) and completed (task-notification L23 "completed")'),
             it('error', 'Import block is un-sorted',
                why='L144: ruff I001 in the new exporters; auto-fixed, ruff clean (task 9 completed L190)'),
             it('error', 'is too complex (12 > 10)',
