@@ -195,6 +195,40 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- session 2f2152e4 (rhea-project d0/77b607521b/0)
+cases.append({
+    'file': 'claude-code/cc-2.1.42-rhea-integrations-audit-chatgpt-cache-question.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.42', 'repo': 'serg-alexv/rhea-project',
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'da677f54-d002-460f-a076-caced7969466',
+        'trigger': 'auto', 'pre_tokens': 167315, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Can you extract chatgpt logs from a chrome cache files', carried=True,
+               why="L528, the user's last message, sent right before the auto-compaction and not answered (stated; a request phrased as a question). Summary All User Messages quotes it; Current Work 'The ChatGPT data extraction question remains unanswered regarding Chrome cache specifically'; Optional Next Step explores Chrome's profile data"),
+            it('error', 'docs/state.md too large', carried=True,
+               why="L76: `rhea check` failed 'FAIL: docs/state.md too large (2270B > 2048B)' during the liveness audit; never fixed (the pasted plan says to document broken integrations, not fix them now), and the agent put 'Trim state.md' into NOW.md Tier 0 (inferred: a finding recorded and deferred by design, not a failure the run is stuck on). Summary Pending Tasks 'Tier 0: Trim state.md'"),
+            it('error', 'rhea not found', carried=True,
+               why="L38: the `rhea` CLI is not on PATH (inferred, as above: an audit finding, deferred). Summary Pending Tasks 'create rhea CLI wrapper'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('constraint', "don't try to fix now",
+               why='L4: inside the plan the user pasted ("Implement the following plan: …"), generated in plan mode: pasted text, not the user\'s own rule (DESIGN: not text the user pasted)'),
+            it('commitment', 'Make "NOW.md" to schedule immidiate upgrade',
+               why='L473: done, docs/NOW.md written (L519-L522) and reported (L523). Its tiers are a schedule for later, not promises of this run; the summary lists them anyway'),
+            it('commitment', 'CLAUDE.md improvements',
+               why='L294: done and reported at L460 ("Done. Changes made:"); the ChatGPT-log question in the same message answered at L453/L469 (encrypted, not readable)'),
+            it('handle', 'bf344db',
+               why='background search of the ChatGPT app data, completed (task-notification L464-L465), its output read at L466-L468'),
+            it('error', 'Sibling tool call errored',
+               why='L39-L41, L77-L82: parallel calls cancelled by a failing sibling; the agent re-ran what it needed'),
+            it('error', 'No such file or directory',
+               why='L506: a `cat` of a quoted ~ path (read-only exploration); the agent went on with the MCP log it had'),
+        ],
+        'notes': "Rhea (a personal agent-tooling project): an Integrations Audit implemented from a pasted plan, a fix-audit-failures plan, CLAUDE.md revisions, a search of the ChatGPT and Claude desktop app data for ideas and a NOW.md upgrade schedule, then the question 'Can you extract chatgpt logs from a chrome cache files or somwehow else?' right before the boundary. The summary carries the question as unanswered and the deferred audit failures in its Pending Tasks. Degrade.",
+    }],
+})
+
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
