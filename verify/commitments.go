@@ -29,8 +29,10 @@ type promise struct {
 	// action out (-1 when none); carrying are calls awaiting their result.
 	carried  int
 	carrying []int
-	// carriedBy is the call at carried, which a closing reason names.
-	carriedBy *model.ToolCall
+	// carriedBy is the call at carried, which a closing reason names: its
+	// id, name and turn, not the event (a closed promise is kept to the
+	// end of the run, and the call's whole input with it).
+	carriedBy calledAs
 	// working: calls that suit an immediate commitment's verb; once one
 	// succeeds (worked), the next assistant message discharges it.
 	working  []int

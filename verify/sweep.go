@@ -113,6 +113,7 @@ type ledger struct {
 	inForceComp *model.Compaction
 	prevSummary string
 	consumers   []model.Consumer
+	requires    [][]Kind // each consumer's kinds, shared by the results (gate)
 	// pre is what was computed ahead for the event in hand (prefetch.go).
 	pre *pre
 	// stretch counts the user's messages: the agent's work between two of
