@@ -2,6 +2,7 @@ package verify
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/loupe-dev/loupe/verify/lang"
 )
@@ -407,11 +408,13 @@ func (d *doc) quotedWord(t lang.Token) bool {
 
 // openingWord is the first word of a line, past list markers, lower-cased.
 func openingWord(line string) string {
-	f := strings.Fields(strings.TrimLeft(line, " \t-*•>#0123456789.)"))
-	if len(f) == 0 {
-		return ""
+	// strings.Fields' first field, without splitting the whole line:
+	// every matched item asks of its unit.
+	f := strings.TrimLeftFunc(strings.TrimLeft(line, " \t-*•>#0123456789.)"), unicode.IsSpace)
+	if i := strings.IndexFunc(f, unicode.IsSpace); i >= 0 {
+		f = f[:i]
 	}
-	return strings.ToLower(strings.Trim(f[0], "*_`\"'"))
+	return strings.ToLower(strings.Trim(f, "*_`\"'"))
 }
 
 // saidVerbs report what someone said.

@@ -253,7 +253,8 @@ func parseSummary(text string) *doc { return parseSummaryWith(text, nil) }
 func parseSummaryWith(text string, lines *lineCache) *doc {
 	d := &doc{text: text, lower: lang.FoldText(text)}
 	lines = lines.begin(text)
-	defer lines.end()
+	d.units = make([]unit, 0, lines.unitsHint())
+	defer func() { lines.end(len(d.units)) }()
 	cur := -1
 	off := 0
 	for _, line := range strings.SplitAfter(text, "\n") {

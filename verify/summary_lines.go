@@ -77,6 +77,12 @@ func readLine(body string) parsedLine {
 // prefetcher's); a nil one reads every line.
 type lineCache struct {
 	prev, cur map[string]parsedLine
+	// spare is the map of the summary before prev, emptied for the next
+	// summary: a run that compacts every few events made a map a summary.
+	spare map[string]parsedLine
+	// units is how many units the summary read last had: the next is
+	// about as long, and its list is made that size, not grown.
+	units int
 }
 
 // maxCachedSummary is the largest summary whose lines are kept: a huge one
@@ -90,18 +96,36 @@ func (c *lineCache) begin(text string) *lineCache {
 		return nil
 	}
 	if len(text) > maxCachedSummary {
-		c.prev, c.cur = nil, nil
+		c.prev, c.cur, c.spare, c.units = nil, nil, nil, 0
 		return nil
 	}
-	c.cur = make(map[string]parsedLine, len(c.prev))
+	if c.spare != nil {
+		c.cur, c.spare = c.spare, nil
+	} else {
+		c.cur = make(map[string]parsedLine, len(c.prev))
+	}
 	return c
 }
 
-// end makes the lines of the summary just read the ones kept.
-func (c *lineCache) end() {
+// end makes the lines of the summary just read the ones kept, and keeps
+// the map of those before for the next summary (emptied: its lines'
+// words were copied into the summaries that used them).
+func (c *lineCache) end(units int) {
 	if c != nil {
-		c.prev, c.cur = c.cur, nil
+		if c.prev != nil && len(c.prev) <= 4*len(c.cur)+64 {
+			clear(c.prev)
+			c.spare = c.prev
+		}
+		c.prev, c.cur, c.units = c.cur, nil, units
 	}
+}
+
+// unitsHint is how many units to make room for in the next summary.
+func (c *lineCache) unitsHint() int {
+	if c == nil {
+		return 0
+	}
+	return c.units
 }
 
 // read returns what a line reads as, and whether its words are the

@@ -317,7 +317,7 @@ func (l *ledger) step(i int, e model.Event) {
 		case *model.ToolResult:
 			l.toolResult(i, ev)
 		case *model.Compaction:
-			l.commitments.closeActedOn(ev, fmt.Sprintf("acted on (work followed before the compaction at turn %d)", ev.Turn))
+			l.commitments.closeActedOn(ev, "acted on (work followed before the compaction at turn %d)")
 			l.pruneOpen()
 			l.res.Compactions = append(l.res.Compactions, l.evaluate(ev))
 		}
