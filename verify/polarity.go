@@ -220,10 +220,15 @@ type unitLabel struct {
 }
 
 func (d *doc) readMarkerOrLabel(u *unit) (Polarity, string, bool) {
-	if u.marker != Neutral {
-		return u.marker, "line marker", true
+	return markerOrLabelOf(u.marker, d.text[u.Start:u.End])
+}
+
+// markerOrLabelOf is what a unit's line marker or label says, from the
+// marker and the unit's text alone.
+func markerOrLabelOf(marker Polarity, line string) (Polarity, string, bool) {
+	if marker != Neutral {
+		return marker, "line marker", true
 	}
-	line := d.text[u.Start:u.End]
 	if head := line[:lang.CutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
 		if pendingLabel.MatchString(line) {
 			return Pending, strings.TrimSpace(pendingLabel.FindString(line)), true

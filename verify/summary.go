@@ -282,7 +282,7 @@ func parseSummaryWith(text string, lines *lineCache) *doc {
 		}
 		start += pl.at
 		for _, sn := range pl.sentences {
-			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: pl.marker, toks: sn.toks}
+			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: pl.marker, toks: sn.toks, label: sn.label}
 			if !own {
 				u.toks = slices.Clone(sn.toks)
 			}

@@ -33,10 +33,15 @@ type parsedLine struct {
 type parsedSentence struct {
 	start, end int
 	toks       []lang.Token
+	// label is its line marker or label (markerOrLabel), read with the
+	// line: a line the next summary repeats is not read for it again.
+	label unitLabel
 }
 
-// readLine reads one line of a summary (without its line break).
-func readLine(body string) parsedLine {
+// readLine reads one line of a summary (without its line break), and its
+// units' markers or labels when labels is set (a line kept for the next
+// summary: most units are asked, and a line repeated is not read again).
+func readLine(body string, labels bool) parsedLine {
 	pl := parsedLine{marker: Neutral}
 	if strings.TrimSpace(body) == "" || boilerplate(body) {
 		pl.skip = true
@@ -67,7 +72,12 @@ func readLine(body string) parsedLine {
 		s := body[sn.Start:sn.End]
 		toks := lang.Tokenize(s)
 		markCode(s, Span{End: len(s)}, toks)
-		pl.sentences = append(pl.sentences, parsedSentence{start: sn.Start, end: sn.End, toks: toks})
+		ps := parsedSentence{start: sn.Start, end: sn.End, toks: toks}
+		if labels {
+			p, cue, ok := markerOrLabelOf(pl.marker, s)
+			ps.label = unitLabel{read: true, ok: ok, p: p, cue: cue}
+		}
+		pl.sentences = append(pl.sentences, ps)
 	}
 	return pl
 }
@@ -132,12 +142,12 @@ func (c *lineCache) unitsHint() int {
 // caller's own (read now for no cache): the cache's are copied.
 func (c *lineCache) read(body string) (pl parsedLine, own bool) {
 	if c == nil {
-		return readLine(body), true
+		return readLine(body, false), true
 	}
 	pl, ok := c.cur[body]
 	if !ok {
 		if pl, ok = c.prev[body]; !ok {
-			pl = readLine(body)
+			pl = readLine(body, true)
 		}
 		c.cur[body] = pl
 	}
