@@ -29,8 +29,10 @@ type promise struct {
 	// action out (-1 when none); carrying are calls awaiting their result.
 	carried  int
 	carrying []int
-	// carriedBy is the call at carried, which a closing reason names.
-	carriedBy *model.ToolCall
+	// carriedBy is the call at carried, which a closing reason names: its
+	// id, name and turn, not the event (a closed promise is kept to the
+	// end of the run, and the call's whole input with it).
+	carriedBy calledAs
 	// working: calls that suit an immediate commitment's verb; once one
 	// succeeds (worked), the next assistant message discharges it.
 	working  []int
@@ -199,7 +201,7 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 			c.asked, c.askedTurn = m.Index, m.Turn
 		}
 	}()
-	c.closeActedOn(m, fmt.Sprintf("acted on (work followed, then a new message at turn %d)", m.Turn))
+	c.closeActedOn(m, "acted on (work followed, then a new message at turn %d)")
 	c.claims(m)
 	found := c.l.promisesOf(m)
 	// Several promises in one message are a plan, not narration of the next
@@ -252,13 +254,19 @@ func (c *commitmentTracker) assistantMessage(m *model.Message) {
 // closeActedOn closes the immediate commitments ("I'll look at the log")
 // that work followed: the agent moved on, and a summary owes them nothing.
 // At a compaction only narration counts (said and done in one turn): work
-// in a later turn may be a step towards it, not the thing itself.
-func (c *commitmentTracker) closeActedOn(e model.Event, why string) {
+// in a later turn may be a step towards it, not the thing itself. whyTurn
+// is the reason, a format of the event's turn: it is written only when
+// something closes (most messages close nothing).
+func (c *commitmentTracker) closeActedOn(e model.Event, whyTurn string) {
 	_, atCompaction := e.(*model.Compaction)
 	var worked []*promise
 	c.idx.worked = livePromises(c.idx.worked, &worked)
+	why := ""
 	for _, p := range inOrder(worked) {
 		if p.item.Open && p.worked && (p.narrated || !atCompaction) {
+			if why == "" {
+				why = fmt.Sprintf(whyTurn, e.Header().Turn)
+			}
 			c.l.close(p, e, why)
 		}
 	}

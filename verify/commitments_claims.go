@@ -152,10 +152,24 @@ func reported(d *doc, p *promise, r matchResult) bool {
 
 // callRef names the call that carried p out.
 func callRef(p *promise) string {
-	if tc := p.carriedBy; tc != nil {
-		return fmt.Sprintf("%s (%s, turn %d)", tc.ID, tc.Name, tc.Turn)
+	if tc := p.carriedBy; tc.ok {
+		return fmt.Sprintf("%s (%s, turn %d)", tc.id, tc.name, tc.turn)
 	}
 	return fmt.Sprintf("event %d", p.carried)
+}
+
+// calledAs is what a closing reason says of a call (callRef).
+type calledAs struct {
+	id, name string
+	turn     int
+	ok       bool // a call carried it out
+}
+
+func calledAsOf(tc *model.ToolCall) calledAs {
+	if tc == nil {
+		return calledAs{}
+	}
+	return calledAs{id: tc.ID, name: tc.Name, turn: tc.Turn, ok: true}
 }
 
 func (c *commitmentTracker) completionFinding(p *promise, m *model.Message, claim string) {

@@ -115,7 +115,7 @@ func (c *commitmentTracker) succeeded(ci int, r *model.ToolResult, info *callInf
 			if w != ci {
 				continue
 			}
-			p.carried, p.carriedBy = ci, info.call
+			p.carried, p.carriedBy = ci, calledAsOf(info.call)
 			// A dry run or a check carries nothing out for the plan to lag behind.
 			if p.inProgress && !info.checks && !p.doneInProgress {
 				p.doneInProgress = true

@@ -70,11 +70,20 @@ func kindList() string {
 // gate decides, per consumer, whether it may have the summary: only when
 // every item of every kind it requires is verified.
 func (l *ledger) gate(cr *CompactionResult) {
-	for _, c := range l.consumers {
-		res := ConsumerResult{Name: c.Name, Allowed: true}
-		for _, k := range c.Requires {
-			res.Requires = append(res.Requires, Kind(k))
+	if l.requires == nil {
+		// Every compaction's results share each consumer's kinds: a run
+		// that compacts every few events kept a list of them per consumer
+		// per compaction.
+		l.requires = make([][]Kind, len(l.consumers))
+		for i, c := range l.consumers {
+			if len(c.Requires) > 0 {
+				l.requires[i] = kindsOf(c.Requires)
+			}
 		}
+	}
+	cr.Consumers = slices.Grow(cr.Consumers, len(l.consumers))
+	for i, c := range l.consumers {
+		res := ConsumerResult{Name: c.Name, Allowed: true, Requires: l.requires[i]}
 		if cr.Unverifiable && len(c.Requires) > 0 {
 			res.Allowed = false
 			res.Why = append(res.Why, "the summary cannot be verified")

@@ -16,6 +16,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // Packer holds the items, strings and records of one run's packed
@@ -27,6 +28,31 @@ type Packer struct {
 	// items are the items packed, by number.
 	items  []*Item
 	itemNo map[*Item]uint32
+	// allowed is the consumers' results of a compaction that every
+	// consumer may have, shared by every such compaction (shareAllowed).
+	allowed []ConsumerResult
+}
+
+// shareAllowed returns the table's copy of cs when every consumer in it is
+// allowed with nothing to say: nearly every compaction of a long run that
+// keeps its items says just that, and need not hold a list of its own.
+func (p *Packer) shareAllowed(cs []ConsumerResult) []ConsumerResult {
+	for _, c := range cs {
+		if !c.Allowed || len(c.Why) > 0 {
+			return cs
+		}
+	}
+	if !slices.EqualFunc(cs, p.allowed, sameAllowed) {
+		if p.allowed != nil || len(cs) == 0 {
+			return cs // another list of consumers (a run has one): kept as is
+		}
+		p.allowed = cs
+	}
+	return p.allowed
+}
+
+func sameAllowed(a, b ConsumerResult) bool {
+	return a.Name == b.Name && a.Allowed == b.Allowed && len(a.Why) == 0 && len(b.Why) == 0 && slices.Equal(a.Requires, b.Requires)
 }
 
 // NewPacker returns an empty table.
@@ -89,6 +115,12 @@ func (c *CompactionResult) PackItems(p *Packer) {
 		for j, w := range c.Consumers[i].Why {
 			c.Consumers[i].Why[j] = p.intern(w)
 		}
+	}
+	c.Consumers = p.shareAllowed(c.Consumers)
+	// A heading is a piece of its summary: interned, the summary's text
+	// is not held to the end of the run for the sake of a few words.
+	for i := range c.Sections {
+		c.Sections[i].Heading = p.intern(c.Sections[i].Heading)
 	}
 	if c.packed != nil || c.Items == nil {
 		return

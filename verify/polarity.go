@@ -2,6 +2,7 @@ package verify
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/loupe-dev/loupe/verify/lang"
 )
@@ -219,10 +220,15 @@ type unitLabel struct {
 }
 
 func (d *doc) readMarkerOrLabel(u *unit) (Polarity, string, bool) {
-	if u.marker != Neutral {
-		return u.marker, "line marker", true
+	return markerOrLabelOf(u.marker, d.text[u.Start:u.End])
+}
+
+// markerOrLabelOf is what a unit's line marker or label says, from the
+// marker and the unit's text alone.
+func markerOrLabelOf(marker Polarity, line string) (Polarity, string, bool) {
+	if marker != Neutral {
+		return marker, "line marker", true
 	}
-	line := d.text[u.Start:u.End]
 	if head := line[:lang.CutUTF8(line, 48)]; strings.ContainsAny(head, ":-–") {
 		if pendingLabel.MatchString(line) {
 			return Pending, strings.TrimSpace(pendingLabel.FindString(line)), true
@@ -407,11 +413,13 @@ func (d *doc) quotedWord(t lang.Token) bool {
 
 // openingWord is the first word of a line, past list markers, lower-cased.
 func openingWord(line string) string {
-	f := strings.Fields(strings.TrimLeft(line, " \t-*•>#0123456789.)"))
-	if len(f) == 0 {
-		return ""
+	// strings.Fields' first field, without splitting the whole line:
+	// every matched item asks of its unit.
+	f := strings.TrimLeftFunc(strings.TrimLeft(line, " \t-*•>#0123456789.)"), unicode.IsSpace)
+	if i := strings.IndexFunc(f, unicode.IsSpace); i >= 0 {
+		f = f[:i]
 	}
-	return strings.ToLower(strings.Trim(f[0], "*_`\"'"))
+	return strings.ToLower(strings.Trim(f, "*_`\"'"))
 }
 
 // saidVerbs report what someone said.

@@ -253,7 +253,8 @@ func parseSummary(text string) *doc { return parseSummaryWith(text, nil) }
 func parseSummaryWith(text string, lines *lineCache) *doc {
 	d := &doc{text: text, lower: lang.FoldText(text)}
 	lines = lines.begin(text)
-	defer lines.end()
+	d.units = make([]unit, 0, lines.unitsHint())
+	defer func() { lines.end(len(d.units)) }()
 	cur := -1
 	off := 0
 	for _, line := range strings.SplitAfter(text, "\n") {
@@ -281,7 +282,7 @@ func parseSummaryWith(text string, lines *lineCache) *doc {
 		}
 		start += pl.at
 		for _, sn := range pl.sentences {
-			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: pl.marker, toks: sn.toks}
+			u := unit{Span: Span{Start: start + sn.start, End: start + sn.end}, section: cur, marker: pl.marker, toks: sn.toks, label: sn.label}
 			if !own {
 				u.toks = slices.Clone(sn.toks)
 			}

@@ -33,10 +33,15 @@ type parsedLine struct {
 type parsedSentence struct {
 	start, end int
 	toks       []lang.Token
+	// label is its line marker or label (markerOrLabel), read with the
+	// line: a line the next summary repeats is not read for it again.
+	label unitLabel
 }
 
-// readLine reads one line of a summary (without its line break).
-func readLine(body string) parsedLine {
+// readLine reads one line of a summary (without its line break), and its
+// units' markers or labels when labels is set (a line kept for the next
+// summary: most units are asked, and a line repeated is not read again).
+func readLine(body string, labels bool) parsedLine {
 	pl := parsedLine{marker: Neutral}
 	if strings.TrimSpace(body) == "" || boilerplate(body) {
 		pl.skip = true
@@ -67,7 +72,12 @@ func readLine(body string) parsedLine {
 		s := body[sn.Start:sn.End]
 		toks := lang.Tokenize(s)
 		markCode(s, Span{End: len(s)}, toks)
-		pl.sentences = append(pl.sentences, parsedSentence{start: sn.Start, end: sn.End, toks: toks})
+		ps := parsedSentence{start: sn.Start, end: sn.End, toks: toks}
+		if labels {
+			p, cue, ok := markerOrLabelOf(pl.marker, s)
+			ps.label = unitLabel{read: true, ok: ok, p: p, cue: cue}
+		}
+		pl.sentences = append(pl.sentences, ps)
 	}
 	return pl
 }
@@ -77,6 +87,12 @@ func readLine(body string) parsedLine {
 // prefetcher's); a nil one reads every line.
 type lineCache struct {
 	prev, cur map[string]parsedLine
+	// spare is the map of the summary before prev, emptied for the next
+	// summary: a run that compacts every few events made a map a summary.
+	spare map[string]parsedLine
+	// units is how many units the summary read last had: the next is
+	// about as long, and its list is made that size, not grown.
+	units int
 }
 
 // maxCachedSummary is the largest summary whose lines are kept: a huge one
@@ -90,30 +106,48 @@ func (c *lineCache) begin(text string) *lineCache {
 		return nil
 	}
 	if len(text) > maxCachedSummary {
-		c.prev, c.cur = nil, nil
+		c.prev, c.cur, c.spare, c.units = nil, nil, nil, 0
 		return nil
 	}
-	c.cur = make(map[string]parsedLine, len(c.prev))
+	if c.spare != nil {
+		c.cur, c.spare = c.spare, nil
+	} else {
+		c.cur = make(map[string]parsedLine, len(c.prev))
+	}
 	return c
 }
 
-// end makes the lines of the summary just read the ones kept.
-func (c *lineCache) end() {
+// end makes the lines of the summary just read the ones kept, and keeps
+// the map of those before for the next summary (emptied: its lines'
+// words were copied into the summaries that used them).
+func (c *lineCache) end(units int) {
 	if c != nil {
-		c.prev, c.cur = c.cur, nil
+		if c.prev != nil && len(c.prev) <= 4*len(c.cur)+64 {
+			clear(c.prev)
+			c.spare = c.prev
+		}
+		c.prev, c.cur, c.units = c.cur, nil, units
 	}
+}
+
+// unitsHint is how many units to make room for in the next summary.
+func (c *lineCache) unitsHint() int {
+	if c == nil {
+		return 0
+	}
+	return c.units
 }
 
 // read returns what a line reads as, and whether its words are the
 // caller's own (read now for no cache): the cache's are copied.
 func (c *lineCache) read(body string) (pl parsedLine, own bool) {
 	if c == nil {
-		return readLine(body), true
+		return readLine(body, false), true
 	}
 	pl, ok := c.cur[body]
 	if !ok {
 		if pl, ok = c.prev[body]; !ok {
-			pl = readLine(body)
+			pl = readLine(body, true)
 		}
 		c.cur[body] = pl
 	}

@@ -113,6 +113,7 @@ type ledger struct {
 	inForceComp *model.Compaction
 	prevSummary string
 	consumers   []model.Consumer
+	requires    [][]Kind // each consumer's kinds, shared by the results (gate)
 	// pre is what was computed ahead for the event in hand (prefetch.go).
 	pre *pre
 	// stretch counts the user's messages: the agent's work between two of
@@ -316,7 +317,7 @@ func (l *ledger) step(i int, e model.Event) {
 		case *model.ToolResult:
 			l.toolResult(i, ev)
 		case *model.Compaction:
-			l.commitments.closeActedOn(ev, fmt.Sprintf("acted on (work followed before the compaction at turn %d)", ev.Turn))
+			l.commitments.closeActedOn(ev, "acted on (work followed before the compaction at turn %d)")
 			l.pruneOpen()
 			l.res.Compactions = append(l.res.Compactions, l.evaluate(ev))
 		}
