@@ -34,7 +34,6 @@ type doc struct {
 	byLastPart map[string][]int
 	byReNoun   map[string][]int
 	modsOf     map[string]map[int][]string // see headModifiers
-	windowed   int8                        // 0 not known, 1 no, 2 yes (mayWindow)
 	seen       unitSet                     // see seenUnits
 	present    map[string]bool             // see scratchPresent
 	// itemPaths are the paths the open commitments name: a sentence naming
