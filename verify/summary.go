@@ -56,6 +56,9 @@ type unit struct {
 	marker  Polarity         // a line marker: [DONE], [x], ✓, [TODO], [ ]...
 	tf      map[string]int32 // occurrences of each term, once counted (termCount)
 	label   unitLabel        // its line marker or label, once read (markerOrLabel)
+	// idents are the identifiers in its text, once extracted (unitIdents).
+	idents     []lang.Ident
+	identsRead bool
 	// polarities are the first answers polarity gave here (see there).
 	polarities []polarityOf
 }
