@@ -113,6 +113,9 @@ type commitmentTracker struct {
 	// own them in the summary competedIn (promise.match reuses them).
 	competed   map[*promise]matchResult
 	competedIn *doc
+	// fullMemo is fullUnits for the message fullIn, by fullKey.
+	fullMemo map[fullKey]fullUnits
+	fullIn   *doc
 }
 
 func (c *commitmentTracker) init(l *ledger) {

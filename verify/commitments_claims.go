@@ -7,6 +7,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/model"
@@ -54,7 +55,7 @@ func (c *commitmentTracker) claims(m *model.Message) {
 		if d == nil {
 			d = parseSummary(m.Text)
 		}
-		if (p.carried < 0 || p.planned) && d.surelyOther(p.atom) {
+		if !reportable(p) && !c.mayBeFound(d, p.atom) {
 			// Not found, it could only be reported (carried and not
 			// planned): it takes no part.
 			if indexCheck != nil && d.match(p.atom).found {
@@ -183,3 +184,108 @@ func (c *commitmentTracker) completionFinding(p *promise, m *model.Message, clai
 	}
 	c.l.res.Findings = append(c.l.res.Findings, f)
 }
+
+// fullKey is what decides which units score may find an atom's verb and
+// head in (see doc.fullUnits): atom.verbs follow from the verb.
+type fullKey struct{ verb, head, alt, headPart string }
+
+// fullUnits is where a doc may hold a match of an atom: the units where
+// score may find both its verb and its head, and whether a sentence where
+// it may find the verb refers back with a pronoun to one with the head
+// (a window).
+type fullUnits struct {
+	units  []int
+	window bool
+}
+
+// mayBeFound reports whether match may find the atom in the doc: not when
+// no unit may hold its verb and head together and no window may join them,
+// nor when every unit that may is surely another's (unitSurelyOther: "Re-
+// ran the zelto migration" is no mention of "re-run the kavron
+// migration"). A message claiming one of many open steps of the same kind
+// is checked against each of them; most are ruled out here. Where the
+// units are is remembered for the message: the steps are of a few kinds
+// ("deploy the X worker" for many X), with the same verb and head.
+func (c *commitmentTracker) mayBeFound(d *doc, at atom) bool {
+	if at.verb == "" || at.head == "" || at.verbs == nil {
+		return true // score fills a missing slot with the other
+	}
+	if c.fullIn != d {
+		c.fullIn = d
+		clear(c.fullMemo)
+	}
+	if c.fullMemo == nil {
+		c.fullMemo = map[fullKey]fullUnits{}
+	}
+	k := fullKey{at.verb, at.head, at.alt, at.headPart}
+	f, ok := c.fullMemo[k]
+	if !ok {
+		f = d.fullUnits(at)
+		c.fullMemo[k] = f
+	}
+	if f.window {
+		return true
+	}
+	for _, ui := range f.units {
+		if !d.unitSurelyOther(ui, at) {
+			return true
+		}
+	}
+	return false
+}
+
+// fullUnits finds where the doc may hold a match of the atom (see
+// fullUnits): a full candidate needs the verb and the head in one unit
+// (score), a window the verb in a sentence with a pronoun and the head in
+// the one before, in the same section (window).
+func (d *doc) fullUnits(at atom) fullUnits {
+	var f fullUnits
+	headed := d.headedUnits(at)
+	for ui := range d.units {
+		if !d.mayHoldVerb(ui, at) {
+			continue
+		}
+		if headed.has(ui) {
+			f.units = append(f.units, ui)
+		}
+		if ui > 0 && d.units[ui].section == d.units[ui-1].section && hasPronoun(&d.units[ui]) && headed.has(ui-1) {
+			f.window = true
+		}
+	}
+	return f
+}
+
+// mayHoldVerb reports whether score may fill the atom's verb slot in unit
+// ui: a term of its verbs, a stop word that is one, a completion word, a
+// re- word made of its head.
+func (d *doc) mayHoldVerb(ui int, at atom) bool {
+	for v := range at.verbs {
+		if d.unitHasTerm(ui, v) {
+			return true
+		}
+	}
+	if strings.HasPrefix(at.verb, "re") && len(at.head) >= 4 {
+		d.indexWordForms()
+		if slices.Contains(d.byReNoun[at.head], ui) {
+			return true
+		}
+	}
+	for _, t := range d.units[ui].toks {
+		if t.Term == lang.FinishTerm || t.Word == "done" {
+			return true
+		}
+		if t.Term == "" && lang.StopVerbs[t.Word] && at.verbs[stopVerbTerm[t.Word]] {
+			return true
+		}
+	}
+	return false
+}
+
+// stopVerbTerm is the term of each of lang.StopVerbs.
+var stopVerbTerm = func() map[string]string {
+	out := map[string]string{}
+	for _, w := range stopVerbTerms {
+		out[w[0]] = w[1]
+	}
+	return out
+}()

@@ -804,7 +804,7 @@ func (c *commitmentTracker) checkSucceeded(cands []*promise, ci int, r *model.To
 }
 
 // sibling is meantForSibling, checked against siblingWalk when a test asks.
-func (c *commitmentTracker) sibling(p *promise, ci *callInfo, cands []*promise) bool {
+func (c *commitmentTracker) sibling(p *promise, ci *callInfo, cands *callNames) bool {
 	got := c.meantForSibling(p, ci, cands)
 	if indexCheck != nil && got != c.siblingWalk(p, ci) {
 		indexCheck(fmt.Sprintf("commitment index: meantForSibling(%s) is %v, the walk over every open commitment says otherwise", p.item.ID, got))

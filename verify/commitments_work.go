@@ -22,10 +22,10 @@ func (c *commitmentTracker) call(i int, tc *model.ToolCall, ci *callInfo) {
 		c.lastWork = i
 	}
 	open, few := c.openPromises()
-	var cands []*promise
+	var cands *callNames
 	if !few {
 		open = c.idx.forCall(tc, ci, c.l.stretch)
-		cands = open
+		cands = &callNames{cands: open}
 		if indexCheck != nil {
 			c.checkCall(open, tc, ci)
 		}
@@ -168,17 +168,15 @@ func writesFile(out string, files []string) bool {
 // nothing that sets p apart.
 //
 // cands, when the call's candidates were looked up (promiseIndex.forCall),
-// are those candidates.
-func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo, cands []*promise) bool {
+// holds those candidates.
+func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo, cands *callNames) bool {
 	own := p.distinctWords()
 	if cands != nil && !slices.ContainsFunc(own, ci.hasTerm) {
 		// The call names nothing that sets p apart, so no sibling is told
 		// from p as p's, and one is meant when the call names what sets
 		// it apart: then it is a candidate (callWords holds those words).
-		for _, o := range cands {
-			if o != p && o.item.Open && o.act.Head == p.act.Head && slices.ContainsFunc(o.distinctWords(), func(t string) bool {
-				return !slices.Contains(own, t) && ci.hasTerm(t)
-			}) {
+		for _, n := range cands.naming(ci) {
+			if n.o != p && n.o.act.Head == p.act.Head && slices.ContainsFunc(n.terms, func(t string) bool { return !slices.Contains(own, t) }) {
 				return true
 			}
 		}
@@ -207,6 +205,49 @@ func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo, cands []*p
 		}
 	}
 	return false
+}
+
+// callNames holds a call's candidate commitments (promiseIndex.forCall)
+// and, made once for the call, those of them open whose distinctWords it
+// names, with the words it names. A call that can carry out many open
+// commitments of one kind ("make migrate SERVICE=kavron" for every "re-run
+// the X migration") asks of each whether it names a sibling's words:
+// walking every candidate for each was candidates² per call.
+type callNames struct {
+	cands []*promise
+	made  bool
+	named []namedBy
+}
+
+// namedBy is a candidate a call names words of (callNames).
+type namedBy struct {
+	o     *promise
+	terms []string
+}
+
+// naming returns the open candidates whose distinctWords the call names,
+// with those words, in candidate order. A call's candidates neither close
+// nor open while it is checked against them (commitmentTracker.call).
+func (n *callNames) naming(ci *callInfo) []namedBy {
+	if n.made {
+		return n.named
+	}
+	n.made = true
+	for _, o := range n.cands {
+		if !o.item.Open {
+			continue
+		}
+		var ts []string
+		for _, t := range o.distinctWords() {
+			if ci.hasTerm(t) {
+				ts = append(ts, t)
+			}
+		}
+		if len(ts) > 0 {
+			n.named = append(n.named, namedBy{o: o, terms: ts})
+		}
+	}
+	return n.named
 }
 
 // distinct returns the words that tell an action from others with its

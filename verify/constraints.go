@@ -18,6 +18,12 @@ type rule struct {
 	entry
 	act  lang.Action
 	atom atom
+	// sense is the last clause a summary restated the rule in, and whether
+	// it is a prohibition (see prohibition).
+	sense struct {
+		clause           string
+		known, prohibits bool
+	}
 }
 
 func (r *rule) ref() string             { return "" }
@@ -188,36 +194,13 @@ func (c *constraintTracker) askedFor(m *model.Message) {
 // match needs most of the instruction's words and the same sense: a
 // summary that keeps "push to main" without its "never" inverts the rule.
 func (r *rule) match(l *ledger, d *doc, ir *ItemResult) {
-	// Units with less containment than a restatement needs are scored
-	// only as far as the best partial one needs (candidatesFrom).
-	cands, part := d.candidatesFrom(r.atom, 0.55)
+	best, inverted, part := r.restatements(d)
 	if indexCheck != nil {
-		r.checkCandidates(d, cands, part)
+		r.checkRestatements(d, best, inverted, part)
 	}
 	ir.Status, ir.Why = Dropped, "nothing in the summary states it"
 	if part == nil {
 		return
-	}
-	// The best restatement is the fullest one with the rule's sense: a
-	// summary that merges two rules into one sentence ("plans only against
-	// staging and terraform apply on prod never run by the agent") may hold
-	// this rule's words there with the other's "never", and restate it
-	// faithfully in a later line.
-	var best, inverted *candidate
-	for i := range cands {
-		c := &cands[i]
-		if !(c.containment >= 0.7 || c.full() && c.containment >= 0.55) {
-			continue
-		}
-		if r.negatedIn(d, c) != r.act.Negated {
-			if inverted == nil || c.containment > inverted.containment {
-				inverted = c
-			}
-			continue
-		}
-		if best == nil || c.containment > best.containment {
-			best = c
-		}
 	}
 	switch {
 	case best != nil:
@@ -240,6 +223,44 @@ func (r *rule) match(l *ledger, d *doc, ir *ItemResult) {
 		return
 	}
 	ir.Why = "absent: at most a few of its words appear"
+}
+
+// restates reports whether a candidate has what a restatement of a rule
+// needs: most of its words, or enough of them with verb and head.
+func restates(c *candidate) bool {
+	return c.containment >= 0.7 || c.full() && c.containment >= 0.55
+}
+
+// restatementsAll is restatements by ranking every candidate: the best
+// restatement is the fullest one with the rule's sense (a summary that
+// merges two rules into one sentence, "plans only against staging and
+// terraform apply on prod never run by the agent", may hold this rule's
+// words there with the other's "never", and restate it faithfully in a
+// later line); inverted the fullest with the opposite sense; part the
+// best partial one (partBefore), nil when no unit shares a word.
+func (r *rule) restatementsAll(d *doc) (best, inverted, part *candidate) {
+	// Units with less containment than a restatement needs are scored
+	// only as far as the best partial one needs (candidatesFrom).
+	cands, part := d.candidatesFrom(r.atom, 0.55)
+	if indexCheck != nil {
+		r.checkCandidates(d, cands, part)
+	}
+	for i := range cands {
+		c := &cands[i]
+		if !restates(c) {
+			continue
+		}
+		if r.negatedIn(d, c) != r.act.Negated {
+			if inverted == nil || c.containment > inverted.containment {
+				inverted = c
+			}
+			continue
+		}
+		if best == nil || c.containment > best.containment {
+			best = c
+		}
+	}
+	return best, inverted, part
 }
 
 // checkCandidates tells indexCheck where candidatesFrom differs from
@@ -284,6 +305,22 @@ func (r *rule) checkCandidates(d *doc, top []candidate, part *candidate) {
 // apply, and no emails may be sent", the "no" is the other rule's.
 func (r *rule) negatedIn(d *doc, c *candidate) bool {
 	u := &d.units[c.unit]
+	if negatedNear(u, c.lo) {
+		return true
+	}
 	ul := d.clauseText(u, c.lo, c.hi)
-	return negatedNear(u, c.lo) || lang.ProhibitionIn(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
+	return r.prohibition(strings.ReplaceAll(strings.ReplaceAll(ul, "don't forget", ""), "do not forget", ""))
+}
+
+// prohibition is lang.ProhibitionIn, remembered for the last clause asked
+// of the rule: every summary that keeps a rule restates it in the same
+// words, and reading a clause's sense (its language first) costs more than
+// the rest of matching it.
+func (r *rule) prohibition(clause string) bool {
+	if !r.sense.known || r.sense.clause != clause {
+		// A copy: the clause is part of the summary, which is not kept.
+		r.sense.clause, r.sense.known = strings.Clone(clause), true
+		r.sense.prohibits = lang.ProhibitionIn(clause)
+	}
+	return r.sense.prohibits
 }

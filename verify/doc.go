@@ -30,6 +30,7 @@
 //	commitments_match.go      a commitment in a summary; flipped and resurrected commitments
 //	commitments_closed.go     closed commitments by head and verb, candidates only where a summary names what sets one apart
 //	constraints.go            the user's standing rules: opening, revocation, matching
+//	constraints_pruned.go     a rule in a summary scored only on the units that can decide it (bounds)
 //	crosslang.go              an item and a summary in different languages: matched through what they share
 //	handles.go                handle pairing: pending calls and jobs, orphaned results, matching by id
 //	handles_answered.go       calls answered before any compaction, kept as their place in the file (read again when named), not items

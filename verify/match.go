@@ -280,7 +280,7 @@ func (d *doc) conflictingModifier(u *unit, at atom, present map[string]bool) boo
 // conflictingID reports whether the unit names an id of the same class as
 // the atom's (a PR number, a ticket, a commit) but none of the atom's own.
 func (d *doc) conflictingID(u *unit, at atom) bool {
-	found := lang.ExtractIdents(d.text[u.Start:u.End])
+	found := d.unitIdents(u)
 	other := false
 	for _, want := range at.ids {
 		for _, got := range found {
@@ -296,6 +296,17 @@ func (d *doc) conflictingID(u *unit, at atom) bool {
 	return other
 }
 
+// unitIdents returns the identifiers in a unit of the doc, extracted once:
+// every open commitment naming an id or a path is checked against each
+// unit that names its verb and head (namesAnother), and a summary that
+// restates many steps of one kind has many such units.
+func (d *doc) unitIdents(u *unit) []lang.Ident {
+	if !u.identsRead {
+		u.idents, u.identsRead = lang.ExtractIdents(d.text[u.Start:u.End]), true
+	}
+	return u.idents
+}
+
 // otherPaths reports whether the unit names another open item's path and
 // none of the atom's: it is that sibling's line. (A path no item names is
 // left to the identifier items: "fix src/oauth.ts" still carries "fix
@@ -305,7 +316,7 @@ func (d *doc) otherPaths(u *unit, at atom) bool {
 		return false
 	}
 	other := false
-	for _, got := range lang.ExtractIdents(d.text[u.Start:u.End]) {
+	for _, got := range d.unitIdents(u) {
 		if got.Class != lang.ClassPath && got.Class != lang.ClassURL || !d.itemPaths[got.Value] {
 			continue
 		}

@@ -336,29 +336,6 @@ func sameMatch(a, b matchResult) bool {
 	return a == b
 }
 
-// surelyOther reports whether the doc surely holds no full mention of the
-// atom, without matching it: no sentence refers back to another (window),
-// and every unit that can hold the head gives it a modifier of its own
-// (unitSurelyOther: "Re-ran the zelto migration" is no mention of "re-run
-// the kavron migration"). A message claiming one of many open steps of the
-// same kind is checked against each of them; most are ruled out here.
-func (d *doc) surelyOther(at atom) bool {
-	if at.head == "" || len(at.mods) == 0 && at.alt == "" || d.mayWindow() {
-		return false
-	}
-	other := true
-	check := func(ui int) { other = other && d.unitSurelyOther(ui, at) }
-	for _, t := range []string{at.head, at.alt} {
-		if t != "" {
-			for _, ui := range d.postings[t] {
-				check(ui)
-			}
-		}
-	}
-	d.eachSpecialHead(at, check)
-	return other
-}
-
 // otherModifier reports whether one of a unit's head modifiers (see
 // headModifiers) is not the atom's own word: conflictingModifier's test
 // once the atom's modifiers are known to be absent.
@@ -449,21 +426,6 @@ func (d *doc) headModifiers(head string) map[int][]string {
 	}
 	d.modsOf[head] = out
 	return out
-}
-
-// mayWindow reports whether a sentence of the doc refers back with a
-// pronoun to the one before it in its section (window), once per doc.
-func (d *doc) mayWindow() bool {
-	if d.windowed == 0 {
-		d.windowed = 1
-		for ui := 1; ui < len(d.units); ui++ {
-			if u := &d.units[ui]; u.section == d.units[ui-1].section && hasPronoun(u) {
-				d.windowed = 2
-				break
-			}
-		}
-	}
-	return d.windowed == 2
 }
 
 // candidatesFrom returns the candidates (as candidates ranks them) among

@@ -34,7 +34,6 @@ type doc struct {
 	byLastPart map[string][]int
 	byReNoun   map[string][]int
 	modsOf     map[string]map[int][]string // see headModifiers
-	windowed   int8                        // 0 not known, 1 no, 2 yes (mayWindow)
 	seen       unitSet                     // see seenUnits
 	present    map[string]bool             // see scratchPresent
 	// itemPaths are the paths the open commitments name: a sentence naming
@@ -57,6 +56,9 @@ type unit struct {
 	marker  Polarity         // a line marker: [DONE], [x], ✓, [TODO], [ ]...
 	tf      map[string]int32 // occurrences of each term, once counted (termCount)
 	label   unitLabel        // its line marker or label, once read (markerOrLabel)
+	// idents are the identifiers in its text, once extracted (unitIdents).
+	idents     []lang.Ident
+	identsRead bool
 	// polarities are the first answers polarity gave here (see there).
 	polarities []polarityOf
 }
