@@ -42,9 +42,15 @@ func (fe *fullEntries) next() {
 // bytes returns the full entry of it indented at prefix, as writeIndented
 // writes it, and escaped; valid until the next compaction but one.
 func (fe *fullEntries) bytes(it *JSONItem, prefix string) ([]byte, error) {
-	if e := fe.prev[it.Ref]; e != nil && e.prefix == prefix && sameEntry(&e.item, it) {
-		fe.cur[it.Ref] = e
-		return e.b, nil
+	if e := fe.prev[it.Ref]; e != nil && e.prefix == prefix && sameButEvidence(&e.item, it) {
+		if sameEvidence(e.item.Evidence, it.Evidence) {
+			fe.cur[it.Ref] = e
+			return e.b, nil
+		}
+		if b, ok := fe.withEvidence(e, it); ok {
+			fe.cur[it.Ref] = &fullEntry{item: *it, prefix: prefix, b: b}
+			return b, nil
+		}
 	}
 	b, err := it.MarshalJSON()
 	if err != nil {
@@ -65,13 +71,36 @@ func (fe *fullEntries) bytes(it *JSONItem, prefix string) ([]byte, error) {
 	return b, nil
 }
 
-// sameEntry reports whether two full entries write the same bytes: every
-// field on the wire is equal (the pointers' values, not the pointers).
-func sameEntry(a, b *JSONItem) bool {
+// withEvidence is e's bytes with the evidence of it in place of e's: an
+// item the summaries keep weakly is found at another place of each one,
+// and only its evidence changes from one entry to the next. A member
+// starts on a line of its own, and no string holds a raw newline, so the
+// evidence is what lies between its key and the next member's.
+func (fe *fullEntries) withEvidence(e *fullEntry, it *JSONItem) ([]byte, bool) {
+	member := "\n" + e.prefix + jsonIndent
+	key, next := []byte(member+`"evidence": `), []byte(`,`+member+`"self_report": `)
+	i := bytes.Index(e.b, key)
+	j := bytes.Index(e.b, next)
+	if i < 0 || j < i {
+		return nil, false
+	}
+	var out []byte
+	err := withIndented(it.Evidence, e.prefix+jsonIndent, func(ev []byte) error {
+		out = make([]byte, 0, len(e.b)+len(ev))
+		out = append(append(append(out, e.b[:i+len(key)]...), ev...), e.b[j:]...)
+		return nil
+	})
+	return out, err == nil
+}
+
+// sameButEvidence reports whether two full entries write the same bytes
+// but for their evidence: every other field on the wire is equal (the
+// pointers' values, not the pointers).
+func sameButEvidence(a, b *JSONItem) bool {
 	return a.Ref == b.Ref && a.ID == b.ID && a.Kind == b.Kind && a.Key == b.Key && a.Text == b.Text &&
 		a.Action == b.Action && a.Condition == b.Condition && slices.Equal(a.Aliases, b.Aliases) &&
 		a.Turn == b.Turn && a.Origin == b.Origin && a.Open == b.Open && a.ClosedBy == b.ClosedBy &&
-		a.Status == b.Status && sameFloat(a.Score, b.Score) && sameEvidence(a.Evidence, b.Evidence) &&
+		a.Status == b.Status && sameFloat(a.Score, b.Score) &&
 		sameFinding(a.SelfReport, b.SelfReport) && a.Why == b.Why && a.Basis == b.Basis && a.Cue == b.Cue &&
 		a.Review == b.Review && a.reference == b.reference
 }

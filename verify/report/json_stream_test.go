@@ -95,7 +95,8 @@ func TestReferenceLineIsEscaped(t *testing.T) {
 
 // An item written in full at one compaction and again at the next reuses
 // the bytes written before only when nothing on the wire changed: a why,
-// a score or an evidence that changed is written anew.
+// a score or an evidence that changed is written anew (an evidence alone
+// in place of the one before).
 func TestRepeatedFullEntryWritesItsChanges(t *testing.T) {
 	comp := func(why string, score float64, ev *JSONEvidence) JSONCompaction {
 		return JSONCompaction{Seq: 1, Verdict: verify.Degrade, Reasons: []string{}, UnsourcedClaims: []string{}, Consumers: []JSONConsumer{}, Warnings: []JSONWarning{},
@@ -109,6 +110,8 @@ func TestRepeatedFullEntryWritesItsChanges(t *testing.T) {
 		comp("named, but not that it fails", 0.5, nil),
 		comp("named, but not that it fails", 0.5, &JSONEvidence{Start: 1, End: 9, Text: "boom \u202e", Polarity: verify.Neutral}),
 		comp("named, but not that it fails", 0.5, &JSONEvidence{Start: 2, End: 9, Text: "boom \u202e", Polarity: verify.Neutral}),
+		comp("named, but not that it fails", 0.5, nil),
+		comp("named, but not that it fails", 0.5, &JSONEvidence{Start: 2, End: 9, Text: "boom", Section: "Errors", Polarity: verify.Pending}),
 	}
 	var full fullEntries
 	for i, c := range steps {
