@@ -111,6 +111,7 @@ type commitmentTracker struct {
 	// own them in the summary competedIn (promise.match reuses them).
 	competed   map[*promise]matchResult
 	competedIn *doc
+	sibNamed   siblingsNamed // the current call's (namedSiblings)
 }
 
 func (c *commitmentTracker) init(l *ledger) {

@@ -175,9 +175,9 @@ func (c *commitmentTracker) meantForSibling(p *promise, ci *callInfo, cands []*p
 		// The call names nothing that sets p apart, so no sibling is told
 		// from p as p's, and one is meant when the call names what sets
 		// it apart: then it is a candidate (callWords holds those words).
-		for _, o := range cands {
-			if o != p && o.item.Open && o.act.Head == p.act.Head && slices.ContainsFunc(o.distinctWords(), func(t string) bool {
-				return !slices.Contains(own, t) && ci.hasTerm(t)
+		for _, o := range c.namedSiblings(ci, cands) {
+			if o.p != p && o.p.item.Open && o.p.act.Head == p.act.Head && slices.ContainsFunc(o.words, func(t string) bool {
+				return !slices.Contains(own, t)
 			}) {
 				return true
 			}
@@ -563,4 +563,44 @@ func failureNames(p *promise, text, lower string) bool {
 		}
 	}
 	return n > 0
+}
+
+// namedSibling is a candidate of a call with the words setting it apart
+// that the call names.
+type namedSibling struct {
+	p     *promise
+	words []string
+}
+
+// siblingsNamed are the candidates of one call that it names a word
+// setting apart, kept while the call's candidates are walked.
+type siblingsNamed struct {
+	ci    *callInfo
+	cands []*promise
+	named []namedSibling
+}
+
+// namedSiblings returns the call's candidates whose distinct words it
+// names, with those words, in order; made once per call. A run that keeps
+// hundreds of commitments of one head open ("rebuild the X index for PR
+// #N") asked, for each candidate the call carries out, every other
+// candidate for each of its words.
+func (c *commitmentTracker) namedSiblings(ci *callInfo, cands []*promise) []namedSibling {
+	sn := &c.sibNamed
+	if sn.ci == ci && len(sn.cands) == len(cands) && (len(cands) == 0 || &sn.cands[0] == &cands[0]) {
+		return sn.named
+	}
+	sn.ci, sn.cands, sn.named = ci, cands, sn.named[:0]
+	for _, o := range cands {
+		var words []string
+		for _, t := range o.distinctWords() {
+			if ci.hasTerm(t) {
+				words = append(words, t)
+			}
+		}
+		if len(words) > 0 {
+			sn.named = append(sn.named, namedSibling{o, words})
+		}
+	}
+	return sn.named
 }
