@@ -399,20 +399,8 @@ func (f *failure) bestUnit(d *doc) (int, *tokenHits) {
 		h.n++
 	}
 	for _, tok := range f.errTokens {
-		if at, ok := d.boundedWord(tok); ok {
-			for _, i := range at {
-				hit(i, tok)
-			}
-			continue
-		}
-		for off := 0; off < len(d.text); {
-			i := lang.FindBounded(d.text[off:], tok, lang.IsIdentByte, lang.IsIdentByte, false)
-			if i < 0 {
-				break
-			}
-			i += off
+		for _, i := range d.boundedAll(tok) {
 			hit(i, tok)
-			off = i + len(tok)
 		}
 	}
 	if len(order) == 0 {
@@ -455,10 +443,11 @@ func (f *failure) matchWords(d *doc, ir *ItemResult) {
 func (f *failure) resurrected(d *doc, claimed map[int][]tracked) (ItemResult, bool) {
 	ir := ItemResult{Item: f.item}
 	for _, tok := range f.errTokens {
-		i := lang.FindBounded(d.text, tok, lang.IsIdentByte, lang.IsIdentByte, false)
-		if i < 0 {
+		at := d.boundedAll(tok)
+		if len(at) == 0 {
 			continue
 		}
+		i := at[0]
 		ui := unitAt(d, i)
 		if ui < 0 || len(claimed[ui]) > 0 {
 			continue // in the runtime's framing, or carried by an open item

@@ -405,7 +405,7 @@ func (e *errorTracker) agentMovedOn(m *model.Message) {
 		return // nothing to leave behind: most messages are read no further
 	}
 	lower := lang.FoldText(lang.ProseOnly(m.Text))
-	cue := phraseIn(lower, movedOnPhrases)
+	cue := movedOn.First(lower)
 	if cue == "" {
 		if h := handedOver(lower); h != "" && len(since) > 0 {
 			// "The files are root's, so I can't delete them; please
@@ -507,6 +507,9 @@ var movedOnPhrases = []string{
 	// The agent judged the failure harmless: the work it guarded got done.
 	"actually successful", "actually succeeded", "succeeded anyway", "worked anyway", "harmless",
 }
+
+// movedOn is movedOnPhrases looked for at once (lang.PhraseSet).
+var movedOn = lang.NewPhraseSet(movedOnPhrases...)
 
 // handedPhrases are what an agent says when it hands a failed step to the
 // user to do by hand, in the languages users write.

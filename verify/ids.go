@@ -183,3 +183,51 @@ func (d *doc) boundedWord(word string) (at []int, ok bool) {
 	}
 	return d.identRuns[word], true
 }
+
+// boundedAll returns the offsets in the summary where tok is found by
+// repeated lang.FindBounded(…, lang.IsIdentByte, lang.IsIdentByte, false)
+// calls, each from the end of the match before (bestUnit's loop): the
+// whole, non-overlapping mentions of tok, in order. A token that starts
+// with an identifier byte can only start where a run of them starts,
+// the run its own first one ("services" of services/billing/x.go:12), so
+// only those places are tried; any other is searched through the text.
+// The answers are kept per summary: a run that keeps thousands of errors
+// open looks for the same file and symbol of many of them, at every
+// compaction (the mixed shape).
+func (d *doc) boundedAll(tok string) []int {
+	if at, ok := d.boundedWord(tok); ok || tok == "" {
+		return at
+	}
+	if at, ok := d.boundedTok[tok]; ok {
+		return at
+	}
+	var at []int
+	if lang.IsIdentByte(tok[0]) {
+		k := 1
+		for k < len(tok) && lang.IsIdentByte(tok[k]) {
+			k++
+		}
+		first, _ := d.boundedWord(tok[:k])
+		end := 0 // the end of the mention before: mentions do not overlap
+		for _, i := range first {
+			if i >= end && strings.HasPrefix(d.text[i:], tok) && lang.BoundaryAfter(d.text, i+len(tok), lang.IsIdentByte) {
+				at = append(at, i)
+				end = i + len(tok)
+			}
+		}
+	} else {
+		for off := 0; off < len(d.text); {
+			i := lang.FindBounded(d.text[off:], tok, lang.IsIdentByte, lang.IsIdentByte, false)
+			if i < 0 {
+				break
+			}
+			at = append(at, off+i)
+			off += i + len(tok)
+		}
+	}
+	if d.boundedTok == nil {
+		d.boundedTok = map[string][]int{}
+	}
+	d.boundedTok[tok] = at
+	return at
+}

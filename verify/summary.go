@@ -43,6 +43,9 @@ type doc struct {
 	// identRuns are the offsets of each run of identifier bytes, made on
 	// first use (boundedWord).
 	identRuns map[string][]int
+	// boundedTok are boundedAll's answers for tokens that are more than
+	// one run of identifier bytes.
+	boundedTok map[string][]int
 	// fullScratch is matchPruned's list of full candidates, lent to each
 	// call in turn.
 	fullScratch []candidate

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/loupe-dev/loupe/verify/lang"
@@ -138,5 +139,34 @@ func TestSHASetPrefixed(t *testing.T) {
 	var none *shaSet
 	if none.prefixed("3f9c2", 2) != 0 {
 		t.Error("no set, no SHA")
+	}
+}
+
+// An error's token is found in a summary where a search through the whole
+// text finds it (lang.FindBounded from the end of each mention), whether
+// it is one run of identifier bytes or several: the index of runs only
+// spares the search.
+func TestBoundedTokensAreTheSearchesMentions(t *testing.T) {
+	text := "- `go test ./services/orders/...` still fails: services/orders/store.go:88:3: undefined: billing.Money\n" +
+		"- services/orders/store.go:88 and services/orders/store.go.bak; billing.Money. billing.MoneyX _billing.Money\n" +
+		"- a/b/a/b/a a/b/a. TestCreateOrder/sub-case ok; -x.y -x.yz .dot .dot.\n" +
+		"services/orders/store.go:88"
+	d := &doc{text: text}
+	for _, tok := range []string{"services/orders/store.go:88", "services/orders/store.go", "billing.Money", "a/b/a",
+		"TestCreateOrder/sub-case", "TestCreateOrder", "-x.y", ".dot", "store.go:88:3", "missing/thing", "Money"} {
+		var want []int
+		for off := 0; off < len(text); {
+			i := lang.FindBounded(text[off:], tok, lang.IsIdentByte, lang.IsIdentByte, false)
+			if i < 0 {
+				break
+			}
+			want = append(want, off+i)
+			off += i + len(tok)
+		}
+		for range 2 { // the second answer is the one kept
+			if got := d.boundedAll(tok); !slices.Equal(got, want) {
+				t.Errorf("%q: found at %v, the search finds it at %v", tok, got, want)
+			}
+		}
 	}
 }

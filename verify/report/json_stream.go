@@ -89,6 +89,7 @@ func fileJSON(w io.Writer, lf lazyFile, prefix string) error {
 	}
 	type plain JSONFile
 	comps, finds, lin, warns := lf.comps, f.Findings, lf.lineage, f.Warnings
+	var full fullEntries // the file's item entries written in full lately
 	f.Compactions, f.Findings, f.Lineage, f.Warnings = nil, nil, nil, nil
 	skel, err := indentJSON(plain(f), prefix)
 	if err != nil {
@@ -100,7 +101,9 @@ func fileJSON(w io.Writer, lf lazyFile, prefix string) error {
 		n    int
 		elem func(io.Writer, int, string) error
 	}{
-		{"compactions", true, len(comps), func(w io.Writer, i int, p string) error { return writeCompaction(w, lf.refs.compaction(comps[i]), p) }},
+		{"compactions", true, len(comps), func(w io.Writer, i int, p string) error {
+			return writeCompaction(w, lf.refs.compaction(comps[i]), p, &full)
+		}},
 		{"findings", finds != nil, len(finds), func(w io.Writer, i int, p string) error { return writeIndented(w, finds[i], p) }},
 		{"lineage", true, len(lin), func(w io.Writer, i int, p string) error { return writeIndented(w, lineageJSON(lin[i], lf.order), p) }},
 		{"warnings", warns != nil, len(warns), func(w io.Writer, i int, p string) error { return writeIndented(w, warns[i], p) }},
@@ -126,27 +129,23 @@ func fileJSON(w io.Writer, lf lazyFile, prefix string) error {
 // on one line: a run keeps the same items open through many compactions,
 // and a reference spread over nine indented lines was most of the report.
 // The full entries are indented as the rest.
-func writeCompaction(w io.Writer, c JSONCompaction, prefix string) error {
+func writeCompaction(w io.Writer, c JSONCompaction, prefix string, full *fullEntries) error {
 	items := c.Items
 	c.Items = nil
-	var buf bytes.Buffer
+	full.next()
 	return withIndented(c, prefix, func(skel []byte) error {
 		return splice(w, skel, prefix, "items", true, len(items), func(w io.Writer, i int, p string) error {
+			if !items[i].reference {
+				b, err := full.bytes(&items[i], p)
+				if err != nil {
+					return err
+				}
+				_, err = w.Write(b)
+				return err
+			}
 			b, err := items[i].MarshalJSON()
 			if err != nil {
 				return err
-			}
-			if !items[i].reference {
-				// What writeIndented writes: an encoder given the item
-				// calls MarshalJSON and indents its bytes, and this is
-				// that without encoding the item's value around it
-				// again (a long run's report is mostly full entries of
-				// items the summaries dropped).
-				buf.Reset()
-				if err := json.Indent(&buf, b, p, jsonIndent); err != nil {
-					return err
-				}
-				b = buf.Bytes()
 			}
 			_, err = w.Write(escapeInvisible(b, jsonEscape))
 			return err

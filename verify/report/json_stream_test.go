@@ -78,7 +78,7 @@ func TestReferenceLineIsEscaped(t *testing.T) {
 	c := JSONCompaction{Seq: 2, Verdict: verify.Degrade, Reasons: []string{}, UnsourcedClaims: []string{}, Consumers: []JSONConsumer{}, Warnings: []JSONWarning{},
 		Items: []JSONItem{{Ref: 1, Kind: verify.Identifier, Key: key, Turn: 3, Status: verify.Retained, Score: 1, reference: true, evidence: evidenceSame, sameWhy: true}}}
 	var b bytes.Buffer
-	if err := writeCompaction(&b, c, ""); err != nil {
+	if err := writeCompaction(&b, c, "", &fullEntries{}); err != nil {
 		t.Fatal(err)
 	}
 	if r, bad := rawBad(b.String()); bad {
@@ -90,5 +90,40 @@ func TestReferenceLineIsEscaped(t *testing.T) {
 	var back JSONCompaction
 	if err := json.Unmarshal(b.Bytes(), &back); err != nil || back.Items[0].Key != key {
 		t.Errorf("decoded %v: %+v", err, back.Items)
+	}
+}
+
+// An item written in full at one compaction and again at the next reuses
+// the bytes written before only when nothing on the wire changed: a why,
+// a score or an evidence that changed is written anew (an evidence alone
+// in place of the one before).
+func TestRepeatedFullEntryWritesItsChanges(t *testing.T) {
+	comp := func(why string, score float64, ev *JSONEvidence) JSONCompaction {
+		return JSONCompaction{Seq: 1, Verdict: verify.Degrade, Reasons: []string{}, UnsourcedClaims: []string{}, Consumers: []JSONConsumer{}, Warnings: []JSONWarning{},
+			Items: []JSONItem{{Ref: 1, ID: "error:c1", Kind: verify.Error, Key: "c1: boom", Text: "boom", Turn: 3, Origin: "failed bash", Open: true,
+				Status: verify.Dropped, Score: score, Evidence: ev, Why: why, Basis: verify.Stated}}}
+	}
+	steps := []JSONCompaction{
+		comp("the error is not mentioned", 0, nil),
+		comp("the error is not mentioned", 0, nil),
+		comp("the error is not mentioned", 0.5, nil),
+		comp("named, but not that it fails", 0.5, nil),
+		comp("named, but not that it fails", 0.5, &JSONEvidence{Start: 1, End: 9, Text: "boom \u202e", Polarity: verify.Neutral}),
+		comp("named, but not that it fails", 0.5, &JSONEvidence{Start: 2, End: 9, Text: "boom \u202e", Polarity: verify.Neutral}),
+		comp("named, but not that it fails", 0.5, nil),
+		comp("named, but not that it fails", 0.5, &JSONEvidence{Start: 2, End: 9, Text: "boom", Section: "Errors", Polarity: verify.Pending}),
+	}
+	var full fullEntries
+	for i, c := range steps {
+		var got, want bytes.Buffer
+		if err := writeCompaction(&got, c, "  ", &full); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeCompaction(&want, c, "  ", &fullEntries{}); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("compaction %d written after the one before it:\n%s\nwritten alone:\n%s", i, got.String(), want.String())
+		}
 	}
 }
