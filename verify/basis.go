@@ -114,6 +114,12 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 	if a := abstention(fc.Action); a != "" {
 		return Inferred, fmt.Sprintf("abstention ‘%s’: a thing the agent means not to do, not work it owes", a)
 	}
+	if v := lang.EnglishVerb(fc.Action.Verb); v == lang.TermOf("wait") || v == lang.TermOf("await") {
+		// "I'll wait for the exploration to complete before starting
+		// implementation": what is awaited (a sub-agent, a job, a call)
+		// is owed as its handle; the wait itself is no work.
+		return Inferred, "a wait (‘" + strings.Fields(fc.Action.Text)[0] + "’): what is awaited is owed as its own item, not the waiting"
+	}
 	if e := thingEvent(fc.Action); e != "" {
 		return Inferred, fmt.Sprintf("what a change will do (‘%s’), not work the agent owes", e)
 	}

@@ -58,6 +58,11 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "notif", basis: Stated, cue: "commitment phrasing",
 		},
 		{
+			name: "a wait is no work: what is awaited is owed",
+			src:  []model.Event{msg(5, model.RoleAssistant, "Three explore agents are running. I'll wait for the exploration to complete before starting implementation.")},
+			kind: Commitment, key: "explor", basis: Inferred, cue: "a wait (‘wait’)", review: true,
+		},
+		{
 			name: "what a change will do is no work the agent owes",
 			src:  []model.Event{msg(5, model.RoleAssistant, "Fixes:\n- **Permanent**: `docker-compose.yml` now passes `SANDCASTLE_HOST` to the worker — will take effect on next deploy.")},
 			kind: Commitment, key: "deploy", basis: Inferred, cue: "what a change will do (‘take effect’)", review: true,
