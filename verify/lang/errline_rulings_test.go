@@ -15,8 +15,9 @@ func TestRulingErrorLine(t *testing.T) {
 		"Command failed: make test\nmain.go:12: undefined: Foo":                            "main.go:12: undefined: Foo",
 		"(no output)\nExit code 1":                                                         "Exit code 1",
 		"Error in ./src/app.ts:":                                                           "Error in ./src/app.ts:",
-		"Exit code 1\nF821 Undefined name `json`\n   --> src/routes.py:290:12\n    |\n290 |     except json.JSONDecodeError:\n    |            ^^^^\n": "F821 Undefined name `json`",
-		"error[E0425]: cannot find value `x` in this scope\n --> src/main.rs:2:13\n  |\n2 |     let y = x + 1;\n":                                      "error[E0425]: cannot find value `x` in this scope",
+		"Exit code 1\nF821 Undefined name `json`\n   --> src/routes.py:290:12\n    |\n290 |     except json.JSONDecodeError:\n    |            ^^^^\n":     "F821 Undefined name `json`",
+		"biome.json:5:9 deserialize\n\n  × Found an unknown key `ignore`.\n\n    3 │     \"vcs\": { \"enabled\": true },\n  > 5 │         \"ignore\": [\n": "× Found an unknown key `ignore`.",
+		"error[E0425]: cannot find value `x` in this scope\n --> src/main.rs:2:13\n  |\n2 |     let y = x + 1;\n":                                          "error[E0425]: cannot find value `x` in this scope",
 	}
 	for out, want := range cases {
 		if got := FirstErrorLine(out); got != want {

@@ -160,7 +160,8 @@ func FirstErrorLine(text string) string {
 // compiler or linter prints under a diagnostic (rustc, ruff, biome, tsc
 // --pretty): "289 |   code", "|   ^^^^", "--> src/app.rs:12:5".
 func codeFrame(line string) bool {
-	if strings.HasPrefix(line, "--> ") || strings.HasPrefix(line, "|") || strings.HasPrefix(line, "::: ") {
+	line = strings.TrimSpace(strings.TrimPrefix(line, "> ")) // biome's "> 5 │" marks the line at fault
+	if strings.HasPrefix(line, "--> ") || strings.HasPrefix(line, "|") || strings.HasPrefix(line, "│") || strings.HasPrefix(line, "::: ") {
 		return true
 	}
 	k := 0
@@ -171,7 +172,7 @@ func codeFrame(line string) bool {
 		return false
 	}
 	rest := strings.TrimLeft(line[k:], " ")
-	return rest == "|" || strings.HasPrefix(rest, "| ") || strings.HasPrefix(rest, "|\t")
+	return rest == "|" || rest == "│" || strings.HasPrefix(rest, "| ") || strings.HasPrefix(rest, "|\t") || strings.HasPrefix(rest, "│ ")
 }
 
 // SaysWhatFailed reports whether a line FirstErrorLine chose says what
