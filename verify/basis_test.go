@@ -393,6 +393,26 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: "",
 		},
 		{
+			name: "a package script's fixing mode fails, then the check itself passes",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"bun run lint:fix 2>&1"}`),
+				result(2, "c1", "Exit code 1\n$ biome check --write\n  × Several of these imports are unused.", true),
+				call(3, "c2", "Bash", `{"command":"bun run lint 2>&1"}`),
+				result(4, "c2", "Checked 278 files in 106ms. No fixes applied.", false),
+			},
+			key: "c1", basis: "",
+		},
+		{
+			name: "npx runs the same linter pinned to another version",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"npx @biomejs/biome check src/a.tsx src/b.tsx 2>&1"}`),
+				result(2, "c1", "Exit code 1\nbiome.json:5:9 deserialize\n  × Found an unknown key `ignore`.\n  > 5 │         \"ignore\": [", true),
+				call(3, "c2", "Bash", `{"command":"npx --package @biomejs/biome@1 biome check src/a.tsx src/b.tsx 2>&1"}`),
+				result(4, "c2", "Checked 2 files in 5ms. No fixes applied.", false),
+			},
+			key: "c1", basis: "",
+		},
+		{
 			name: "a search that matched nothing exits 1: no work failed",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"grep -n \"def stop\" $(bundle show docker-api)/lib/docker/container.rb"}`),

@@ -70,7 +70,7 @@ func argKey(a string) string {
 	if strings.Contains(a, "/") {
 		return "\x02" + lastSegment(a)
 	}
-	return a
+	return lang.ScriptTask(a)
 }
 
 // lastKey is the key of a failure's last positional in byPosLast: argKey,
@@ -80,7 +80,7 @@ func argKey(a string) string {
 // every failure of the suite.
 func lastKey(a string) string {
 	if !strings.Contains(a, "/") {
-		return a
+		return lang.ScriptTask(a)
 	}
 	segs := lang.PathSegments(a)
 	if n := len(segs); n >= 2 {

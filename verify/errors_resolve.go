@@ -153,10 +153,12 @@ func coversTargets(okArgs, okPos, failPos []string) bool {
 	return true
 }
 
-// sameArg reports whether two arguments name the same thing: equal, or two
-// paths to one file.
+// sameArg reports whether two arguments name the same thing: equal, one
+// package script in two modes ("lint:fix", "lint"), or two paths to one
+// file.
 func sameArg(a, b string) bool {
-	return a == b || strings.Contains(a, "/") && strings.Contains(b, "/") && samePath(a, b)
+	return a == b || strings.Contains(a, "/") && strings.Contains(b, "/") && samePath(a, b) ||
+		!strings.Contains(a, "/") && (strings.Contains(a, ":") || strings.Contains(b, ":")) && lang.ScriptTask(a) == lang.ScriptTask(b)
 }
 
 // gitResolves: a conflicted merge, rebase, cherry-pick or pull is over once

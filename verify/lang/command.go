@@ -299,14 +299,19 @@ func unwrap(words []string) (Command, bool) {
 				words = words[1:]
 			}
 		case (w == "npx" || w == "bunx" || w == "pnpx") && len(words) > 1:
-			words = skipFlags(words[1:])
+			words = packageRunner(words[1:])
 		case managers[w] != "" && len(words) > 2 && words[1] == managers[w]:
 			words = skipFlags(words[2:])
 			if len(words) > 0 && words[0] == "--" {
 				words = words[1:]
 			}
+			if len(words) > 0 {
+				// "bun run lint:fix" and "bun run lint" run one check, the
+				// first fixing what it can: the same task again.
+				words = append([]string{ScriptTask(words[0])}, words[1:]...)
+			}
 		case (w == "pnpm" || w == "yarn") && len(words) > 1 && words[1] == "dlx":
-			words = skipFlags(words[2:])
+			words = packageRunner(words[2:])
 		case containerTools[w] && len(words) > 2 && (words[1] == "run" || words[1] == "exec"):
 			// "docker run --rm -v $PWD:/w ghcr.io/acme/ffmpeg-svtav1:7.0 -i
 			// in.mp4 ...": the image's program, with the arguments after it.
@@ -368,6 +373,41 @@ func imageProgram(image string) string {
 		name = name[:i]
 	}
 	return name
+}
+
+// ScriptTask drops a package script's mode suffix ("lint:fix", "format:check",
+// "typecheck:ci" → lint, format, typecheck); other suffixes name another
+// task ("test:e2e") and stay.
+func ScriptTask(name string) string {
+	if i := strings.LastIndexByte(name, ':'); i > 0 {
+		switch name[i+1:] {
+		case "fix", "check", "write", "ci", "watch":
+			return name[:i]
+		}
+	}
+	return name
+}
+
+// packageRunner returns the words of what npx, bunx or pnpm dlx runs: the
+// package's program with its version dropped ("npx prettier@3 --check",
+// "npx @biomejs/biome check", "npx --package @biomejs/biome@1 biome
+// check" all run biome or prettier), so a run pinned to another version
+// is the same command again.
+func packageRunner(words []string) []string {
+	for len(words) > 0 && strings.HasPrefix(words[0], "-") && words[0] != "--" {
+		if (words[0] == "--package" || words[0] == "-p") && len(words) > 1 {
+			words = words[1:]
+		}
+		words = words[1:]
+	}
+	if len(words) > 0 {
+		w := programName(words[0])
+		if i := strings.LastIndexByte(w, '@'); i > 0 {
+			w = w[:i]
+		}
+		words = append([]string{w}, words[1:]...)
+	}
+	return words
 }
 
 func skipFlags(words []string) []string {

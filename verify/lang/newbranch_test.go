@@ -25,3 +25,25 @@ func TestNewBranch(t *testing.T) {
 		}
 	}
 }
+
+// npx, bunx and pnpm dlx run a package's program: its version and the
+// --package flag are not the program; a package script's mode is not
+// another task.
+func TestPackageRunnersProgram(t *testing.T) {
+	for line, want := range map[string]string{
+		"npx @biomejs/biome check a.tsx":                   "biome",
+		"npx --package @biomejs/biome@1 biome check a.tsx": "biome",
+		"npx prettier@3 --check a.ts":                      "prettier",
+		"pnpm dlx eslint@9 .":                              "eslint",
+		"bunx tsc --noEmit":                                "tsc",
+	} {
+		if got := MainCommand(line).Program; got != want {
+			t.Errorf("%q: program %q, want %q", line, got, want)
+		}
+	}
+	for name, want := range map[string]string{"lint:fix": "lint", "format:check": "format", "test:e2e": "test:e2e", "lint": "lint"} {
+		if got := ScriptTask(name); got != want {
+			t.Errorf("ScriptTask(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
