@@ -202,15 +202,26 @@ const (
 	testSplitMinRecall    = 0.51
 	testSplitMinVerdicts  = 0.82
 
-	test2MaxFalseAlarms = 1
-	test2MinVerdicts    = 16
+	test2MaxFalseAlarms = 0
+	test2MinVerdicts    = 17
 
-	test6MaxFalseAlarms = 2
+	test6MaxFalseAlarms = 1
 	test6MinVerdicts    = 6
 
-	test5MaxFalseAlarms = 1
+	test5MaxFalseAlarms = 0
 	test5MinFound       = 3
-	test5MinVerdicts    = 15
+	test5MinVerdicts    = 16
+
+	test7MaxFalseAlarms = 3
+	test7MinFound       = 5
+	test7MinVerdicts    = 15
+
+	test8MaxFalseAlarms = 3
+	test8MinFound       = 1
+	test8MinVerdicts    = 1
+
+	test9MaxFalseAlarms = 1
+	test9MinVerdicts    = 5
 
 	test4MaxFalseAlarms = 0
 	test4MinFound       = 3
@@ -327,4 +338,34 @@ func TestRealTestSplit(t *testing.T) {
 		t.Errorf("the test split fell below its floor: precision %.3f (min %.2f), recall %.3f (min %.2f), verdicts %.3f (min %.2f)",
 			prec, testSplitMinPrecision, rec, testSplitMinRecall, acc, testSplitMinVerdicts)
 	}
+}
+
+// TestRealTest7Split scores the seventh frozen split (testdata/realtest7,
+// labelled blind: 18 Claude Code compactions from two new repositories, 6
+// losses). First contact, at e92286c and at 13852ff alike, and the end of
+// the seventh round's rules before it was read: 12 false alarms, 5 of 6
+// losses found, 12/18 verdicts. Read since (seen): a command run over ssh
+// is what ran on the host; "never mind"; "will take effect on next
+// deploy"; a stop call ends its job when made; a search that matched
+// nothing: 3 false alarms, 5 of 6, 15/18.
+func TestRealTest7Split(t *testing.T) {
+	checkFloor(t, "realtest7", splitFloor{test7MaxFalseAlarms, test7MinFound, test7MinVerdicts})
+}
+
+// TestRealTest8Split scores the eighth frozen split (testdata/realtest8,
+// labelled blind: one Codex compaction, 4 losses; the licensed public
+// supply of runtimes other than Claude Code is nearly empty). First
+// contact and now: 3 false alarms, 1 of 4 losses, 1/1 verdict.
+func TestRealTest8Split(t *testing.T) {
+	checkFloor(t, "realtest8", splitFloor{test8MaxFalseAlarms, test8MinFound, test8MinVerdicts})
+}
+
+// TestRealTest9Split scores the ninth frozen split (testdata/realtest9,
+// labelled blind: 6 Claude Code compactions from two repositories, no
+// loss: a false-alarm test). First contact, at e92286c and 154a2d0 alike,
+// also its end-of-rules score: 3 false alarms, 4/6. Read since (seen): a
+// promise to wait; npx runs a package's program whatever its version: 1,
+// 5/6.
+func TestRealTest9Split(t *testing.T) {
+	checkFloor(t, "realtest9", splitFloor{test9MaxFalseAlarms, 0, test9MinVerdicts})
 }
