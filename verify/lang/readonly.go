@@ -113,7 +113,12 @@ func RemoteLine(line string) string {
 			return "" // "ssh host cat x | patch -p1": the local side works too
 		}
 	}
-	args := PlainArgs(cmds[0].Args)
+	return sshRemote(PlainArgs(cmds[0].Args))
+}
+
+// sshRemote returns the remote command of ssh's arguments, after its
+// options and the host, or "" when there is none (an interactive shell).
+func sshRemote(args []string) string {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") {
 		if sshOptArgs[args[i]] {
@@ -131,17 +136,8 @@ func RemoteLine(line string) string {
 // "ssh root@host tail -5 /var/log/nginx/access.log | grep x" reads a log
 // there. With no remote command it opens a shell, which is not a look.
 func sshReadOnly(args []string) bool {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if sshOptArgs[args[i]] {
-			i++
-		}
-		i++
-	}
-	if i+1 >= len(args) {
-		return false
-	}
-	return ReadOnly(strings.Join(args[i+1:], " "))
+	remote := sshRemote(args)
+	return remote != "" && ReadOnly(remote)
 }
 
 // gitListing reports whether a git branch/tag/remote/stash/worktree/config
