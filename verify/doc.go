@@ -17,6 +17,7 @@
 //
 //	types.go                  Result, CompactionResult, ItemResult, Status: what a run's verification says
 //	basis.go                  how sure the source is that an item is owed (recorded, stated, inferred) and the cue
+//	basis_promise.go          the cues that make a promise inferred: narration, manner, a wait, a thing's event, a pronoun object
 //	glyph.go                  Statuses and each one's glyph, shared by the inspector and the reports
 //	pack.go                   a compaction's item results kept in a few bytes each until the report is written
 //	stream.go                 Stream: events in one at a time, each compaction's result out once checked

@@ -78,7 +78,6 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 	}
 	text := r.Text.Head()
 	line, tokens, idents := e.l.failureOf(r)
-	said := lang.SaysWhatFailed(line)
 	if run := strings.TrimSpace(info.key.Program + " " + strings.Join(lang.PlainArgs(info.key.Args), " ")); run != "" && !lang.SaysWhatFailed(line) {
 		// No line of the output says what went wrong ("• turbo 2.8.9", a
 		// banner): the failure is the command's, named as the agent and
@@ -97,7 +96,7 @@ func (e *errorTracker) failed(r *model.ToolResult, info *callInfo) {
 		// agent writes it again, and the work is owed as work, not as
 		// this failure.
 		it.setBasis(Inferred, fmt.Sprintf("the shell could not parse the command (‘%s’): nothing ran", p))
-	} else if g := matchedNothing(info, line, text, said); g != "" {
+	} else if g := matchedNothing(info, line, text); g != "" {
 		// "curl … | grep -oP '<title>'" printing 302, "grep -n 'def stop'
 		// $(bundle show docker-api)/…": grep exits 1 when no line matches.
 		// The search found nothing; no work failed.
@@ -500,9 +499,12 @@ func stillFailing(lower string) bool {
 // matchedNothing returns the search program that ends a failed shell line
 // when all the failure says is its exit status 1 (grep's "no line
 // matched"), or "".
-func matchedNothing(info *callInfo, line, text string, said bool) string {
-	if l := strings.ToLower(strings.TrimSpace(line)); strings.HasPrefix(l, "exit code") || strings.HasPrefix(l, "exit status") {
-		said = false // the status alone is what grep's "no match" says
+func matchedNothing(info *callInfo, line, text string) string {
+	l := strings.ToLower(strings.TrimSpace(line))
+	// The status alone is what grep's "no match" says; any other line
+	// that says what failed is a failure.
+	if !strings.HasPrefix(l, "exit code") && !strings.HasPrefix(l, "exit status") && lang.SaysWhatFailed(line) {
+		return ""
 	}
 	run := info.command
 	if r := lang.RemoteLine(run); r != "" {
@@ -511,7 +513,7 @@ func matchedNothing(info *callInfo, line, text string, said bool) string {
 	// A command substitution ("$(bundle show docker-api)/lib/…") is an
 	// argument of the search, not a stage after it.
 	cmds := lang.Commands(substRe.ReplaceAllString(run, "SUBST"))
-	if said || len(cmds) == 0 {
+	if len(cmds) == 0 {
 		return ""
 	}
 	last := cmds[len(cmds)-1]
