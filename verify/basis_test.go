@@ -364,6 +364,14 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Inferred, cue: "could not parse",
 		},
 		{
+			name: "a line dash could not parse",
+			src: []model.Event{
+				call(1, "c1", "exec_command", `{"cmd":"ssh host 'sh -lc \"for i in \\$(seq 1 60); do docker inspect x; done\"'"}`),
+				result(2, "c1", "Process exited with code 2\nOutput:\nsh: 2: Syntax error: word unexpected (expecting \"do\")", true),
+			},
+			key: "c1", basis: Inferred, cue: "could not parse",
+		},
+		{
 			name: "the same failure, the agent still on it",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"rm -rf ~/dev/app/build-old"}`),

@@ -256,7 +256,8 @@ func precondition(text string) string {
 
 // shellSyntaxErrors are what a shell says when it cannot read a line.
 var shellSyntaxErrors = []string{"syntax error near unexpected token", "unexpected eof while looking for matching",
-	"syntax error: unexpected end of file", "unterminated quoted string", "bad substitution", "parse error near"}
+	"syntax error: unexpected end of file", "unterminated quoted string", "bad substitution", "parse error near",
+	"syntax error: word unexpected", "syntax error: \"(\" unexpected", "syntax error: end of file unexpected"} // dash: "sh: 2: Syntax error: word unexpected (expecting "do")"
 
 // shellSyntax returns the shell's parse error a result opens with, or "".
 func shellSyntax(text string) string {

@@ -9,6 +9,7 @@ package verify
 import (
 	"fmt"
 	"hash/maphash"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -108,6 +109,37 @@ func (h *handleTracker) call(c *model.ToolCall, ci *callInfo) {
 	}
 }
 
+// killedBy closes the open jobs a successful pkill or killall matches
+// ("pkill -f 'ssh .*100\.100\.218\.64'" ends the exec session that ran
+// that ssh): the pattern is matched against the command that started the
+// job, as pkill -f matches a process's command line.
+func (h *handleTracker) killedBy(r *model.ToolResult, info *callInfo) {
+	if info == nil || r.IsError || len(h.byJob) == 0 || info.command == "" || !strings.Contains(info.command, "kill") {
+		return
+	}
+	for _, c := range lang.Commands(info.command) {
+		if c.Program != "pkill" && c.Program != "killall" {
+			continue
+		}
+		args := lang.PlainArgs(c.Args)
+		if len(args) == 0 || strings.HasPrefix(args[len(args)-1], "-") {
+			continue
+		}
+		pat := args[len(args)-1] // "-f" takes no value: the pattern is last
+		re, err := regexp.Compile(pat)
+		for id, p := range h.byJob {
+			if !p.item.Open || p.call == nil || r.Index <= p.item.Event {
+				continue
+			}
+			started := string(p.call.Input.Head())
+			if err == nil && re.MatchString(started) || err != nil && strings.Contains(started, pat) {
+				h.l.close(p, r, fmt.Sprintf("job %s killed by `%s` at turn %d", id, model.Clip(info.command, 80), r.Turn))
+				h.l.commitments.jobsFinished()
+			}
+		}
+	}
+}
+
 // stopsJobs reports whether a tool, by its name, stops a background job
 // (Claude Code's KillShell, KillBash, TaskStop, KillTask).
 func stopsJobs(name string) bool {
@@ -169,6 +201,7 @@ func arrivedAt(turn int) string { return fmt.Sprintf("result arrived at turn %d"
 func (h *handleTracker) job(r *model.ToolResult, info *callInfo) {
 	j := r.Job
 	if j == nil {
+		h.killedBy(r, info)
 		h.jobChecked(r, info)
 		return
 	}

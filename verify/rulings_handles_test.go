@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loupe-dev/loupe/model"
@@ -96,6 +97,37 @@ func TestJobStoppedByItsStopCall(t *testing.T) {
 			}
 			if open != c.open {
 				t.Errorf("job bb6fcdc open = %v, want %v", open, c.open)
+			}
+		})
+	}
+}
+
+// A successful pkill or killall whose pattern matches the command that
+// started a running job ends it; one that matches another command does not.
+func TestJobKilledByPkill(t *testing.T) {
+	cases := []struct {
+		name, kill string
+		open       bool
+	}{
+		{"pkill -f matching the job's ssh", `pkill -f 'ssh .*10\.0\.0\.64' || true`, false},
+		{"killall of the job's program", `killall tail`, false},
+		{"pkill of another host", `pkill -f 'ssh .*10\.0\.0\.99'`, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := result(2, "c1", "Process running with session ID 9424", false)
+			r.Job = &model.Job{ID: "9424", State: model.JobRunning}
+			src := []model.Event{call(1, "c1", "exec_command", `{"cmd":"ssh -o BatchMode=yes user@10.0.0.64 tail -f /var/log/app.log"}`), r,
+				call(3, "c2", "exec_command", `{"cmd":"`+strings.ReplaceAll(c.kill, `\`, `\\`)+`"}`), result(4, "c2", "", false)}
+			got := Check(src, compaction(6, 1, "Probed the host; the log tail is no longer needed."), Options{})
+			open := false
+			for _, it := range got.Items {
+				if it.Kind == Handle && it.Key == "9424" {
+					open = true
+				}
+			}
+			if open != c.open {
+				t.Errorf("job 9424 open = %v, want %v", open, c.open)
 			}
 		})
 	}
