@@ -364,6 +364,14 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Inferred, cue: "could not parse",
 		},
 		{
+			name: "a one-line awk program with a quoting slip",
+			src: []model.Event{
+				call(1, "c1", "exec_command", `{"cmd":"ssh host 'incus start dev; ip=$(incus list dev -c 4 --format csv | awk \"{print \\\\$1}\"); exit 1'"}`),
+				result(2, "c1", "Process exited with code 1\nOutput:\nawk: cmd. line:1: {print \\}\nawk: cmd. line:1:        ^ backslash not last character on line", true),
+			},
+			key: "c1", basis: Inferred, cue: "could not parse",
+		},
+		{
 			name: "a line dash could not parse",
 			src: []model.Event{
 				call(1, "c1", "exec_command", `{"cmd":"ssh host 'sh -lc \"for i in \\$(seq 1 60); do docker inspect x; done\"'"}`),

@@ -259,7 +259,9 @@ var shellSyntaxErrors = []string{"syntax error near unexpected token", "unexpect
 	"syntax error: unexpected end of file", "unterminated quoted string", "bad substitution", "parse error near",
 	"syntax error: word unexpected", "syntax error: \"(\" unexpected", "syntax error: end of file unexpected"} // dash: "sh: 2: Syntax error: word unexpected (expecting "do")"
 
-// shellSyntax returns the shell's parse error a result opens with, or "".
+// shellSyntax returns the shell's parse error a result opens with, or "",
+// or that of a one-line program the line hands to awk, sed or jq: a
+// quoting slip that ran nothing of what the line meant to do.
 func shellSyntax(text string) string {
 	h := strings.ToLower(text[:lang.CutUTF8(text, 600)])
 	for _, p := range shellSyntaxErrors {
@@ -267,8 +269,17 @@ func shellSyntax(text string) string {
 			return p
 		}
 	}
+	for _, p := range inlineProgramErrors {
+		if strings.Contains(h, p) {
+			return p
+		}
+	}
 	return ""
 }
+
+// inlineProgramErrors open the parse errors of a program given on the
+// command line ("awk: cmd. line:1: {print \}").
+var inlineProgramErrors = []string{"awk: cmd. line:", "awk: syntax error", "sed: -e expression #", "jq: error: syntax error", "jq: 1 compile error"}
 
 // indexClosed files a resolved error under the first term of each of its
 // identifying tokens.

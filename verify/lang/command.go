@@ -457,7 +457,7 @@ func KeyCommand(line string) Command {
 	cmds := Commands(line)
 	for i := len(cmds) - 1; i >= 0; i-- {
 		c := cmds[i]
-		if c.Program != "tee" && c.Program != "cd" && c.Program != "pushd" && !c.readOnly() {
+		if c.Program != "tee" && c.Program != "cd" && c.Program != "pushd" && !shellBuiltins[c.Program] && !c.readOnly() {
 			return c
 		}
 	}
@@ -466,6 +466,10 @@ func KeyCommand(line string) Command {
 	}
 	return Command{}
 }
+
+// shellBuiltins end or set up a script's run ("...; exit 1", "set -e"):
+// never the command that did its work.
+var shellBuiltins = WordSet("exit", "return", "set", "export", "unset", "local", "shift", "trap", "false", "break", "continue")
 
 // NormCommand collapses whitespace and drops flags without values, so
 // "go test -v ./x" and "go test ./x" are the same target.

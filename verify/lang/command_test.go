@@ -102,10 +102,11 @@ func TestCommandParts(t *testing.T) {
 
 func TestKeyCommand(t *testing.T) {
 	cases := map[string]string{
-		"git add a.go && git commit -m x && git push": "git push",
-		"cd repo && go test ./... 2>&1 | tee out.log": "go test",
-		"go test ./... | head -50":                    "go test",
-		"ls && cat a":                                 "ls",
+		"git add a.go && git commit -m x && git push":     "git push",
+		"cd repo && go test ./... 2>&1 | tee out.log":     "go test",
+		"go test ./... | head -50":                        "go test",
+		"ls && cat a":                                     "ls",
+		"set -e; incus start dev; echo no-ip >&2; exit 1": "incus start",
 	}
 	for line, want := range cases {
 		c := KeyCommand(line)
