@@ -216,7 +216,7 @@ const (
 	test7MinFound       = 5
 	test7MinVerdicts    = 15
 
-	test8MaxFalseAlarms = 3
+	test8MaxFalseAlarms = 0
 	test8MinFound       = 1
 	test8MinVerdicts    = 1
 
@@ -355,7 +355,9 @@ func TestRealTest7Split(t *testing.T) {
 // TestRealTest8Split scores the eighth frozen split (testdata/realtest8,
 // labelled blind: one Codex compaction, 4 losses; the licensed public
 // supply of runtimes other than Claude Code is nearly empty). First
-// contact and now: 3 false alarms, 1 of 4 losses, 1/1 verdict.
+// contact: 3 false alarms, 1 of 4 losses, 1/1 verdict. Read since (seen):
+// a pkill ends the job it matches; dash's and awk's parse errors ran
+// nothing; "exit 1" is no key command: 0 false alarms.
 func TestRealTest8Split(t *testing.T) {
 	checkFloor(t, "realtest8", splitFloor{test8MaxFalseAlarms, test8MinFound, test8MinVerdicts})
 }
