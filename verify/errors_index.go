@@ -94,7 +94,7 @@ func lastKey(a string) string {
 // that is a suffix of p's segments or has them as its suffix.
 func takeLast(by map[string][]*failure, p string, take func(map[string][]*failure, string)) {
 	if !strings.Contains(p, "/") {
-		take(by, p)
+		take(by, lang.ScriptTask(p)) // filed as lastKey files it
 		return
 	}
 	segs := lang.PathSegments(p)
