@@ -192,13 +192,13 @@ func parseCall(c *model.ToolCall) *callInfo {
 		// later edit of that file.
 		ci.category, ci.path, ci.command = toolEdit, p, ""
 	}
-	run := ci.command
-	if remote := lang.RemoteLine(run); remote != "" {
-		run = remote // what ran on the host is what failed, or what re-ran it
+	// One parse of the line serves its main, key and every command.
+	ci.cmds = lang.Commands(ci.command)
+	if remote := lang.RemoteOf(ci.cmds); remote != "" {
+		ci.cmds = lang.Commands(remote) // what ran on the host is what failed, or what re-ran it
 	}
-	ci.main = lang.MainCommand(run)
-	ci.key = lang.KeyCommand(run)
-	ci.cmds = lang.Commands(run)
+	ci.main = lang.MainOf(ci.cmds)
+	ci.key = lang.KeyOf(ci.cmds)
 	ci.checks = ci.command != "" && lang.Inspects(ci.command)
 	switch {
 	case ci.command != "" && ci.main.Program != "":

@@ -108,8 +108,11 @@ func Commands(line string) []Command {
 
 // MainCommand is the first command of a line that is not a cd: what the
 // line runs.
-func MainCommand(line string) Command {
-	for _, c := range Commands(line) {
+func MainCommand(line string) Command { return MainOf(Commands(line)) }
+
+// MainOf is MainCommand of a line already split into its commands.
+func MainOf(cmds []Command) Command {
+	for _, c := range cmds {
 		if c.Program != "cd" && c.Program != "pushd" {
 			return c
 		}
@@ -453,18 +456,17 @@ func (c Command) Writes() bool {
 // that is not a cd, a look or a sink for output ("git add x && git commit
 // && git push" pushes; "go test ./... | tee out.log" tests). In a chain of
 // "&&", that is where a failure is usually reported from.
-func KeyCommand(line string) Command {
-	cmds := Commands(line)
+func KeyCommand(line string) Command { return KeyOf(Commands(line)) }
+
+// KeyOf is KeyCommand of a line already split into its commands.
+func KeyOf(cmds []Command) Command {
 	for i := len(cmds) - 1; i >= 0; i-- {
 		c := cmds[i]
 		if c.Program != "tee" && c.Program != "cd" && c.Program != "pushd" && !shellBuiltins[c.Program] && !c.readOnly() {
 			return c
 		}
 	}
-	if len(cmds) > 0 {
-		return MainCommand(line)
-	}
-	return Command{}
+	return MainOf(cmds)
 }
 
 // shellBuiltins end or set up a script's run ("...; exit 1", "set -e"):

@@ -103,8 +103,10 @@ var sshOptArgs = WordSet("-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "
 // or "" when the line is no single ssh command with a remote command.
 // What failed or succeeded is that command: a later ssh that runs it again
 // with an env file set re-runs it.
-func RemoteLine(line string) string {
-	cmds := Commands(line)
+func RemoteLine(line string) string { return RemoteOf(Commands(line)) }
+
+// RemoteOf is RemoteLine of a line already split into its commands.
+func RemoteOf(cmds []Command) string {
 	if len(cmds) == 0 || cmds[0].Program != "ssh" {
 		return ""
 	}
