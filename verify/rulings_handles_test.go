@@ -36,12 +36,7 @@ func TestRulingJobEndedByItsOutputCheck(t *testing.T) {
 			}
 			src = append(src, call(3, "c2", "BashOutput", `{"bash_id":"bash_7"}`), res)
 			r := Check(src, compaction(6, 1, "Started the build in the background."), Options{})
-			open := false
-			for _, it := range r.Items {
-				if it.Kind == Handle && it.Key == "bash_7" {
-					open = true
-				}
-			}
+			open := handleOwed(r, "bash_7")
 			if open != c.open {
 				t.Errorf("job bash_7 open = %v, want %v", open, c.open)
 			}
@@ -89,12 +84,7 @@ func TestJobStoppedByItsStopCall(t *testing.T) {
 			src := []model.Event{call(1, "c1", "Bash", `{"command":"bin/rails test test/controllers/api","run_in_background":true}`), r,
 				call(3, "c2", c.tool, c.input)}
 			got := Check(src, compaction(6, 1, "The API test run hung; stopping it."), Options{})
-			open := false
-			for _, it := range got.Items {
-				if it.Kind == Handle && it.Key == "bb6fcdc" {
-					open = true
-				}
-			}
+			open := handleOwed(got, "bb6fcdc")
 			if open != c.open {
 				t.Errorf("job bb6fcdc open = %v, want %v", open, c.open)
 			}
@@ -120,15 +110,21 @@ func TestJobKilledByPkill(t *testing.T) {
 			src := []model.Event{call(1, "c1", "exec_command", `{"cmd":"ssh -o BatchMode=yes user@10.0.0.64 tail -f /var/log/app.log"}`), r,
 				call(3, "c2", "exec_command", `{"cmd":"`+strings.ReplaceAll(c.kill, `\`, `\\`)+`"}`), result(4, "c2", "", false)}
 			got := Check(src, compaction(6, 1, "Probed the host; the log tail is no longer needed."), Options{})
-			open := false
-			for _, it := range got.Items {
-				if it.Kind == Handle && it.Key == "9424" {
-					open = true
-				}
-			}
+			open := handleOwed(got, "9424")
 			if open != c.open {
 				t.Errorf("job 9424 open = %v, want %v", open, c.open)
 			}
 		})
 	}
+}
+
+// handleOwed reports whether a compaction's result lists the handle key
+// among what the summary had to keep.
+func handleOwed(r *CompactionResult, key string) bool {
+	for _, it := range r.Items {
+		if it.Kind == Handle && it.Key == key {
+			return true
+		}
+	}
+	return false
 }
