@@ -40,7 +40,8 @@
 //	errors.go                 when an error opens and closes (same call, workaround, plan step), matching
 //	errors_resolve.go         what a successful call resolves: a covering command, git endings, paths, intent
 //	errors_index.go           open errors indexed by what can resolve them
-//	errors_behind.go          errors the run left behind (another command at the same goal, moving on): inferred
+//	errors_behind.go          errors the run left behind (another command at the same goal, other work): inferred
+//	errors_turns.go           errors the conversation leaves behind (the agent or the user moves on, a turn ends without them): inferred
 //	identifiers.go            identifier extraction from open items, matching verbatim
 //	evaluate.go               one compaction: sanity, loss ratio, the preservation set, kept events
 //	resurrect.go              closed items a summary presents as open again
