@@ -356,6 +356,51 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Stated, cue: "last word",
 		},
 		{
+			name: "the agent ends its turn with a report that says nothing of the failure, and the user goes on",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"psql -U readonly -d app -c 'SELECT 1'"}`),
+				result(2, "c1", "psql: error: connection to server on socket \"/var/run/postgresql/.s.PGSQL.5432\" failed: FATAL:  Peer authentication failed\nExit code 2", true),
+				call(3, "c2", "Read", `{"file_path":"/srv/app/sensor.go"}`),
+				result(4, "c2", "package main", false),
+				msg(5, model.RoleAssistant, "Found it: the database has today's readings, the tool returned last week's. Summary:\n- fresh data is there\n- the hint in sensor.go points at the wrong table"),
+				msg(6, model.RoleUser, "can you add a hint in the Go file for the model?"),
+			},
+			key: "c1", basis: Inferred, cue: "ended its turn",
+		},
+		{
+			name: "the same turn ends with a report that says the connection still fails",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"psql -U readonly -d app -c 'SELECT 1'"}`),
+				result(2, "c1", "psql: error: connection to server on socket \"/var/run/postgresql/.s.PGSQL.5432\" failed: FATAL:  Peer authentication failed\nExit code 2", true),
+				msg(3, model.RoleAssistant, "I could not query the database: peer authentication fails for the read-only user."),
+				msg(4, model.RoleUser, "ok, then look at the sensor tool instead"),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
+			name: "the same turn ends with a report in Chinese that says it fails",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"psql -U readonly -d app -c 'SELECT 1'"}`),
+				result(2, "c1", "psql: error: connection to server failed: FATAL:  Peer authentication failed\nExit code 2", true),
+				msg(3, model.RoleAssistant, "数据库连接失败，只读用户无法认证。"),
+				msg(4, model.RoleUser, "好的，继续"),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
+			name: "the agent's message is followed by more calls: it did not end the turn",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"psql -U readonly -d app -c 'SELECT 1'"}`),
+				result(2, "c1", "psql: error: connection to server failed: FATAL:  Peer authentication failed\nExit code 2", true),
+				msg(3, model.RoleAssistant, "Let me look at the sensor tool."),
+				call(4, "c2", "Read", `{"file_path":"/srv/app/sensor.go"}`),
+				result(5, "c2", "package main", false),
+				msg(6, model.RoleUser, "[Request interrupted by user]"),
+				msg(7, model.RoleUser, "wait, what about the database?"),
+			},
+			key: "c1", basis: Stated, cue: "last word",
+		},
+		{
 			name: "a line the shell could not parse",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"ssh root@host 'redis-cli CONFIG GET bind' && echo $(("}`),

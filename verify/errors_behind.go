@@ -46,6 +46,10 @@ type behind struct {
 	// prompts counts, per open stated failure, the user's messages since
 	// it (see userMovedOn).
 	prompts map[*failure]int
+	// report is the agent's last message with words in it, as long as no
+	// call has followed it: the message that ends its turn if the user
+	// speaks next (see turnEnded).
+	report *model.Message
 }
 
 // opened files a new failure for the checks below.

@@ -24,6 +24,7 @@ func (e *errorTracker) agentMovedOn(m *model.Message) {
 		return
 	}
 	b := &e.behind
+	b.report = m
 	since := b.sinceAssistant
 	b.sinceAssistant = nil
 	if len(since) == 0 && len(e.l.openKind[slotFailure]) == 0 {
@@ -157,4 +158,77 @@ var changedCoursePhrases = []string{
 	"don't worry about", "do not worry about", "leave it", "leave that", "let's move on", "move on", "drop it", "drop that",
 	"ignore that", "ignore the error", "ignore it", "try something else", "different approach", "another approach",
 	"instead,", "not important", "doesn't matter", "stop trying", "give up on", "abandon",
+}
+
+// called notes that the agent went on working after its last message: that
+// message did not end its turn.
+func (e *errorTracker) called() { e.behind.report = nil }
+
+// turnEnded weakens the stated failures the agent's turn-ending report does
+// not speak of, when the user speaks next. An agent whose work is still
+// stuck says so when it hands the turn back ("the migration still fails",
+// "tests are red"); a report that names no failure at all and is answered
+// by the user with the next request has left the failure behind. A report
+// that says anything fails keeps every failure stated: which one it means
+// is not the concern of a rule that must stay sure.
+func (e *errorTracker) turnEnded(m *model.Message) {
+	b := &e.behind
+	rep := b.report
+	b.report = nil
+	if rep == nil || len(b.prompts) == 0 || !userPrompt(m.Text) {
+		return
+	}
+	lower := lang.FoldText(lang.ProseOnly(rep.Text))
+	if failureIn(lower) || failureWordIn(lower) {
+		return
+	}
+	for f := range b.prompts {
+		if f.stated() && f.item.Event < rep.Index && !f.namedIn(lower) && !f.programIn(lower) {
+			f.item.weaken(fmt.Sprintf("left behind: the agent ended its turn (turn %d) without a word of it, and the user went on", rep.Turn))
+		}
+	}
+}
+
+// userPrompt reports whether a user message is the person speaking, not an
+// interruption marker or a runtime's wrapper around a slash command (which
+// may be the /compact that made the compaction).
+func userPrompt(text string) bool {
+	t := strings.TrimSpace(text)
+	switch {
+	case t == "", strings.HasPrefix(t, "[Request interrupted"), strings.HasPrefix(t, "<"), strings.HasPrefix(t, "/"), strings.HasPrefix(t, "Caveat:"):
+		return false
+	}
+	return true
+}
+
+// programIn reports whether a folded text names the program whose run
+// failed ("pytest", "terraform"): a report about that program may be about
+// the failure.
+func (f *failure) programIn(lower string) bool {
+	return len(f.program) >= 3 && lang.HasPhrase(lower, strings.ToLower(f.program))
+}
+
+// failureWordIn reports whether a folded text says, in a language other
+// than English, that something failed or is broken.
+func failureWordIn(lower string) bool {
+	for _, w := range failureWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// failureWords say something failed, in the languages users write
+// (lang.Languages) besides English, which failureIn reads.
+var failureWords = []string{
+	"错误", "失败", "报错", "出错", // zh
+	"falla", "fallo", "falló", "roto", // es
+	"falha", "falhou", "quebrado", "erro", // pt
+	"échec", "échoue", "erreur", "cassé", // fr
+	"fehler", "schlägt fehl", "fehlgeschlagen", "kaputt", // de
+	"エラー", "失敗", "落ち", // ja
+	"에러", "오류", "실패", // ko
+	"lỗi", "thất bại", // vi
+	"ошибк", "не работает", "упал", "сломан", // ru
 }

@@ -294,6 +294,7 @@ func (l *ledger) step(i int, e model.Event) {
 				l.stretch++
 				l.constraints.userMessage(ev)
 				l.errors.userChangedCourse(ev)
+				l.errors.turnEnded(ev)
 				l.errors.userMovedOn()
 				l.commitments.answered(ev)
 				l.commitments.turnEnded()
@@ -314,6 +315,7 @@ func (l *ledger) step(i int, e model.Event) {
 			l.shasOf(ci.command)
 			l.handles.call(ev, ci)
 			l.commitments.call(i, ev, ci)
+			l.errors.called()
 		case *model.ToolResult:
 			l.toolResult(i, ev)
 		case *model.Compaction:
