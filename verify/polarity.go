@@ -287,6 +287,12 @@ func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, strin
 		case j != vi && lang.DoneCues[w] && w == "complete" && j > 0 && verbLead[toks[j-1].Word]:
 			// "then complete Task #6 by renaming …": the verb, to do.
 			consider(j, Pending, toks[j-1].Word+" "+w)
+		case j != vi && lang.DoneCues[w] && inShortQuote(d.text, toks[j].Start, toks[j].End):
+			// "so I don't conflate “planned rename” with “completed
+			// work”": a phrase named, not a status given. A pending cue
+			// in a quotation stays one: a summary quoting the user's
+			// request ("… because "it should be inherited"") still says
+			// the work is wanted.
 		case j != vi && lang.DoneCues[w]:
 			consider(j, Done, w)
 		}
@@ -303,6 +309,8 @@ func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, strin
 		case lang.FuturePassive(toks, vi):
 			// "are to be added", "will be re-run", "needs to be merged".
 			consider(vi, Pending, toks[vi-1].Word+" "+v.Word)
+		case inShortQuote(d.text, v.Start, v.End):
+			// A past tense in a quotation names a phrase (see above).
 		case v.Past && !(vi > 0 && (toks[vi-1].Word == "to" || lang.PendingCues[toks[vi-1].Word])):
 			consider(vi, Done, v.Word)
 		case vi > 0 && auxDone[toks[vi-1].Word] && (v.Past || toks[vi-1].Word == "been"):
@@ -409,6 +417,33 @@ func (d *doc) quotedWord(t lang.Token) bool {
 	}
 	open, close := d.text[t.Start-1], d.text[t.End]
 	return (open == '"' || open == '`' || open == '\'') && open == close
+}
+
+// quoteReach is how far (in bytes) from a word a quotation's marks may be.
+const quoteReach = 48
+
+// inShortQuote reports whether text[start:end] lies between an opening and
+// a closing double quotation mark (curly, or straight ones paired on the
+// line) no further than quoteReach away on either side.
+func inShortQuote(text string, start, end int) bool {
+	lo := max(0, start-quoteReach)
+	if i := strings.LastIndexByte(text[lo:start], '\n'); i >= 0 {
+		lo += i + 1
+	}
+	hi := min(len(text), end+quoteReach)
+	if i := strings.IndexByte(text[end:hi], '\n'); i >= 0 {
+		hi = end + i
+	}
+	before, after := text[lo:start], text[end:hi]
+	if o := strings.LastIndex(before, "“"); o >= 0 && !strings.Contains(before[o:], "”") {
+		if c := strings.Index(after, "”"); c >= 0 && !strings.Contains(after[:c], "“") {
+			return true
+		}
+	}
+	// Straight quotes: inside when an odd number stand before the word on
+	// its line and one follows it close by.
+	line := text[strings.LastIndexByte(text[:start], '\n')+1 : start]
+	return strings.Count(line, "\"")%2 == 1 && strings.Contains(after, "\"")
 }
 
 // openingWord is the first word of a line, past list markers, lower-cased.

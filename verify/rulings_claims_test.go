@@ -99,3 +99,39 @@ func TestRulingClaims(t *testing.T) {
 		})
 	}
 }
+
+// A done word inside a quotation names a phrase; it is not a claim. A plan
+// step a call may have carried out stays open when the only "claim" is the
+// agent quoting words ("so I don't conflate “planned rename” with
+// “completed work”"), and closes when the agent says it outright.
+func TestQuotedDoneIsNoClaim(t *testing.T) {
+	cases := []struct {
+		said     string
+		wantOpen bool
+	}{
+		{"Before I touch the package split, I’m going to check the Beads state so I don’t conflate “planned rename” with “completed work.”", true},
+		{"I’ll check the tracker so its \"verified and completed\" label means what it says.", true},
+		{"The verification and final review is completed.", false},
+	}
+	for _, c := range cases {
+		t.Run(c.said, func(t *testing.T) {
+			src := []model.Event{
+				planOf(1, step("a", "Audit the existing surfaces", model.PlanCompleted), step("b", "Run relevant verification and final review", model.PlanInProgress)),
+				call(2, "c1", "exec_command", `{"cmd":"bunx biome check --write apps/cli/src/index.ts"}`),
+				result(3, "c1", "Checked 1 file in 5ms. No fixes applied.", false),
+				msg(4, model.RoleUser, "also what is happening with the sdk?"),
+				msg(5, model.RoleAssistant, c.said),
+			}
+			r := Check(src, compaction(50, 1, "Working on the trace docs branch."), Options{})
+			open := false
+			for _, it := range r.Items {
+				if it.Kind == Commitment && it.Action == "Run relevant verification and final review" {
+					open = true
+				}
+			}
+			if open != c.wantOpen {
+				t.Errorf("plan step open at the compaction: %v, want %v", open, c.wantOpen)
+			}
+		})
+	}
+}
