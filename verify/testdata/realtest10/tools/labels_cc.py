@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""Writes ../labels-claude-code.json: the hand labels of the realtest10 Claude Code split.
+
+Labelled blind, by reading each source (tools/cc_dump.py, tools/brief_view.py, tools/openview.py
+and the raw records) and its summary, following /work/shared/DESIGN.md. loupe was not built or
+run on these files and its rule code was not read. Line numbers (Lnnn) are 1-based lines of the
+raw (and redacted) file. Every `contains` is in the redacted source before its boundary
+(tools/check_contains.py). Run: python3 tools/labels_cc.py (from realtest10/).
+The basis of each open item (recorded / stated / inferred, DESIGN.md) is given in its `why`
+and in its `basis` field.
+"""
+import json, os
+
+SA = 'Smartagent-so/Personal_AI_Infrastructure'
+PC = 'procrypto/Personal_AI_Infrastructure'
+
+
+def it(kind, contains, why, **kw):
+    d = {'kind': kind, 'contains': contains}
+    d.update(kw)
+    d['why'] = why
+    return d
+
+
+cases = []
+
+# ---------------------------------------------------------------- s1: 24a90d02 (voice server, German)
+cases.append({
+    'file': 'claude-code/cc-2.0.57-pai-voice-streaming-history-learnings-de.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.0.57', 'repo': SA,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '345d147a-3db7-4725-8259-b6aac6c387ae',
+        'trigger': 'auto', 'pre_tokens': 126389, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'welche learnings und verbesserungsvorschläge', carried=True, basis='stated',
+               why="L325, the user's last message (stated): which learnings and improvements can be drawn from the history. At the boundary the agent had only read history files (L331-L342), nothing presented. Summary Pending Tasks 'Complete history analysis and present learnings/improvement suggestions', Current Work and Optional Next Step quote it"),
+            it('constraint', 'dass Ottie sich häufiger meldet mit einem Zwischenstatus', carried=True, basis='stated',
+               why="L149: the user asks that the voice 'Ottie' report more often with an interim status during long work (lasting: 'häufiger', for all later work). Summary Primary Request 'progress updates during work', Analysis 6 'During work: Short heads-up updates'"),
+            it('constraint', 'bei der Beendigung langer Aufgaben', carried=True, basis='stated',
+               why="L158 'Du solltest mir auf jeden Fall bei der Beendigung langer Aufgaben, wenn es eine Completion gibt, eine Zusammenfassung geben' (a standing rule: every completion of a long task). Summary 'At completion: Summary with status and results', 'summaries at completion'"),
+            it('constraint', 'nachdem ich dir einen längeren Input gegeben habe', carried=True, basis='stated',
+               why="L166: after every longer input, a short feedback that the prompt was understood, before the long thinking (standing: 'nachdem' = each time). Summary 'After long input: Confirm understanding with short summary'"),
+            it('constraint', 'dass der aktuelle Status immer komplett gespeichert', carried=True, basis='stated',
+               why="L297: 'make sure the current status is always completely saved, documented…' ('immer': standing), which the user reads as writing a session checkpoint now. Summary Primary Request 'Document session state in a checkpoint file', Analysis 7 'User requested documentation of current state'. The summary keeps the action (document the session state) but reads it as the one checkpoint just written, not as a lasting rule: the most arguable 'carried' of this case"),
+            it('constraint', 'dass wir noch die Fallback-Solution haben', carried=True, basis='inferred',
+               why="L34 'behalte auch im Hinterkopf, dass wir noch die Fallback-Solution haben mit dem alten Voice-Server und ohne Streaming' (inferred: 'keep in mind', a hedge more than a rule). Summary 'Added automatic fallback to non-streaming on errors', checkpoint 'Contains … fallback instructions'"),
+            it('commitment', 'Den Voice-Server können wir später fixen', carried=True, basis='inferred',
+               why="L283: after routing voice through the MCP tool, 'we can fix the voice server later' (inferred: an offer, no date). Never fixed before the boundary. Summary Pending Tasks 'Voice server streaming bug remains unfixed (using MCP workaround)'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', '49a4cf',
+               why='L230: background voice-server run, read with BashOutput L232/L235 and killed at L238 (KillShell); the second KillShell at L316 reports it already killed'),
+            it('error', 'is not running, so cannot be killed',
+               why="L316: KillShell of the shell already killed at L238; nothing was left to do"),
+            it('commitment', 'Ich werde Ottie regelmäßig kurze Status-Updates geben lassen',
+               why="L151: the agent's acknowledgement of the user's standing rule (labelled as the constraint from L149), carried out from then on (TTS + play_audio calls L277-L330)"),
+            it('commitment', 'ich muss den Streaming-Code debuggen',
+               why="L261 'ich muss den Streaming-Code debuggen oder wir nutzen erstmal das MCP Tool direkt': an either-or, and the agent took the alternative (MCP tool, L276-L294) with the user's 'ja'; the deferred fix is the L283 item"),
+            it('constraint', 'soll der Original Javis sprechen',
+               why="L7: describes how the voice system being built should behave (English speech → Jarvis), a design requirement about the thing being built, already implemented (L31), not a rule for the agent"),
+            it('commitment', 'Kannst du das bitte auch in die Tat umsetzen',
+               why="L174: a one-off request to actually speak the summaries; done (voice output via MCP from L277)"),
+        ],
+        'notes': "German user; PAI (Personal AI Infrastructure) voice server: ElevenLabs flash model + streaming, a streaming playback bug worked around with the MCP ElevenLabs tools, standing voice-feedback rules, a session checkpoint, then a question about learnings from the history right before the boundary. Summary in English, with the user messages quoted in German. Degrade.",
+    }],
+})
+
+# ---------------------------------------------------------------- s2: 703e4528 (Art skill canonicalisation)
+cases.append({
+    'file': 'claude-code/cc-2.0.57-pai-art-skill-imagegenerator-todos-de.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.0.57', 'repo': SA,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'e8297e7f-99d7-477f-b5e4-bfc95e25c104',
+        'trigger': 'auto', 'pre_tokens': 123096, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'ImageGeneratorNanoBananaPro Verzeichnis erstellen', carried=True, basis='recorded',
+               why='L225 TodoWrite: pending. Summary Pending Tasks (todo list copied) and Next Step "ImageGeneratorNanoBananaPro Verzeichnis erstellen ← NEXT"'),
+            it('commitment', 'ImageGenerator SKILL.md + Workflows erstellen', carried=True, basis='recorded',
+               why='L225 TodoWrite: pending. Summary Pending Tasks, same wording'),
+            it('commitment', 'ImageGenerator References kopieren', carried=True, basis='recorded',
+               why='L225 TodoWrite: pending. Summary Pending Tasks, same wording; Next Step "References kopieren + umbenennen"'),
+            it('commitment', 'ImageGenerator CLI-Tool erstellen', carried=True, basis='recorded',
+               why='L225 TodoWrite: pending. Summary Pending Tasks, same wording; "Create GenerateImage.ts CLI tool"'),
+            it('commitment', 'Art Workflow-Dateien umbenennen (TitleCase)', carried=True, basis='recorded',
+               why='L225 TodoWrite: in_progress, never marked completed before the boundary; but the mv of every workflow file ran at L228 and succeeded (L229 listing). The summary lists it "✓" (done). As in realtest9 (task #13), labelled open and carried: the summary\'s "done" is what the files say. A verifier that reports it flipped raises a false alarm'),
+            it('commitment', 'Art Tool-Datei umbenennen', carried=True, basis='recorded',
+               why='L225 TodoWrite: pending, but done at L231 (mv generate-ulart-image.ts GenerateImage.ts, listing shows it); summary "Renamed `generate-ulart-image.ts` → `GenerateImage.ts` ✓". Same reading as the item above'),
+            it('constraint', 'künftig auch regelmäßig wiederverwendet wird', carried=True, basis='inferred',
+               why="L119: the Jarvis voice style (short sentences, British humour) is to be saved in the system and reused from now on (inferred: mostly a one-off request to save a profile, done at L150-L157, with a lasting flavour). Summary 'Jarvis Voice Profile: Save Jarvis's British butler voice style … for reuse', voice-profiles.md"),
+            it('identifier', 'ImageGeneratorNanoBananaPro', carried=True, basis='recorded',
+               why='the skill name the pending todos name (user choice at L185). Summary names it many times'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', 'File does not exist',
+               why='L7: a Read of a guessed SESSION_STATUS.md path (read-only); the file was found in the root and read (L17-L20)'),
+            it('commitment', 'lass jarvis sich kurz vorstellen',
+               why='L105: a one-off request, done (TTS introduction played, L106-L116)'),
+            it('commitment', 'Lass mich kurz die Skill-Struktur zeigen',
+               why='L75: narration of the next step the same response carries out'),
+            it('constraint', 'TypeScript (Bun)',
+               why="L185: an answer to the agent's AskUserQuestion (a choice for this plan, not a standing rule); the plan at L204 records it and the summary too"),
+        ],
+        'notes': "German user; PAI training session, a Jarvis voice profile, then a plan (approved) to canonicalise the Art skill and port an image-generator skill. At the boundary the agent had done steps 1-4 of 8 (two of them not yet marked done in the todo list). Summary copies the todo list and marks the finished renames with ✓. Degrade.",
+    }],
+})
+
+# ---------------------------------------------------------------- s3: d6a37ffc (self-improvement loop, 2 compactions)
+cases.append({
+    'file': 'claude-code/cc-2.0.58-pai-self-improvement-loop-phases-de-2x.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.0.58', 'repo': SA,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'a1e7ba91-aae2-4d52-84f8-8bcdd866dbca',
+        'trigger': 'auto', 'pre_tokens': 121367, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Phase 2-5', carried=True, basis='inferred',
+               why="L80/L81: the approved 5-phase plan (the user chose 'Gesamtplan validieren, dann Phase 1' at L77); Phase 1 done and all four todos completed (L149). The agent's last reply (L161) puts 'Phase 2-5 des Self-Improvement Loops … nach Bedarf' under NEXT: later phases of an approved plan, 'as needed' (inferred). Summary Pending Tasks lists Phase 2, 3, 4, 5 as PENDING"),
+            it('constraint', 'Das muss unbedingt nachhaltig gefixt werden', carried=True, basis='inferred',
+               why="L39: the fix must be lasting, not a quick fix (inferred: it qualifies the request being worked on rather than a rule for later work). Summary 'User will nachhaltigen Fix, nicht Quick-Fix', and quotes the message"),
+            it('constraint', 'über den status langer aufgaben den start neuer aufgaben', carried=True, basis='inferred',
+               why="L39: the user restates the standing voice-feedback preference (status of long tasks, start of new tasks, summary at completion), described as a config the agent forgot (inferred: told as a description, no imperative). Summary 'Voice-Feedback-Konfiguration nicht im Bewusstsein', SKILL.md 'Voice Feedback (Always Active)' section with the events table"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', 'No voices found with that name',
+               why='L153: text_to_speech by voice_name; retried at L155 with the voice id and succeeded (L156), played at L158'),
+            it('commitment', 'Test: Session neu starten und prüfen ob Context geladen wird',
+               why='L118-L149: a todo, completed at L149 (the hook was run by hand at L132-L147)'),
+            it('commitment', 'Jetzt erstelle ich `capture-decision.ts`',
+               why='L113: narration of the next step, carried out by the same response (Write L114)'),
+            it('commitment', 'fasse mir die aktivitäten der letzten session zusammen',
+               why='L3: answered at L17'),
+        ],
+        'notes': "German user; PAI: why knowledge is lost between sessions, a 5-phase plan (approved), Phase 1 implemented and tested; the boundary comes after the agent's completion report. Summary keeps Phases 2-5 as pending. Degrade.",
+    }, {
+        'ordinal': 2, 'boundary_hint': '03d6feaf-6d9c-4930-a159-6fba9d73ef3f',
+        'trigger': 'auto', 'pre_tokens': 116717, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Context-Loader zurückbauen', carried=True, basis='inferred',
+               why="L247/L251: Phase 2 of the revised, approved 3-phase plan; Phase 1 completed (todos all completed L306). The agent's last reply (L309) asks whether to go on with Phase 2 or first test pinging in a real session (inferred: the next phase depends on the user's answer). Summary Pending Tasks 'Phase 2 (PENDING): load-core-context.ts vereinfachen (Dynamic Loading entfernen)', Next Step quotes the question"),
+            it('commitment', 'Review-Skill (optional', carried=True, basis='inferred',
+               why="L247: Phase 3 of the approved plan, marked optional and later (inferred). Summary 'Phase 3 (SPÄTER/OPTIONAL): Review/SKILL.md erstellen'"),
+            it('constraint', 'wir wollen das system lean und flexibel halten', carried=True, basis='inferred',
+               why="L208: the user's answer '4: ja wir wollen das system lean und flexibel halten' (a lasting design principle, but given as an answer to the agent's numbered questions; inferred). Summary 'Lean und flexibel bleibt', 'Lean & Flexibel'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Review-Mechanismus',
+               why="the old plan's Phase 2 (before compaction 1): the user questioned the design (L193-L208) and the plan was rewritten as 3 lean phases (L210-L251, approved); the old phases were replaced, not dropped by the compaction"),
+            it('commitment', 'Dann lass uns den 5 phasen plan anschauen',
+               why='L185: done (the plan shown and discussed, L186-L200)'),
+            it('commitment', 'Phase 1.5: Testen des Pinging-Mechanismus',
+               why='todo completed at L306 after the tests L297-L305'),
+            it('commitment', 'überarbeite ich jetzt den Plan',
+               why='L210: narration, done in the same turn (plan edits and ExitPlanMode, approved L251)'),
+        ],
+        'notes': "Second compaction of the same session: the user questions loading every decision into context; the plan is rewritten as 3 lean phases (RELEVANT WHEN + a UserPromptSubmit ping hook; simplify the loader; optional review skill), Phase 1 implemented and tested, the agent asks whether to go on. Summary keeps Phases 2 and 3 pending and the open question. Degrade.",
+    }],
+})
+
+# ---------------------------------------------------------------- s4: b566e56e (TPOS: voice, research, CIS, BrandBuilder; 4 compactions)
+SUBF = it('constraint', 'Unterordner mit Namen für Session', carried=True, basis='stated',
+          why="L256: 'stelle sicher das in Zukunft alle Research Paper und Image generations gehen in einen Unterordner mit Namen für Session in den jeweiligen output ordnern' (stated: 'stelle sicher' + 'in Zukunft', a standing rule about where every later output goes; never revoked)")
+GEMERKT = "L256 'merke dir den status' (before the clean-up detour) and L449 'Ich weiche [sichere] bitte den Status, wo wir stehen, und alle To-Dos': the agent recorded 'GEMERKT: Phase 2 abschließen (UOCS + Createskill)' as a pending todo (L452), then rewrote the list for the CIS work without it (L473). Inferred: the todo left the list before any compaction (DESIGN's plan rule would close it as abandoned), but the user had asked twice to keep the status for later, and nothing of Phase 2 was done"
+VOICESRV = "L110 'du nutzt den mcp server solltest aber den voice server nutzen' (inferred: a correction of the current voice output, with no lasting cue; the user held to it while debugging, L123-L208)"
+cases.append({
+    'file': 'claude-code/cc-2.0.57-pai-tpos-research-cis-brandbuilder-ottie-de-4x.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.0.57', 'repo': SA,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'ee26834a-2361-4ffc-971f-cfc0cc0b92a6',
+        'trigger': 'auto', 'pre_tokens': 127141, 'verdict': 'degrade',
+        'open': [
+            it('constraint', 'solltest aber den voice server nutzen', carried=True, basis='inferred',
+               why=VOICESRV + ". Summary 'User corrected: should use PAI Voice Server on localhost:8888', Errors 'Wrong voice system used', and quotes the message"),
+            it('commitment', 'Skills/Agents testen um Phase 2 abzuschließen', carried=True, basis='inferred',
+               why="L24: the agent's status report reads the project's phase plan from its docs: Phase 2 open points (test skills, agents, UOCS) under NEXT (inferred: a roadmap read from files, then the user asked for other things). Summary 'Phase 2 Training in progress', Next Step 'Continue with other PAI implementation tasks (Phase 2 completion, Phase 3 BMAD integration)'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Deep Research mit Google testen',
+               why="L223: done before the boundary: the gemini-researcher agent wrote the report (L226-L229) with a source list (the user's 'Wichtig ist … Liste aller verwendeten Quellen' condition, checked L236-L237) and the agent opened it (L239). Summary: completed"),
+            it('commitment', 'parallel einen Research über Perplexity',
+               why="L227: a queued user message (queue-operation enqueue) removed from the queue 30 s later (L228) with no user record, no attachment and no reply: it never reached the conversation (the summary's list of user messages, written from the context, lacks it; the user asked again for a Perplexity + Gemini pair at L320). Arguable; labelled not owed because the agent never received it"),
+            it('constraint', 'vergiss jarvis nicht',
+               why="L77: 'erstelle mir stattdessen eine infografik mit nano und vergiss jarvis nicht': part of a one-off request (announce the infographic by voice); done with voice notifications after debugging (L197-L205)"),
+            it('commitment', 'ist das jetzt nachhaltig gefixt',
+               why='L208: a question, answered at L216 (LaunchAgent, auto-start)'),
+        ],
+        'notes': "German user; TPOS (PAI-based personal system): status, architecture diagrams then a nano-banana infographic, a long voice-server debugging (user: use the voice server, not the MCP tool), then a Google deep research with sources, done and opened just before the boundary. Degrade.",
+    }, {
+        'ordinal': 2, 'boundary_hint': '423ff335-3a47-407d-9e17-b56efd66b0f8',
+        'trigger': 'auto', 'pre_tokens': 124249, 'verdict': 'degrade',
+        'open': [
+            SUBF | {'why': SUBF['why'] + ". Summary 'Established session-subfolder convention: `YYYY-MM-DD_Session-Name/`', 'Session-based output folder organization', Output Folder Structure 'Convention: `YYYY-MM-DD_Session-Name/` subfolders'"},
+            it('commitment', '5 CIS-Agent Definitionen mit Voices erstellen', carried=True, basis='recorded',
+               why='L487 TodoWrite: pending. Summary Pending Tasks (todo list copied)'),
+            it('commitment', 'CIS-Workflows erstellen', carried=True, basis='recorded', why='L487 TodoWrite: pending. Summary Pending Tasks'),
+            it('commitment', 'Methoden-CSVs extrahieren', carried=True, basis='recorded', why='L487 TodoWrite: pending. Summary Pending Tasks'),
+            it('commitment', 'CIS-System testen', carried=True, basis='recorded', why='L487 TodoWrite: pending. Summary Pending Tasks'),
+            it('commitment', 'BrandBuilder Skill erstellen (nutzt CIS)', carried=True, basis='recorded',
+               why="L487 TodoWrite: pending; also the user's L449 'Wenn das dann implementiert ist, können wir einen Brand Builder Skill kreieren'. Summary Pending Tasks and Primary Request"),
+            it('commitment', 'CIS-Hauptskill erstellen', carried=True, basis='recorded',
+               why="L487 TodoWrite: in_progress; its SKILL.md was written at L493-L495 (success) but the todo was not updated. Summary lists it in the todo list and says the main SKILL.md was created, 'but agents, workflows, and frameworks still need to be created'"),
+            it('commitment', 'Verpasse den Agenten bitte auch eine typische PAI persona', carried=True, basis='stated',
+               why="L470, the user's last message: give each CIS agent a PAI persona with emotions and a voice. Voices chosen (L474-L486), personas not yet written. Summary 'Each CIS agent must have a real ElevenLabs voice', quotes the message, voice assignments"),
+            it('constraint', 'solltest aber den voice server nutzen', carried=True, basis='inferred',
+               why=VOICESRV + ". Summary 'User corrected that I should use PAI Voice Server (localhost:8888), not ElevenLabs MCP'"),
+            it('commitment', 'GEMERKT: Phase 2 abschließen', carried=True, basis='inferred',
+               why=GEMERKT + ". Summary Pending Tasks '[pending] GEMERKT: Phase 2 abschließen (UOCS + Createskill)' (kept, though no longer in the last todo list; a verifier applying the plan rule strictly could call this a resurrection, the labels do not)"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'nenne den Orden docs in "PAI-TPOS-docs" um',
+               why='L256: one-off clean-up requests (rename docs, create the two Desktop folders, move the report), done L257-L290'),
+            it('commitment', 'mit 2 subagenten parallel (perplexity Deep Ressearch & Gemini Deep Research)',
+               why='L320: done: both research agents ran and their reports were saved (before L360); the user then turned to voice and to CIS'),
+            it('commitment', 'Jarvis schläft noch, oder?',
+               why='L360/L372: voice complaints, debugged until the user answered "perfekt" (queued L438)'),
+        ],
+        'notes': "Same session, second compaction: next steps of the 5-phase plan, a clean-up detour with a standing rule for output subfolders, two parallel deep researches, voice debugging again, then the CIS (Creative Intelligence Suite) install with voices, started just before the boundary. Summary carries the todo list (and the remembered Phase 2 item), the subfolder convention and the last request. Degrade.",
+    }, {
+        'ordinal': 3, 'boundary_hint': 'd3040095-8210-47f5-8863-9ab1779b449f',
+        'trigger': 'auto', 'pre_tokens': 128127, 'verdict': 'violate',
+        'open': [
+            SUBF | {'carried': False, 'why': SUBF['why'] + ". Summary 3 never states it: only a file path that happens to follow it ('PAI-Research Output/2025-12-03_Brand-Guide-Research/…') appears, as the file being read"},
+            it('commitment', 'Jetzt können wir den BrandBuilder-Skill bauen', carried=True, basis='stated',
+               why="L701, the user's last message: build the BrandBuilder skill (understand the Gemini report, derive a concept, use CIS). The agent had started reading the report (L703-L711). Summary Pending Tasks 'Develop BrandBuilder concept …', Current Work, Next Step, and the message quoted in full"),
+            it('commitment', 'BrandBuilder Skill erstellen (nutzt CIS)', carried=True, basis='recorded',
+               why='L692 TodoWrite: pending (every other item completed). Summary Pending Tasks'),
+            it('constraint', 'solltest aber den voice server nutzen', carried=True, basis='inferred',
+               why=VOICESRV + ". Summary: Jarvis summaries sent through the voice server (500 character limit), 'Voice Server integration (localhost:8888…)', CISSpeak.ts 'sends POST to voice server'; the rule itself is not quoted (weak at best for a matcher)"),
+            it('commitment', 'GEMERKT: Phase 2 abschließen', carried=False, basis='inferred',
+               why=GEMERKT + ". Summary 2 still carried it; summary 3 does not mention Phase 2 or the remembered status"),
+        ],
+        'losses': [
+            it('constraint', 'Unterordner mit Namen für Session', status='dropped',
+               why="the user's standing output-subfolder rule (L256), carried by summary 2, is absent from summary 3 (only a path that follows it is named)"),
+            it('commitment', 'GEMERKT: Phase 2 abschließen', status='dropped',
+               why='inferred item (review, not a reason to violate): the remembered Phase 2 work, kept by summary 2, gone from summary 3'),
+        ],
+        'not_owed': [
+            it('error', 'exceeds maximum allowed tokens',
+               why='L705: a Read too large; re-read with offset/limit at L707 and L710 (success)'),
+            it('constraint', 'Immer wieder Zwischendokumente abspeichern',
+               why="L701: how the BrandBuilder skill being built must behave (save a milestone document at each stage), a requirement of the thing being built, not a rule for the agent; the summary carries it anyway"),
+            it('commitment', 'sind diese skills auch schon cannonisiert',
+               why='L639/L653: question and go-ahead, done (CIS canonicalised, CISSpeak.ts, all todos completed L692)'),
+            it('commitment', 'jarvis fasse nochmal die ergebnisse zusammen',
+               why='L623: done (voice summary in two parts)'),
+        ],
+        'notes': "Third compaction: CIS agents, workflows and method CSVs created, canonicalised to PAI's format with a CISSpeak.ts voice tool; the user then asks for the BrandBuilder skill and the agent is reading the Gemini report at the boundary. The summary keeps the BrandBuilder request in detail but drops the standing rule that research and image outputs go into per-session subfolders (summary 2 had it). Violate.",
+    }, {
+        'ordinal': 4, 'boundary_hint': '29152d86-195e-47a5-bac1-7e0c6ab29984',
+        'trigger': 'auto', 'pre_tokens': 126764, 'verdict': 'violate',
+        'open': [
+            SUBF | {'carried': False, 'why': SUBF['why'] + '. Absent from summary 4 (no output folder named at all)'},
+            it('commitment', 'Dann probieren wir ottie aus', carried=True, basis='stated',
+               why="L865, the user's last message: keep the old voice-server setup as fallback, then try Ottie. The fallback doc was being written at the boundary (L878-L881); Ottie not yet tried through the server. Summary Pending Tasks 'Test Ottie voice with the existing voice server', Next Step"),
+            it('constraint', 'Stelle sicher das unser bisheriges set-upmit eigenem voice server nicht verloren geht', carried=True, basis='stated',
+               why="L865: 'make sure our existing setup with our own voice server is not lost, so we have a fallback' (stated: 'Stelle sicher', lasting while new integrations are tried). Summary 'Preserve Fallback: Document existing voice server setup before testing new integrations', voice-setup-backup.md"),
+            it('constraint', 'wenn ich deutsch spreche die neue stimme = Ottie', carried=True, basis='inferred',
+               why="L825: 'wenn ich englisch spreche => original Jarvis; wenn ich deutsch spreche die neue stimme = Ottie' (inferred: a choice among the agent's options for the voice system being configured, with a lasting effect). Summary Next Step 'selects voice based on language', Jarvis/Ottie voice ids"),
+            it('constraint', 'solltest aber den voice server nutzen', carried=True, basis='inferred',
+               why=VOICESRV + ". Summary: 'the existing voice server approach is correct', Voice Server on localhost:8888"),
+            it('commitment', 'GEMERKT: Phase 2 abschließen', carried=False, basis='inferred', why=GEMERKT + '. Not in summary 4'),
+        ],
+        'losses': [
+            it('constraint', 'Unterordner mit Namen für Session', status='dropped',
+               why='the standing output-subfolder rule (L256) is still absent from summary 4'),
+            it('commitment', 'GEMERKT: Phase 2 abschließen', status='dropped', why='inferred item (review): still absent'),
+        ],
+        'not_owed': [
+            it('commitment', 'kannst du mal recherchieren ob es auch eine verbindung zu 11labs gibt',
+               why='L844: answered at L862 (subscription, existing agents, latency options)'),
+            it('commitment', 'Speicher diese voice ID',
+               why='L815: done, saved in voices.json (L817-L822)'),
+            it('commitment', 'BrandBuilder Skill erstellen (nutzt CIS)',
+               why='todo completed: the skill, workflows, CSVs and templates were created and every todo marked completed at L792'),
+            it('constraint', 'Immer wieder Zwischendokumente abspeichern',
+               why='L701: a requirement of the BrandBuilder skill, now built (see compaction 3)'),
+        ],
+        'notes': "Fourth compaction: the BrandBuilder skill finished (all todos completed), a new German voice 'Ottie' saved and tested, a question on lower-latency ElevenLabs options answered, then 'keep the old voice-server setup as fallback, then try Ottie'. Summary keeps that request; the per-session output-subfolder rule is still missing. Violate.",
+    }],
+})
+
+# ---- write (new cases go above this line)
+out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
+with open(out, 'w') as f:
+    json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
+    f.write('\n')
+print('wrote', out, sum(len(c['compactions']) for c in cases), 'compactions')
