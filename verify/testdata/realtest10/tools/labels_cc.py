@@ -284,6 +284,63 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- p3: 09069acc (qa-tools, GSD roadmap; 2 manual compactions)
+cases.append({
+    'file': 'claude-code/cc-2.0.76-qa-tools-gsd-roadmap-phase1-plan-manual-2x.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.0.76', 'repo': PC,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '51dbd310-8516-4ec5-8b99-823ed54c2ede',
+        'trigger': 'manual', 'pre_tokens': 148146, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Create ROADMAP.md with 8 phases', carried=True, basis='recorded',
+               why='L196 TodoWrite: in_progress (only `mkdir -p .planning/phases` ran before the user interrupted, L197-L201). Summary Pending Tasks, same wording'),
+            it('commitment', 'Create STATE.md project memory', carried=True, basis='recorded',
+               why="L196 TodoWrite: pending. Summary Pending Tasks 'Create STATE.md (project memory)'"),
+            it('commitment', 'Create phase directories', carried=True, basis='recorded',
+               why="L196 TodoWrite: pending. Summary Pending Tasks 'Create phase directories (01-foundation through 08-alert-triggered-qa)'"),
+            it('commitment', 'Commit roadmap initialization', carried=True, basis='recorded',
+               why='L196 TodoWrite: pending. Summary Pending Tasks, same wording'),
+            it('commitment', 'create the roadmap', carried=True, basis='stated',
+               why="L193 'create the roadmap - should we compact context first we are at 0%', then L203 'i meant 0% remaining': the user wants the roadmap, after a compaction; `/gsd:create-roadmap` is queued at L207. Summary Current Work and Next Step 'After compaction, resume `/gsd:create-roadmap`'"),
+            it('commitment', 'Alert-triggered QA', carried=True, basis='stated',
+               why="L175-L180: the user's Grafana alerting context ('let's bake this into the product as a feature area'), made Phase 8 'Alert-triggered QA' by the agent (L177) and confirmed ('yes', L180); to be written into the roadmap. Summary 'This became **Phase 8: Alert-triggered QA**', phase list and Next Step directory '08-alert-triggered-qa'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'acca5e6',
+               why='L38: async Explore agent, read with TaskOutput (L46) and reported completed (agent-notification); likewise ab24fcc, a60c248, ad63922'),
+            it('error', 'Compaction canceled',
+               why="L191: a user's /compact canceled (local command stderr), not a tool call; the compaction then ran"),
+            it('commitment', 'At 0% context, no need to compact',
+               why='L195: a misreading the user corrected (L203); the agent then asked the user to run /compact (L205)'),
+            it('commitment', 'Write STACK.md from Agent 1 findings',
+               why='L91/L98: every map-codebase todo completed'),
+        ],
+        'notes': "English; a QA coordination hub in a company tools repository, planned with the GSD skill: map-codebase with 4 async agents, new-project, then create-roadmap; the user adds an alert-triggered QA phase from Grafana webhooks, then asks to compact first (manual). Summary copies the todo list and the 8 phases. Degrade.",
+    }, {
+        'ordinal': 2, 'boundary_hint': 'cc4aa97e-2bab-4814-9b15-185560c3edda',
+        'trigger': 'manual', 'pre_tokens': 150655, 'verdict': 'degrade',
+        'open': [
+            it('commitment', '/gsd:execute-plan .planning/phases/01-foundation/01-02-PLAN.md', carried=True, basis='stated',
+               why="L378: the user's next command, queued (queue-operation enqueue) after the agent's 'Next Up' and before the manual compaction. Summary Optional Next Step quotes the command and the plan"),
+            it('identifier', '.planning/phases/01-foundation/01-02-PLAN.md', carried=True, basis='stated',
+               why='the plan file the open request names. Summary Next Step names it verbatim'),
+            it('commitment', 'Execute Plan 01-02 (Vercel KV store)', carried=True, basis='inferred',
+               why="L376 NEXT: the next plan of Phase 1 (inferred: the agent's own next step, which the queued command also asks for). Summary Pending Tasks 'Execute Plan 01-02: Vercel KV store setup and schemas', 'Execute Plan 01-03', 'Then continue with Phases 2-8'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Update STATE.md and commit',
+               why='L344 todo, completed at L374 after the commit at L371-L373'),
+            it('commitment', 'Create ROADMAP.md with 8 phases',
+               why='the compaction-1 todos: done after the boundary (roadmap written and committed, L219-L242)'),
+            it('commitment', 'Let me commit this as one logical unit',
+               why='L343: narration, committed in the same turn'),
+        ],
+        'notes': "Same session after the first compaction: the roadmap written and committed, Phase 1 planned (3 plans after a discovery on Vercel KV and an event bus), Plan 01-01 executed and committed; the user queues the next execute-plan command and compacts. Degrade.",
+    }],
+})
+
 # ---- write (new cases go above this line)
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
