@@ -341,6 +341,40 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- p2: a94d7e8e (local-api → trenchbench-api, SystemMap + DocGen; manual)
+cases.append({
+    'file': 'claude-code/cc-2.1.6-local-api-rename-systemmap-docgen-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.6', 'repo': PC,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '7794b461-5773-4951-a3d5-84c267b565f1',
+        'trigger': 'manual', 'pre_tokens': 142364, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Run DocGen for documentation', carried=True, basis='recorded',
+               why="L224 TodoWrite: in_progress (DocGen had reached its gap analysis, L258; nothing written). Summary Pending Tasks 'Complete DocGen: Update README.md …', 'Generate CHANGELOG.md', Current Work 'DocGen workflow in progress'"),
+            it('commitment', 'and then running docgen', carried=True, basis='stated',
+               why="L145, the user's last request: SystemMap on the repo (done: ai.md and registry, L153-L227, ai.md in PR #2), then DocGen (open). Summary Next Step quotes the request"),
+            it('commitment', 'Checkpoint still pending', carried=True, basis='stated',
+               why="L66-L72/L127: the GSD plan 04-01 stops at a human-action checkpoint (Task 3, run the GCP setup for beta); the user said 'pause here' (L70) and the agent keeps it pending ('Checkpoint still pending (GCP setup when ready)', L127). Summary Pending Tasks 'GSD Plan 04-01 checkpoint still pending (GCP setup for beta)', Analysis 'Paused at checkpoint'"),
+            it('identifier', '.planning/phases/04-gcp-integration/04-01-PLAN.md', carried=True, basis='stated',
+               why='the plan whose checkpoint is open (L6). Summary names it verbatim'),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', 'GH013: Repository rule violations found',
+               why="L229: push to a protected main rejected; the agent switched to a branch and a PR (L232-L238, PR #2 created): the run moved on by the route the rule asks for"),
+            it('commitment', 'Want me to proceed with updating README.md and generating CHANGELOG.md',
+               why="L258: an offer awaiting the user's answer (the DocGen work itself is the open todo above); the summary quotes it"),
+            it('commitment', 'Want me to update it to `BonkBotTeam/trenchbench-api`',
+               why="L92: offer accepted ('yes', L95) and done (L103, commit 440e682)"),
+            it('commitment', 'delete all other branches except main',
+               why='L130: done (L138-L142: only main remains)'),
+            it('commitment', 'i want to change the name of the repo and push to a new remote',
+               why='L75: done (remote updated and every branch pushed, L88-L92)'),
+        ],
+        'notes': "English; a company API repository: GSD plan 04-01 (GCP setup script and docs) paused at its human-action checkpoint, repository renamed and moved to a new remote, branches merged and cleaned, then SystemMap (ai.md, via a PR because main is protected) and DocGen up to its gap analysis; the user compacts by hand. Redacted: GCP project ids in service-account names. Degrade.",
+    }],
+})
+
 # ---- write (new cases go above this line)
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
