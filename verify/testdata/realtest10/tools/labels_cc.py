@@ -375,6 +375,93 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- q1: 660d353b (PAI weaknesses, DocGen, PR; manual, empty set)
+cases.append({
+    'file': 'claude-code/cc-2.1.5-pai-docgen-bonkbot-pr-all-done-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.5', 'repo': PC,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '7fd7ef6d-093e-4da8-91e4-4c21284f7302',
+        'trigger': 'manual', 'pre_tokens': 141489, 'verdict': 'degrade',
+        'open': [],
+        'losses': [],
+        'not_owed': [
+            it('error', 'beforeAll is not defined',
+               why='L135: the new test suite failed on a missing import; fixed at L137 and rerun at L140 (16 pass, 0 fail)'),
+            it('error', 'API.md: No such file or directory',
+               why='L316: an `ls` audit of docs that did not exist yet (read-only); DocGen then created them'),
+            it('commitment', 'Missing "## Workflow Routing" section',
+               why="L167: validator output the user pasted (two warnings, Learn and Observability); no request came with it and the user moved on to another question (L172). Pasted text, not an obligation; the summary lists the warnings as possible follow-ups"),
+            it('commitment', 'fix the quick wins you identified',
+               why='L59: done, every quick-win todo completed (L154)'),
+            it('commitment', 'Generate CHANGELOG.md from git',
+               why='DocGen todo, completed at L360'),
+            it('commitment', 'which files are we going to send a PR for',
+               why="L418/L426: answered, and on the user's 'yes' the branch, commit, push and PR were made (L428-L443, PR #3648)"),
+            it('commitment', 'build the hybrid docgen approach',
+               why='L228: done (DocGen skill built, then tested on the bonkbot repo, L286-L365)'),
+        ],
+        'notes': "English; the user's PAI home: weaknesses of PAI, quick fixes with a validator test suite, which skills are missing, a DocGen skill (hybrid with SystemMap) built and tried on a company repository, then a documentation PR. Every request, todo and error was settled before the manual compaction: an empty preservation set. Degrade.",
+    }],
+})
+
+# ---------------------------------------------------------------- q3: 259b058c (autopilot widget; 2 manual compactions)
+SISTER = it('commitment', 'at a later stage we should borrow some of the design ideas', basis='inferred',
+            why="L142: 'colours look good. at a later stage we should borrow some of the design ideas of the sister repo feat-dash-dev2-preload-data - particularly the intel grid and anomalyzer' (inferred: an idea for later with no date or plan)")
+cases.append({
+    'file': 'claude-code/cc-2.1.1-autopilot-widget-design-pnl-tokens-manual-2x.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.1', 'repo': PC,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'd9d5bc61-fa52-463d-a089-aec1546c4870',
+        'trigger': 'manual', 'pre_tokens': 138270, 'verdict': 'degrade',
+        'open': [
+            SISTER | {'carried': True, 'why': SISTER['why'] + ". Summary Pending Tasks 'User mentioned future work: borrowing design ideas from feat-dash-dev2-preload-data (intel grid, anomalyzer, vantage) - but explicitly said \"at a later stage\"'"},
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'Human verification checkpoint - verify visual consistency',
+               why="L32-L144: the plan's checkpoint, approved by the user ('colours look good', L142) and completed (L144)"),
+            it('commitment', 'Let me commit Task 1',
+               why='L126: narration, committed in the same turn (ee545de47)'),
+        ],
+        'notes': "English; a company trading frontend (autopilot widget), GSD plan 11-01: design-system colours, a human checkpoint approved, SUMMARY/STATE/ROADMAP updated and committed. Only an idea for later is open. Degrade.",
+    }, {
+        'ordinal': 2, 'boundary_hint': '92b0b4fd-e990-4a79-8c5c-7a83795ab4c9',
+        'trigger': 'manual', 'pre_tokens': 197184, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'still seeing zeros on all the token rows', carried=True, basis='stated',
+               why="L454: the token rows still show zeros and the position still shows 'Loading'; the user pasted the requested diagnostics at L470 and the agent's reply failed ('Prompt is too long', L471). Summary Pending Tasks 'Understand why 28/34 tokens match but still show 0.0% in UI', 'Fix position cards showing \"Loading\"', Next Step"),
+            it('commitment', 'positoin still shows as loading', carried=True, basis='stated',
+               why="L454 (same message). Summary Pending Tasks 'Fix position cards showing \"Loading\"'"),
+            it('commitment', 'CHECKPOINT: Verification Required', carried=True, basis='stated',
+               why="L450: Task 3 of 3 of GSD plan 12-01 waits for the user's verification (the diagnostics above). Summary 'At checkpoint:human-verify (Task 3)', Pending 'Complete Phase 12 checkpoint verification'"),
+            it('commitment', 'dollar amounts should be limited/rounded to 2 decimal places', carried=True, basis='stated',
+               why="L305: the user's tweak list, planned with GSD as milestone v1.4 phases 13-14 (L314-L392); not done at the boundary. Summary 'Dollar amounts limited to 2 decimal places', 'Future phases: Phase 13 (Layout & Clarity), Phase 14 (Controls & Formatting)'"),
+            it('commitment', 'we should have a close all trades button', carried=True, basis='stated',
+               why="L305 (same list), phase 14. Summary 'Add \"Close All Trades\" button'"),
+            it('commitment', 'arranged in three columns', carried=True, basis='stated',
+               why="L305 (same list), phase 13. Summary 'Tokens in three columns side by side'"),
+            it('constraint', 'i want to use gsd instead of claude native plan mode', carried=True, basis='inferred',
+               why="L314: a choice of planning workflow, lasting in effect but said for this plan (inferred). Summary 'User requested using GSD instead of Claude's native plan mode'"),
+            SISTER | {'carried': False, 'why': SISTER['why'] + '. Summary 1 carried it; summary 2 does not mention the sister repository or the design ideas'},
+        ],
+        'losses': [
+            it('commitment', 'at a later stage we should borrow some of the design ideas', status='dropped',
+               why='inferred item (review, not a reason to violate): the design ideas for later, kept by summary 1, are absent from summary 2'),
+        ],
+        'not_owed': [
+            it('error', 'File does not exist',
+               why='L235: a Read of a guessed path (read-only); the files were found by Glob and read (L237-L243)'),
+            it('error', 'String to replace not found in file',
+               why='L458: an Edit after lint-staged reformatted the file; re-read (L460) and the edit succeeded (L463-L464)'),
+            it('commitment', 'commit the pnl changes then execute phase 12',
+               why='L393: the PnL changes were committed and Phase 12 executed up to its checkpoint (open above)'),
+            it('commitment', 'explain the two green boxes at the top',
+               why='L305: questions inside the tweak list, answered at L307 (the two boxes: unrealized P&L badge and market status badge)'),
+        ],
+        'notes': "Same session: a PnL display fix (live unrealised vs lifetime), a tweak list planned with GSD as phases 12-14, Phase 12 (data-flow debugging) executed to its checkpoint; the user pastes diagnostics, the agent's reply fails for length and the user compacts by hand. Summary keeps the debugging state and the planned tweaks, and drops the deferred design idea from compaction 1 (inferred). Degrade.",
+    }],
+})
+
 # ---- write (new cases go above this line)
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
