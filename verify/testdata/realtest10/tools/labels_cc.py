@@ -462,6 +462,72 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- q4: d049862d (screener signal glow; manual after "Prompt is too long")
+cases.append({
+    'file': 'claude-code/cc-2.1.1-autopilot-screener-signal-glow-checkpoint-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.1', 'repo': PC,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'd4e0a0a8-830d-41bb-ad37-35e8c0cc9b84',
+        'trigger': 'manual', 'pre_tokens': 197455, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Checkpoint: Human verification of visual appearance', carried=True, basis='recorded',
+               why="L132 TodoWrite: in_progress (the user has been iterating on the look since, L138-L449, and never approved). Summary Pending Tasks 'Complete checkpoint verification (user needs to test the updated opacity scale)'"),
+            it('commitment', 'Create SUMMARY.md and commit metadata', carried=True, basis='recorded',
+               why="L132 TodoWrite: pending. Summary Pending Tasks 'Create SUMMARY.md and commit metadata when approved'"),
+            it('constraint', 'the rows must not change height or width', carried=True, basis='inferred',
+               why="L350: 'the rows must not change height or width from how they are right now' (inferred: 'must not', but said of this change to the widget being built; L272 and L296 say the same of earlier changes). Summary 'User wanted signal details added back but on same row without height change', 'Reverted to single-line rows'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'we need to use a few more of the green shades',
+               why="L449, the user's last request: carried out before the boundary (Edit of getSignalOpacity L452 succeeded, tsc clean L455-L456); only the agent's report failed ('Prompt is too long', L457). The summary reports the change as just made and leaves the check to the user (the open checkpoint above)"),
+            it('error', 'Exit code 1',
+               why='L70 and L331: commits stopped by lint-staged; fixed and committed at L92 and L344'),
+            it('error', 'String to replace not found in file',
+               why='L357: an Edit after the linter reformatted the file; re-read (L359) and edited in smaller pieces (L362)'),
+            it('commitment', 'can we commit this so its esier to revert',
+               why='L325: done (commit b3d9bd4c8 at L343-L344 after a lint fix)'),
+            it('commitment', 'make the confluence rows sticky',
+               why='L378: done and reported at L389 (green, then red, then the rest)'),
+            it('commitment', 'put the debug buttons into a floating settings panel',
+               why='L393: done and reported at L445'),
+        ],
+        'notes': "English; GSD phase 17 of the autopilot widget: per-token signal glow, then a long run of design corrections from the user (brand-palette greens, 100 ms flash, inline signal details without changing row height, sticky confluence rows, a floating debug panel, more green shades). The last change was made and type-checked, the report failed for length, and the user compacted by hand. Degrade.",
+    }],
+})
+
+# ---------------------------------------------------------------- q5: f8d39c8a (screener table 22-02, simulation mode; manual after "Prompt is too long")
+cases.append({
+    'file': 'claude-code/cc-2.1.2-autopilot-screener-table-simulation-mode-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.2', 'repo': PC,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '2e84ec21-06e4-4e0e-9b57-a1afd807a904',
+        'trigger': 'manual', 'pre_tokens': 202309, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'it would be good if we could simulate some simple confluence', carried=True, basis='stated',
+               why="L359, the user's last request (a debug-panel control that randomises red and green confluence). Under way at the boundary: store action and panel edits made (L379-L396), not type-checked, committed or reported ('Prompt is too long', L397). Summary Current Work describes the simulation mode and Next Step 'verify it compiles and commit'"),
+            it('commitment', 'Human verification checkpoint', carried=True, basis='recorded',
+               why="L197 TodoWrite: in_progress (the user keeps asking for changes, never 'approved'). Summary Pending Tasks 'Complete human verification checkpoint'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', '/gsd:resume-work',
+               why="L399: a command the user queued right before the manual compaction; it is the user's next message (delivered after the boundary) and asks to resume from the project's state files, naming nothing the summary must hold. Listed so a verifier does not count a queued message as an obligation"),
+            it('error', "The user doesn't want to take this action right now",
+               why='L18: the user stopped a notification call to revisit the scope (L19-L21); not a failure'),
+            it('error', 'File does not exist',
+               why='L310: a Read of a guessed path (read-only); found with Grep and read (L312-L315)'),
+            it('error', 'did not match any files',
+               why='L347: git add from the wrong directory; the same commit succeeded at L352-L353 (156a423d7)'),
+            it('commitment', 'we have lost the initial flash when a new confluence hits',
+               why='L329: done, flash restored and committed (L352-L355)'),
+            it('commitment', 'keep the font sizes the ones we use currently',
+               why="L31: an answer on the scope of plan 22-02 (the table being built); later changed by the user himself at L277 ('increase the columns … so that the row height and font size … matches the actual watchlist widget'): a one-off design choice, not a standing rule"),
+        ],
+        'notes': "English; GSD plan 22-02 of the autopilot widget: a screener table re-scoped with the user, built, then a series of design corrections (sticky confluence sort, subtler tiers, hover colours, headings, cell spacing, the 100 ms flash restored), then a request for a simulation mode, interrupted by 'Prompt is too long'; the user queues /gsd:resume-work and compacts by hand. Degrade.",
+    }],
+})
+
 # ---- write (new cases go above this line)
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
