@@ -528,6 +528,38 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- r3: 77ab2d25 (tg-ripper topic mode, plan 03-03 checkpoint; manual)
+cases.append({
+    'file': 'claude-code/cc-2.1.2-tg-ripper-topic-mode-checkpoint-multikeyword-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.2', 'repo': PC,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '94fe9c79-8200-4d9c-b07a-b2ab3005072d',
+        'trigger': 'manual', 'pre_tokens': 144755, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Checkpoint: Human verification of complete Topic Mode', carried=True, basis='recorded',
+               why="L109 TodoWrite: in_progress; the agent presented the checkpoint at L252 and the user answered with a new request instead of approving. Summary Pending Tasks 'Complete checkpoint verification for Plan 03-03'"),
+            it('commitment', 'i want to be able to add multiple keywords to match in adhoc search', carried=True, basis='stated',
+               why="L255, the user's last request: implemented and built (L257-L279, 'Hard refresh and test'), not yet confirmed by the user (stated; the agent's own report asks for the test). Summary Current Work 'Just implemented multi-keyword search support … awaiting user verification', Next Step quotes the request"),
+            it('identifier', '.planning/phases/03-topic-mode-foundations/03-03-PLAN.md', carried=False, basis='recorded',
+               why="L6: the plan whose checkpoint is open. Summary names 'Plan 03-03' and '03-03-SUMMARY.md' but not the plan's path; a verifier that requires the path verbatim will call it dropped, the labels do not count it (the plan is identified by its number in the GSD layout)"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', "'handleClearResults' is declared but its value is never read",
+               why='L72: a build error from an unused handler; used by Task 2 and the build passed at L97'),
+            it('error', 'Exit code 137',
+               why='L126: the dev server the user interrupted (L127); not a failure of the work'),
+            it('error', 'String to replace not found in file',
+               why='L265: an Edit with a wrong indentation; found with Grep, re-read and edited (L267-L274), build passed (L277)'),
+            it('commitment', 'you\'re going to have to run some tests yourself',
+               why="L165: the agent ran its own tests of the results panel (L166-L222) until the user reported 'seems to work now' (L222) and later 'ok this works' (L250)"),
+            it('commitment', 'where are we in the plan',
+               why='L250: answered at L252 (the checkpoint status)'),
+        ],
+        'notes': "English; a Telegram export search tool (tg-ripper) in a company tools folder: GSD plan 03-03 (theme browser and search results), a long debugging of a results panel drawn as parallel lines, then the checkpoint and a multi-keyword request, implemented and built; the user compacts by hand. The identifier item marks a judgement call; the verdict does not depend on it. Redacted: a Telegram member's name and user id and a chat id in a pasted export record. Degrade.",
+    }],
+})
+
 # ---- write (new cases go above this line)
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
