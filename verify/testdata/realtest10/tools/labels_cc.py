@@ -540,8 +540,8 @@ cases.append({
                why="L109 TodoWrite: in_progress; the agent presented the checkpoint at L252 and the user answered with a new request instead of approving. Summary Pending Tasks 'Complete checkpoint verification for Plan 03-03'"),
             it('commitment', 'i want to be able to add multiple keywords to match in adhoc search', carried=True, basis='stated',
                why="L255, the user's last request: implemented and built (L257-L279, 'Hard refresh and test'), not yet confirmed by the user (stated; the agent's own report asks for the test). Summary Current Work 'Just implemented multi-keyword search support … awaiting user verification', Next Step quotes the request"),
-            it('identifier', '.planning/phases/03-topic-mode-foundations/03-03-PLAN.md', carried=False, basis='recorded',
-               why="L6: the plan whose checkpoint is open. Summary names 'Plan 03-03' and '03-03-SUMMARY.md' but not the plan's path; a verifier that requires the path verbatim will call it dropped, the labels do not count it (the plan is identified by its number in the GSD layout)"),
+            it('identifier', '.planning/phases/03-topic-mode-foundations/03-03-PLAN.md', carried=True, basis='stated',
+               why="L6: the plan whose checkpoint is open (stated, from the items above). Summary Analysis 1 and All User Messages name it verbatim"),
         ],
         'losses': [],
         'not_owed': [
@@ -556,7 +556,7 @@ cases.append({
             it('commitment', 'where are we in the plan',
                why='L250: answered at L252 (the checkpoint status)'),
         ],
-        'notes': "English; a Telegram export search tool (tg-ripper) in a company tools folder: GSD plan 03-03 (theme browser and search results), a long debugging of a results panel drawn as parallel lines, then the checkpoint and a multi-keyword request, implemented and built; the user compacts by hand. The identifier item marks a judgement call; the verdict does not depend on it. Redacted: a Telegram member's name and user id and a chat id in a pasted export record. Degrade.",
+        'notes': "English; a Telegram export search tool (tg-ripper) in a company tools folder: GSD plan 03-03 (theme browser and search results), a long debugging of a results panel drawn as parallel lines, then the checkpoint and a multi-keyword request, implemented and built; the user compacts by hand. Redacted: a Telegram member's name and user id and a chat id in a pasted export record. Degrade.",
     }],
 })
 
