@@ -560,6 +560,40 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- r2: 4b85f137 (autopilot integration testing; manual after "Prompt is too long")
+cases.append({
+    'file': 'claude-code/cc-2.1.2-autopilot-integration-feeds-log-question-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.2', 'repo': PC,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '887fd933-d45a-48bc-8eef-42ed2b0d8e4a',
+        'trigger': 'manual', 'pre_tokens': 198226, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'what command can i use to monitor the logs of the backend instance', carried=True, basis='stated',
+               why="L619, the user's last message, unanswered: the agent's reply failed ('Prompt is too long', L620) and the user compacted. Summary Pending Tasks 'Answer user's question about monitoring backend logs', Next Step quotes it"),
+            it('commitment', 'gsd plan to remove it later when fully tested', carried=True, basis='stated',
+               why="L361: remove the integration-test logging once fully tested; a CLEANUP-PLAN.md was written for it, the removal itself is for later. Summary Pending Tasks 'Remove integration test logging when fully validated (CLEANUP-PLAN.md created)'"),
+            it('commitment', 'the backend seems to be waiting for us to pass token data too', carried=True, basis='inferred',
+               why="L595: the data forwarder was fixed (L607-L615) and the agent asked the user to refresh and check the backend logs; whether data now arrives is unverified (inferred: the fix was made, only its check is open). Summary Pending Tasks 'Verify data feeds are now being sent from frontend to backend'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('error', 'did not match any files',
+               why='L103 and L161: git add from a subdirectory; the same commits succeeded from the repository root at L111-L112 and L163-L164'),
+            it('error', 'no matches found',
+               why='L106: an ls of test files from the wrong directory (read-only); found at L108-L109'),
+            it('constraint', 'no no debug logs for this',
+               why="L436: the user's reply to the agent's [DEBUG] Whale logging for the 1h-change fix under way (L433): about that fix only, not a standing rule"),
+            it('commitment', 'save the console logs to a file which YOU can check',
+               why='L286: done (integration log file written and read by the agent, L291-L360)'),
+            it('commitment', 'use another real time token market data lookup',
+               why="L400: done; the user confirmed 'whale is showing 1h change now' (L475)"),
+            it('commitment', 'figure it out - it was working great the first time',
+               why="L557: fixed (L559-L591); the user: 'that's better now' (L595)"),
+        ],
+        'notes': "English; GSD phase 26 (integration testing) of the autopilot backend and widget: unit tests, then live integration with a log file the agent reads, a cleanup plan for the logging, a series of data fixes (whale 1h change, watchlist through the shared websocket store, the data forwarder's stores); the last question is unanswered when the reply fails for length and the user compacts by hand. Degrade.",
+    }],
+})
+
 # ---- write (new cases go above this line)
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
