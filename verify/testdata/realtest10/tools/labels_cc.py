@@ -594,6 +594,47 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- r1: 0012a6f2 (autopilot widget + backend, "Last Analysis" row; background dev server at the boundary; manual)
+cases.append({
+    'file': 'claude-code/cc-2.1.1-autopilot-last-analysis-bg-devserver-manual.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.1.1', 'repo': PC,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '7a9472a5-fa4b-41f7-be0b-a2e8f1b7d43e',
+        'trigger': 'manual', 'pre_tokens': 197006, 'verdict': 'violate',
+        'open': [
+            it('handle', 'b7055a3', carried=False, basis='recorded',
+               why="L787-L788: `npm run dev:web-terminal` started in the background (run_in_background, backgroundTaskId b7055a3) and read with tail at L790/L793; no task-notification, KillShell or completion before the boundary (it is killed only after it, L851). Every earlier dev-server job was killed and replaced the same way (b66dd37 … b382eb6). The summary never names b7055a3 nor a running dev server"),
+            it('handle', 'bf628dc', carried=False, basis='recorded',
+               why="L396-L397: a background `tail -f … | grep … | head -15` on an earlier server's output (backgroundTaskId bf628dc), its output read once at L400; no notification, kill or completion anywhere before the boundary. Absent from the summary"),
+            it('commitment', 'show me a (most recent token analysed) row', carried=True, basis='stated',
+               why="L552: the user's request; implemented (backend broadcast + widget row) but not visible (L681 'i dont see it at all', L731); the agent was debugging why the broadcast never runs (L758-L812) when its replies failed for length. Summary Pending Tasks 'Fix the Last Analysis feature - debug why broadcasts aren't being executed', Current Work, Next Step quotes L731"),
+            it('commitment', 'the last analysis feature is not visible', carried=True, basis='stated',
+               why="L731, the user's last message (the feature still not visible). Summary Next Step quotes it"),
+        ],
+        'losses': [
+            it('handle', 'b7055a3', status='dropped',
+               why='the running background dev server is not in the summary (no id, no mention that a server is running)'),
+            it('handle', 'bf628dc', status='dropped',
+               why='the background tail job is not in the summary'),
+        ],
+        'not_owed': [
+            it('handle', 'b57e591',
+               why='L170: background dev server run, completed (task-notification L174/L280) and read with TaskOutput (L188)'),
+            it('handle', 'b0193f8',
+               why='L716: a dev-server job killed at L742 (KillShell), failure notification at L816; likewise b66dd37, b5af2f4, bc6da18, ba682e6, b1688f5, b382eb6, each killed before a restart'),
+            it('error', 'Exit code 1',
+               why='L438: a commit stopped by lint-staged; the files were committed at L453-L454 (c54bcfa03)'),
+            it('error', 'Permission to use Bash with command rm -rf',
+               why="L800: the user refused the cache deletion; the agent went another way (checked the stale dist/ folder, L802-L812)"),
+            it('commitment', 'commit the autopilot implementation files',
+               why='L423: done at L454'),
+            it('commitment', 'yes enable momentum-buy',
+               why='L484/L496/L509: strategy choices, applied (L489 enabled, L501 all six, L527 thresholds lowered) before L552'),
+        ],
+        'notes': "English; the autopilot backend run from the web terminal's Vite plugin: path and plugin fixes, a live test with local-api, strategy toggles, a commit, then a 'last token analysed' row that never shows; the agent restarts the dev server in the background again and again (each time killing the previous job) and is debugging a stale dist/ folder when two replies fail for length and the user compacts by hand. The last background server (b7055a3) and an old background tail (bf628dc) are still running at the boundary and the summary names neither. Violate.",
+    }],
+})
+
 # ---- write (new cases go above this line)
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
