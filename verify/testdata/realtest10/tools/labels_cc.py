@@ -636,6 +636,14 @@ cases.append({
 })
 
 # ---- write (new cases go above this line)
+# every loss takes the basis of the open item it loses (the basis decides: review for inferred)
+for _c in cases:
+    for _k in _c['compactions']:
+        _b = {i['contains']: i['basis'] for i in _k['open']}
+        assert all(i['contains'] in _b for i in _k['losses']), _k['boundary_hint']
+        assert all('basis' in i for i in _k['open']), _k['boundary_hint']
+        for _i in _k['losses']:
+            _i['basis'] = _b[_i['contains']]
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'labels-claude-code.json')
 with open(out, 'w') as f:
     json.dump({'cases': cases}, f, indent=1, ensure_ascii=False)
