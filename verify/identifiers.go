@@ -226,7 +226,43 @@ func (t *identifierTracker) derive(set []tracked) []tracked {
 		n.item.setBasis(basis, cue)
 		out = append(out, n)
 	}
+	if wb := t.l.workBranch; wb.Value != "" && namedBy[wb] == nil {
+		if n := t.workBranchItem(wb); n != nil {
+			out = append(out, n)
+		}
+	}
 	return out
+}
+
+// workBranchItem is the branch the work is on when no open item names it:
+// a branch made by a call and not left since. A worktree's branch is where
+// the work lives, and what a resumed agent must find again (stated); a
+// checkout's the repository names again after the compaction (inferred).
+func (t *identifierTracker) workBranchItem(wb lang.Ident) tracked {
+	n := t.idents[wb]
+	if n == nil {
+		it := &Item{ID: "identifier:" + wb.Value, Kind: Identifier, Key: wb.Value, Event: t.l.workBranchAt,
+			Origin: WorkBranchOrigin, ClosedEvent: -1}
+		n = &named{entry: entry{item: it}, ident: wb}
+		t.idents[wb] = n
+		t.l.byItem[it] = n
+	}
+	basis, cue := Stated, "the worktree branch the work is on (made by a call, not left since)"
+	if !t.l.workTree {
+		basis, cue = Inferred, "the branch the checkout is on (git checkout -b): the repository names it again"
+	}
+	text := fmt.Sprintf("%s %s, the branch the work is on", wb.Class, wb.Value)
+	if it := n.item; it.Open && it.Text == text && it.Basis == basis && len(it.Names) == 0 {
+		return n
+	}
+	delete(t.l.byItem, n.item)
+	snap := *n.item
+	n.item = &snap
+	t.l.byItem[n.item] = n
+	n.item.Open, n.item.Names, n.item.Text = true, nil, text
+	n.aliases, n.namers = []string{wb.Value}, nil
+	n.item.setBasis(basis, cue)
+	return n
 }
 
 // namedByWords reports whether an item names id in its own words (not only

@@ -104,8 +104,9 @@ func TestAnnouncedLookDoneLaterInTheStretch(t *testing.T) {
 }
 
 // The branch the agent made to work on in a worktree of its own is an
-// identifier of the work it then promises: a summary that keeps the open
-// step but not the branch loses where the work lives. A branch it left
+// identifier of the work it then promises, and of the work in hand when no
+// open item names it: a summary that keeps the open step but not the
+// branch loses where the work lives. A branch it left
 // (checked out another) is not owed by later work; a plain checkout -b is
 // for review, since the repository names it again.
 func TestWorkBranchIsOwedByOpenWork(t *testing.T) {
@@ -122,6 +123,12 @@ func TestWorkBranchIsOwedByOpenWork(t *testing.T) {
 		{"lost", []model.Event{mk, mkDone, step}, "Pending: document the trace surfaces.", Dropped},
 		{"a file restored stays on it", []model.Event{mk, mkDone, call(5, "g2", "Bash", `{"command":"git checkout src/app.go"}`), result(5, "g2", "Updated 1 path from the index", false), planEv(6, "1", "Document the trace surfaces", model.PlanInProgress)}, "Pending: document the trace surfaces.", Dropped},
 		{"left for main", []model.Event{mk, mkDone, call(5, "g2", "Bash", `{"command":"git checkout main"}`), result(5, "g2", "Switched to branch 'main'", false), planEv(6, "1", "Document the trace surfaces", model.PlanInProgress)}, "Pending: document the trace surfaces.", ""},
+		// The work on the branch went on past every promise (a PR opened
+		// for review, the user's next question): the worktree's branch is
+		// still where the work lives.
+		{"no open item names it", []model.Event{mk, mkDone, msg(6, model.RoleUser, "where is the dogfood output saved?")}, "The user asked where the dogfood output is saved.", Dropped},
+		{"no open item, kept", []model.Event{mk, mkDone, msg(6, model.RoleUser, "where is the dogfood output saved?")}, "Work is on feat/prepare-trace-docs; the user asked where the output is saved.", Retained},
+		{"no open item, left for main", []model.Event{mk, mkDone, call(5, "g2", "Bash", `{"command":"git switch main"}`), result(5, "g2", "Switched to branch 'main'", false)}, "On main.", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -527,9 +527,27 @@ func (c Command) NewBranch() string {
 				pos = append(pos, a)
 			}
 		}
-		if len(pos) == 2 {
+		// "git worktree add DIR BRANCH" checks out a branch that exists;
+		// "DIR origin/main", "DIR HEAD~1" or a commit make no branch of
+		// their own (a detached tree).
+		if len(pos) == 2 && !refNotBranch(pos[1]) {
 			return pos[1]
 		}
 	}
 	return ""
+}
+
+// refNotBranch reports whether a git ref names something other than a local
+// branch to work on: a remote-tracking ref, HEAD and its ancestors, a tag
+// or a commit id.
+func refNotBranch(ref string) bool {
+	for _, p := range []string{"origin/", "upstream/", "refs/remotes/", "refs/tags/", "HEAD", "@"} {
+		if strings.HasPrefix(ref, p) {
+			return true
+		}
+	}
+	if len(ref) >= 7 && strings.Trim(strings.ToLower(ref), "0123456789abcdef") == "" {
+		return true
+	}
+	return strings.ContainsAny(ref, "~^")
 }

@@ -4,15 +4,18 @@ import "testing"
 
 func TestNewBranch(t *testing.T) {
 	for line, want := range map[string]string{
-		"git checkout -b feat/prepare-trace-docs":                    "feat/prepare-trace-docs",
-		"git switch -c fix-login origin/main":                        "fix-login",
-		"git -C ../repo worktree add -b feat/x ../wt origin/main":    "feat/x",
-		"git worktree add ../agentv.worktrees/trace feat/trace-docs": "feat/trace-docs",
-		"git worktree add ../wt":                                     "",
-		"git checkout main":                                          "",
-		"git switch feat/existing":                                   "",
-		"git branch -D old":                                          "",
-		"npm run build":                                              "",
+		"git checkout -b feat/prepare-trace-docs":                     "feat/prepare-trace-docs",
+		"git switch -c fix-login origin/main":                         "fix-login",
+		"git -C ../repo worktree add -b feat/x ../wt origin/main":     "feat/x",
+		"git worktree add ../agentv.worktrees/trace feat/trace-docs":  "feat/trace-docs",
+		"git worktree add ../wt":                                      "",
+		"git worktree add /tmp/agentv-private-main-index origin/main": "",
+		"git worktree add ../wt HEAD~2":                               "",
+		"git worktree add ../wt 3f9c2a1":                              "",
+		"git checkout main":                                           "",
+		"git switch feat/existing":                                    "",
+		"git branch -D old":                                           "",
+		"npm run build":                                               "",
 	} {
 		got := ""
 		for _, c := range Commands(line) {
