@@ -23,6 +23,7 @@ type realLabels struct {
 				Kind     string `json:"kind"`
 				Contains string `json:"contains"`
 				Status   string `json:"status"`
+				Basis    string `json:"basis"`
 			} `json:"losses"`
 			NotOwed []struct {
 				Kind     string `json:"kind"`

@@ -60,7 +60,11 @@ func scoreRealSplit(t *testing.T, root string) realSplitScore {
 			}
 			for _, lc := range c.Compactions {
 				s.compactions++
-				s.losses += len(lc.Losses)
+				for _, l := range lc.Losses {
+					if l.Basis != "inferred" {
+						s.losses++ // an inferred loss is review: found, it is real; missed, no miss
+					}
+				}
 				if lc.Ordinal > len(res.Compactions) {
 					s.lines = append(s.lines, fmt.Sprintf("ERR %s#%d: compaction not found (%d found)", c.File, lc.Ordinal, len(res.Compactions)))
 					continue
@@ -76,9 +80,11 @@ func scoreRealSplit(t *testing.T, root string) realSplitScore {
 				missed := 0
 				var missing []string
 				for i, f := range found {
-					if f {
+					switch {
+					case lc.Losses[i].Basis == "inferred":
+					case f:
 						s.found++
-					} else {
+					default:
 						missed++
 						missing = append(missing, fmt.Sprintf("      MISSED %s %q", losses[i].kind, losses[i].contains))
 					}
@@ -222,6 +228,10 @@ const (
 
 	test9MaxFalseAlarms = 1
 	test9MinVerdicts    = 5
+	// realtest10: first contact at 14fba59.
+	test10MaxFalseAlarms = 12
+	test10MinFound       = 2
+	test10MinVerdicts    = 12
 
 	test4MaxFalseAlarms = 0
 	test4MinFound       = 3
@@ -370,4 +380,12 @@ func TestRealTest8Split(t *testing.T) {
 // 5/6.
 func TestRealTest9Split(t *testing.T) {
 	checkFloor(t, "realtest9", splitFloor{test9MaxFalseAlarms, 0, test9MinVerdicts})
+}
+
+// TestRealTest10Split scores the tenth frozen split (testdata/realtest10,
+// labelled blind: 19 Claude Code compactions from two committed ~/.claude
+// homes; 4 losses that count, 3 inferred ones that are review). First
+// contact at 14fba59: 12 false alarms, 2 of 4 losses, 12/19 verdicts.
+func TestRealTest10Split(t *testing.T) {
+	checkFloor(t, "realtest10", splitFloor{test10MaxFalseAlarms, test10MinFound, test10MinVerdicts})
 }
