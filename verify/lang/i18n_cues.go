@@ -72,6 +72,11 @@ var cueTables = map[string]*cueTable{
 		deny:     []string{"ich werde nicht", "wir werden nicht", "werde ich nicht"},
 		done:     []string{"erledigt", "fertig", "abgeschlossen", "gelöst", "behoben", "erfolgreich"},
 		pending:  []string{"ausstehend", "offen", "nächste schritte", "noch zu tun", "in arbeit"},
+		// describes: finite verbs that stand before "nicht" when it says
+		// what a thing does or is ("funktioniert nicht", "weiß nicht").
+		describes: []string{"funktioniert", "funktionieren", "geht", "gehen", "klappt", "klappen", "läuft", "laufen", "weiß", "weißt",
+			"wissen", "gibt", "ist", "sind", "war", "waren", "hat", "haben", "wird", "werden", "zeigt", "zeigen", "erscheint", "lädt",
+			"startet", "kompiliert", "passt", "stimmt", "reicht", "verstehe", "verstehst", "kenne", "kennst", "finde", "findet"},
 		anywhere: true,
 		subjects: []string{"der", "die", "das", "ein", "eine", "es", "er", "sie", "wir", "ich", "man", "dieser", "diese", "dieses", "dann", "aber", "mein", "unser", "dein"},
 	},

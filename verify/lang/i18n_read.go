@@ -24,6 +24,9 @@ func foreignRules(sentence, lang string) []Rule {
 		cl = cl[trimLabel(cl):]
 		lower := FoldText(cl)
 		off, lasting := stripLeads(lower, t)
+		if conditionClause(lower[off:], lang) {
+			continue // "Wenn du nicht weißt, was gemeint ist, …": the condition of what follows
+		}
 		pos, cue := cueAt(lower, append(append([]string{}, t.prohibit...), t.oblige...), off)
 		if _, l := cueAt(lower, t.lasting, off); l != "" {
 			lasting = true
@@ -48,6 +51,11 @@ func foreignRules(sentence, lang string) []Rule {
 				continue
 			}
 			if lang == "ru" && !russianImperative(next[0]) {
+				continue
+			}
+			// A verb-second language puts the finite verb before the
+			// negation: "… funktioniert nicht richtig" describes.
+			if before := strings.Fields(lower[:pos]); len(before) > 0 && containsWord(t.describes, strings.Trim(before[len(before)-1], ",.")) {
 				continue
 			}
 		}
@@ -311,3 +319,15 @@ var (
 	// description ("…で発火します", "自動で起動します").
 	jaEventVerbs = []string{"発火", "動作", "作動", "発生", "成功", "失敗", "完了", "終了", "機能", "反映", "適用", "起動", "トリガー"}
 )
+
+// conditionClause reports whether a clause opens with a condition ("wenn",
+// "si", "если"): it says when what follows holds, and forbids nothing.
+func conditionClause(lower, lang string) bool {
+	lower = strings.TrimSpace(lower)
+	for _, c := range conditionStarts[lang] {
+		if strings.HasPrefix(lower, strings.TrimSpace(c)+" ") {
+			return true
+		}
+	}
+	return false
+}

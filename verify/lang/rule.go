@@ -189,6 +189,7 @@ func ruleIn(raw string, cl clause) (Rule, bool) {
 	// "i forgot to add the ssh key - never mind!": an idiom that takes a
 	// remark back, no prohibition (the same length: offsets hold).
 	lower := strings.ReplaceAll(FoldText(raw), "never mind", "nevermind ")
+	lower = idioms.Replace(lower)
 	pos, cue := -1, ""
 	for _, c := range constraintCues {
 		c = strings.TrimSpace(c)
@@ -554,3 +555,14 @@ func ProhibitionIn(lower string) bool {
 	}
 	return foreignProhibition(lower)
 }
+
+// idioms are set phrases whose negation forbids nothing, each replaced by
+// words of the same length (offsets into the clause hold): "show, don't
+// tell" is advice on how to present a thing, not a prohibition on telling.
+var idioms = strings.NewReplacer(
+	"show, don't tell", "show, do    tell",
+	"show don't tell", "show do    tell",
+	"show, dont tell", "show, do   tell",
+	"show dont tell", "show do   tell",
+	"show, do not tell", "show, do     tell",
+)
