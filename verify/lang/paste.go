@@ -88,6 +88,11 @@ func OwnWords(text string) string {
 	}
 	// Quoted, indented, diff and terminal lines.
 	x.lines(pastedLine)
+	// An agent's output copied from a terminal: a "⏺" line and the lines
+	// indented under it (Claude Code indents its answer by two spaces).
+	for _, r := range agentOutput(text) {
+		blank(r[0], r[1])
+	}
 	// What follows "here's the log:", "the transcript:", "got this
 	// feedback:" is the paste.
 	if i := pasteIntro(FoldText(text)); i >= 0 {
@@ -242,4 +247,29 @@ func pasteIntro(lower string) int {
 		}
 	}
 	return best
+}
+
+// agentOutput returns the spans of an agent's answers pasted from a
+// terminal: each from a line opening with "⏺" through the blank and
+// indented lines that follow it.
+func agentOutput(text string) [][2]int {
+	var out [][2]int
+	open, off := -1, 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "⏺"):
+			if open < 0 {
+				open = off
+			}
+		case open >= 0 && t != "" && !strings.HasPrefix(line, "  "):
+			out = append(out, [2]int{open, off})
+			open = -1
+		}
+		off += len(line)
+	}
+	if open >= 0 {
+		out = append(out, [2]int{open, len(text)})
+	}
+	return out
 }

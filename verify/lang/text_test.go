@@ -157,6 +157,8 @@ func TestFindRulesReal(t *testing.T) {
 		{"Here are items 4 and 5 of their list, pasted as-is. Does our export cover 4?\n\n  4. Must include all manual journals.\n  5. Files must never be sent as zip attachments.", nil},
 		{"Should I create this on a separate tree? Here is the prompt I gave Codex:  Read these files first:\n  - AGENTS.md\n\n  Port the files. Do NOT change any visual output.", nil},
 		{"Never push to main. This is the error the hook printed: must not be empty", []string{"push to main"}},
+		{"⏺ SUMMARY: Backend is ready\n\n  When frontend is ready, I need to:\n\n  1. Verify no port conflicts - Frontend must NOT start its own WS server on 8765\n  2. Never skip the smoke test\n\nok go on, and never push to main",
+			[]string{"push to main"}},
 		{"Their checklist, as-is. Which does CI enforce?\n\n---\n- Headings must use sentence case.\n- Never use \"simply\".\n---\n\nAnd never push to main.",
 			[]string{"push to main"}},
 	}
