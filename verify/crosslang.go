@@ -36,13 +36,19 @@ func crossLanguage(d *doc, ir *ItemResult) {
 	if it.Kind != Commitment && it.Kind != Constraint || ir.Status == Retained || ir.Status == Flipped {
 		return
 	}
-	il, sl := lang.LanguageOf(it.Text), d.language()
-	if il == sl {
-		return
-	}
 	src := it.Action
 	if src == "" {
 		src = it.Text
+	}
+	// The action is the language's own words; the sentence around it may
+	// be mostly English names and paths ("stelle sicher, dass alle
+	// Research Paper und Image generations …").
+	il, sl := lang.LanguageOf(it.Text), d.language()
+	if il == "en" && sl == "en" {
+		il = lang.LanguageOf(src)
+	}
+	if il == sl {
+		return
 	}
 	shareable := lang.Shared(src, src)
 	best, bestN := -1, 0

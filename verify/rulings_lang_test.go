@@ -83,6 +83,21 @@ func TestRulingLanguages(t *testing.T) {
 			summary: "登录页面已修复，测试通过。",
 			kind:    Commitment, key: "rotate", want: Dropped, cross: true,
 		},
+		{
+			// German around English names, glued to the sentence before it
+			// by a period with no space: read as German, the path before
+			// it not the rule's, and carried through what both name.
+			name:    "a German rule full of English names, restated in an English summary",
+			src:     []model.Event{msg(1, model.RoleUser, "Verschiebe '/Users/user/Docs/Research-2025.md' in den neuen Research Ordner.stelle sicher das in Zukunft alle Research Paper und Image generations gehen in einen Unterordner mit Namen für Session in den jeweiligen output ordnern.")},
+			summary: "- **Output Folder Structure**: Session subfolders in each output folder (`YYYY-MM-DD_Session-Name/`).",
+			kind:    Constraint, key: "unterordner", want: Retained,
+		},
+		{
+			name:    "the same rule, an English summary that names nothing of it",
+			src:     []model.Event{msg(1, model.RoleUser, "Verschiebe '/Users/user/Docs/Research-2025.md' in den neuen Research Ordner.stelle sicher das in Zukunft alle Research Paper und Image generations gehen in einen Unterordner mit Namen für Session in den jeweiligen output ordnern.")},
+			summary: "Brand guide drafted; next the logo.",
+			kind:    Constraint, key: "unterordner", want: Dropped, cross: true,
+		},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -140,6 +140,20 @@ func SentenceLanguage(sentence, msgLang string) string {
 	if l != "en" || msgLang == "en" {
 		return l
 	}
+	// A sentence of the message's language full of English names ("stelle
+	// sicher, dass alle Research Paper und Image generations in einen
+	// Unterordner gehen") counts as English by its words; a phrase of the
+	// message's own that states a rule says whose sentence it is.
+	if t := cueTables[msgLang]; t != nil && !isCJKLang(msgLang) {
+		lower := FoldText(sentence)
+		for _, cues := range [][]string{t.prohibit, t.oblige, t.lasting} {
+			for _, c := range cues {
+				if strings.Contains(strings.TrimSpace(c), " ") && HasPhrase(lower, c) {
+					return msgLang
+				}
+			}
+		}
+	}
 	for _, w := range strings.Fields(strings.ToLower(sentence)) {
 		for _, lw := range languageOfWord[strings.Trim(w, ",.!:;")] {
 			if lw == "en" {
@@ -414,3 +428,7 @@ func eachField(s string, sep func(rune) bool, f func(string)) {
 		f(s[start:])
 	}
 }
+
+// isCJKLang reports whether a language is written in Chinese, Japanese or
+// Korean script, which LanguageOf tells by its script alone.
+func isCJKLang(l string) bool { return l == "zh" || l == "ja" || l == "ko" }

@@ -31,6 +31,16 @@ func foreignRules(sentence, lang string) []Rule {
 		if _, l := cueAt(lower, t.lasting, off); l != "" {
 			lasting = true
 		}
+		said := strings.TrimSpace(sentence)
+		if pos > off && lower[pos-1] == '.' {
+			// "… in den neuen Ordner.stelle sicher, dass …": a sentence
+			// glued to the one before it starts at its cue (and the
+			// paths before it are not the rule's).
+			off = pos
+			if i := strings.Index(sentence, cl[pos:]); i >= 0 {
+				said = strings.TrimSpace(sentence[i:])
+			}
+		}
 		switch {
 		case pos == off:
 		case pos > off && t.anywhere && !opensWithSubject(lower[off:], t):
@@ -78,7 +88,7 @@ func foreignRules(sentence, lang string) []Rule {
 			continue
 		}
 		act.Negated, act.Deferred = neg, true
-		out = append(out, Rule{Sentence: strings.TrimSpace(sentence), Clause: strings.TrimSpace(cl), Action: act})
+		out = append(out, Rule{Sentence: said, Clause: strings.TrimSpace(cl), Action: act})
 	}
 	return out
 }
