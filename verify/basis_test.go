@@ -401,6 +401,14 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Stated, cue: "last word",
 		},
 		{
+			name: "a call the user's permission prompt denied ran nothing: no failure",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"rm -rf node_modules/.cache; ls -la dist || echo none"}`),
+				result(2, "c1", "Permission to use Bash with command rm -rf node_modules/.cache; ls -la dist || echo none has been denied.", true),
+			},
+			key: "c1", basis: "",
+		},
+		{
 			name: "a line the shell could not parse",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"ssh root@host 'redis-cli CONFIG GET bind' && echo $(("}`),

@@ -237,7 +237,9 @@ func rejected(r *model.ToolResult) bool {
 			return true
 		}
 	}
-	return false
+	// Claude Code's permission prompt answered no (or a deny rule): "Permission
+	// to use Bash with command rm -rf … has been denied."
+	return strings.HasPrefix(strings.TrimSpace(h), "permission to use ") && strings.Contains(h, "has been denied")
 }
 
 // precondition returns the runtime's refusal of an edit of a file the agent

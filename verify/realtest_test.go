@@ -203,22 +203,26 @@ func matchLosses(items []verify.ItemResult, losses []realLoss) (tp int, alarms [
 // realtest3 1 false alarm, 25/30. A failure nothing ran again while the
 // user spoke three times is left behind: realtest 0.606, realtest3 0 false
 // alarms and 26/30.
+//
+// Eighth round: a done word inside a quotation is no claim, the worktree
+// branch the work is on is owed: realtest 0.629, 0.564, 30/35. A failure
+// the turn-ending report says nothing of: realtest6 0 false alarms, 7/7.
 const (
-	testSplitMinPrecision = 0.60
-	testSplitMinRecall    = 0.51
-	testSplitMinVerdicts  = 0.82
+	testSplitMinPrecision = 0.62
+	testSplitMinRecall    = 0.56
+	testSplitMinVerdicts  = 0.85
 
 	test2MaxFalseAlarms = 0
 	test2MinVerdicts    = 17
 
-	test6MaxFalseAlarms = 1
-	test6MinVerdicts    = 6
+	test6MaxFalseAlarms = 0
+	test6MinVerdicts    = 7
 
 	test5MaxFalseAlarms = 0
 	test5MinFound       = 3
 	test5MinVerdicts    = 16
 
-	test7MaxFalseAlarms = 3
+	test7MaxFalseAlarms = 2
 	test7MinFound       = 5
 	test7MinVerdicts    = 15
 
@@ -228,10 +232,10 @@ const (
 
 	test9MaxFalseAlarms = 1
 	test9MinVerdicts    = 5
-	// realtest10: first contact at 14fba59.
-	test10MaxFalseAlarms = 12
+	// realtest10: first contact at 14fba59 was 12, 2, 12.
+	test10MaxFalseAlarms = 7
 	test10MinFound       = 2
-	test10MinVerdicts    = 12
+	test10MinVerdicts    = 15
 
 	test4MaxFalseAlarms = 0
 	test4MinFound       = 3
@@ -386,6 +390,10 @@ func TestRealTest9Split(t *testing.T) {
 // labelled blind: 19 Claude Code compactions from two committed ~/.claude
 // homes; 4 losses that count, 3 inferred ones that are review). First
 // contact at 14fba59: 12 false alarms, 2 of 4 losses, 12/19 verdicts.
+// Read since (seen): a German verb before "nicht" describes, a condition
+// clause forbids nothing, "show, don't tell", an agent's pasted terminal
+// answer, a German rule glued to the sentence before, a call the
+// permission prompt denied: 7, 2 of 4, 15/19.
 func TestRealTest10Split(t *testing.T) {
 	checkFloor(t, "realtest10", splitFloor{test10MaxFalseAlarms, test10MinFound, test10MinVerdicts})
 }
