@@ -97,6 +97,12 @@ func promiseBasis(fc lang.Promise) (Basis, string) {
 			return Inferred, fmt.Sprintf("offer ‘%s’", o)
 		}
 	}
+	if g := approvalGate(lower); g != "" {
+		// "If all good, type "approved" and I'll commit the fix": the work
+		// waits on the user's word, which may never come; until it does
+		// the agent owes nothing.
+		return Inferred, fmt.Sprintf("offer gated on the user's approval (‘%s’)", g)
+	}
 	for _, w := range []string{"i should", "we should", "i want to", "i'd like to", "i plan on"} {
 		if lang.HasPhrase(lower, w) && before(lower, w, fc.Action.Text) {
 			return Inferred, fmt.Sprintf("weak cue ‘%s’", w)
@@ -293,4 +299,24 @@ func strongestBasis(namers []tracked) (Basis, string) {
 		return Inferred, fmt.Sprintf("named only by errors (the %s error owes its subject)", best.Basis)
 	}
 	return best.Basis, fmt.Sprintf("named by a %s %s (%s)", best.Basis, best.Kind, best.Cue)
+}
+
+// approvalGates are what an agent says when work waits on the user saying
+// yes.
+var approvalGates = []string{"if all good", "if all looks good", "if everything looks good", "if it looks good", "if this looks good",
+	"if that looks good", "if you're happy with", "if you are happy with", "once you approve", "if you approve", "when you approve",
+	"type approved", "type \"approved\"", "say \"approved\"", "reply \"approved\"", "once you confirm", "if you confirm",
+	"once you give the go-ahead", "give me the go-ahead", "with your approval", "after your approval", "say the word", "once you've verified",
+	"once you have verified", "after you verify", "once you verify"}
+
+// approvalGate returns the phrase with which a sentence makes its work
+// wait on the user's approval, or "".
+func approvalGate(lower string) string {
+	lower = strings.NewReplacer("“", "\"", "”", "\"", "**", "").Replace(lower)
+	for _, g := range approvalGates {
+		if strings.Contains(lower, g) {
+			return g
+		}
+	}
+	return ""
 }

@@ -702,6 +702,9 @@ func TestConversationalPromises(t *testing.T) {
 		{"**Next step:** `/spec` to decompose this into implementable features and tasks.", Inferred},
 		{"**Next step:** decompose the spec into implementable features and tasks.", Stated},
 		{"But I need to test the core issue: that after merging main into feature, commits *before* the merge are still condensable.", Inferred},
+		{"If all good, type **\"approved\"** and I'll commit the fix, create SUMMARY.md, and update project state.", Inferred},
+		{"Once you approve the plan, I'll migrate the staging database.", Inferred},
+		{"I'll commit the fix and create SUMMARY.md after the tests pass.", Stated},
 	}
 	for _, c := range cases {
 		t.Run(c.said, func(t *testing.T) {

@@ -287,6 +287,11 @@ func (d *doc) nearestCue(u *unit, vi, lo, hi, startAt, end int) (Polarity, strin
 		case j != vi && lang.DoneCues[w] && w == "complete" && j > 0 && verbLead[toks[j-1].Word]:
 			// "then complete Task #6 by renaming …": the verb, to do.
 			consider(j, Pending, toks[j-1].Word+" "+w)
+		case j != vi && w == "complete" && j == 0 && lang.DoneCues[w] && !labelAfter(d.text, toks[j].End):
+			// "- Complete checkpoint verification (user needs to test …)":
+			// a task line opening with the verb, to do. "Complete: …" and
+			// "Complete ✓" are labels.
+			consider(j, Pending, "complete (a task line's verb)")
 		case j != vi && lang.DoneCues[w] && inShortQuote(d.text, toks[j].Start, toks[j].End):
 			// "so I don't conflate “planned rename” with “completed
 			// work”": a phrase named, not a status given. A pending cue
@@ -470,4 +475,11 @@ func reportedSpeech(u *unit, lo int) bool {
 		}
 	}
 	return false
+}
+
+// labelAfter reports whether the word ending at end is a label or a mark
+// ("Complete:", "Complete ✓", "Complete -"), not a verb with an object.
+func labelAfter(text string, end int) bool {
+	rest := strings.TrimLeft(text[end:min(len(text), end+8)], " *_")
+	return rest == "" || strings.ContainsAny(rest[:1], ":-–—✓✅|(\n")
 }

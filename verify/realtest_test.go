@@ -233,9 +233,9 @@ const (
 	test9MaxFalseAlarms = 1
 	test9MinVerdicts    = 5
 	// realtest10: first contact at 14fba59 was 12, 2, 12.
-	test10MaxFalseAlarms = 7
+	test10MaxFalseAlarms = 3
 	test10MinFound       = 2
-	test10MinVerdicts    = 15
+	test10MinVerdicts    = 17
 
 	test4MaxFalseAlarms = 0
 	test4MinFound       = 3
@@ -393,7 +393,8 @@ func TestRealTest9Split(t *testing.T) {
 // Read since (seen): a German verb before "nicht" describes, a condition
 // clause forbids nothing, "show, don't tell", an agent's pasted terminal
 // answer, a German rule glued to the sentence before, a call the
-// permission prompt denied: 7, 2 of 4, 15/19.
+// permission prompt denied, an offer gated on the user's approval, a task
+// line opening with "Complete": 3, 2 of 4, 17/19.
 func TestRealTest10Split(t *testing.T) {
 	checkFloor(t, "realtest10", splitFloor{test10MaxFalseAlarms, test10MinFound, test10MinVerdicts})
 }

@@ -135,3 +135,31 @@ func TestQuotedDoneIsNoClaim(t *testing.T) {
 		})
 	}
 }
+
+// A pending task line opening with "Complete" gives the verb, to do: a plan
+// step the summary lists so is carried, not presented as done. "Complete"
+// as a label ("Checkpoint verification: Complete ✓") says it is done.
+func TestCompleteAsATaskVerb(t *testing.T) {
+	cases := []struct {
+		summary string
+		want    Status
+	}{
+		{"## Pending Tasks\n- Complete checkpoint verification of the visual appearance (user needs to test the updated opacity scale)", Retained},
+		{"## Progress\n- Checkpoint: human verification of the visual appearance — Complete ✓", Flipped},
+	}
+	for _, c := range cases {
+		t.Run(c.summary, func(t *testing.T) {
+			src := []model.Event{planOf(1, step("a", "Checkpoint: Human verification of visual appearance", model.PlanInProgress))}
+			r := Check(src, compaction(50, 1, c.summary), Options{})
+			got := Status("")
+			for _, it := range r.Items {
+				if it.Kind == Commitment {
+					got = it.Status
+				}
+			}
+			if got != c.want {
+				t.Errorf("plan step %q, want %q", got, c.want)
+			}
+		})
+	}
+}
