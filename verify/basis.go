@@ -312,7 +312,7 @@ var approvalGates = []string{"if all good", "if all looks good", "if everything 
 // approvalGate returns the phrase with which a sentence makes its work
 // wait on the user's approval, or "".
 func approvalGate(lower string) string {
-	lower = strings.NewReplacer("“", "\"", "”", "\"", "**", "").Replace(lower)
+	lower = plainQuotes.Replace(lower)
 	for _, g := range approvalGates {
 		if strings.Contains(lower, g) {
 			return g
@@ -320,3 +320,7 @@ func approvalGate(lower string) string {
 	}
 	return ""
 }
+
+// plainQuotes makes curly quotes straight and drops bold marks, once for
+// every sentence read (a Replacer built per call costs more than its use).
+var plainQuotes = strings.NewReplacer("“", "\"", "”", "\"", "**", "")

@@ -543,7 +543,7 @@ func opposes(a lang.Action, ci *callInfo) bool {
 	if len(ops) == 0 || ci.command == "" || ci.hasVerb(a.Verb) {
 		return false
 	}
-	words := lang.WordTerms(strings.NewReplacer("-", " ", "_", " ", "=", " ").Replace(ci.command))
+	words := lang.WordTerms(commandSeparators.Replace(ci.command))
 	for _, o := range ops {
 		if slices.Contains(words, o) {
 			return true
@@ -605,3 +605,6 @@ func failureNames(p *promise, text, lower string) bool {
 	}
 	return n > 0
 }
+
+// commandSeparators split a command's flags and names into words.
+var commandSeparators = strings.NewReplacer("-", " ", "_", " ", "=", " ")

@@ -66,7 +66,7 @@ func newIntent(ci *callInfo) intent {
 				names += " " + bridge.Server + " " + bridge.Tool
 			}
 		}
-		for _, w := range lang.WordTerms(strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(names)) {
+		for _, w := range lang.WordTerms(nameSeparators.Replace(names)) {
 			if !genericToolWords[w] {
 				in.tool = lang.AppendUnique(in.tool, w)
 			}
@@ -215,3 +215,6 @@ func inputStrings(input string, max int) []string {
 // contentFields hold code or file content, not what a call is about.
 var contentFields = lang.WordSet("content", "old_string", "new_string", "oldString", "newString", "old_str",
 	"new_str", "patch", "diff", "code", "script", "source", "file_text", "edits", "data")
+
+// nameSeparators split a tool's names into words.
+var nameSeparators = strings.NewReplacer("_", " ", "-", " ", ".", " ")
