@@ -289,7 +289,13 @@ var foreignVerbs = map[string]string{
 	"lesen": "read", "ausführen": "run", "prüfen": "check", "überprüfen": "check", "analysieren": "analyze",
 	"untersuchen": "investigate", "suchen": "search", "erstellen": "create", "hinzufügen": "add", "beheben": "fix",
 	"korrigieren": "fix", "aktualisieren": "update", "testen": "test", "implementieren": "implement", "entfernen": "remove",
-	"löschen": "delete", "schreiben": "write",
+	"löschen": "delete", "schreiben": "write", "umbenennen": "rename", "verschieben": "move", "kopieren": "copy",
+	"installieren": "install", "dokumentieren": "document", "ändern": "change", "anpassen": "update", "bauen": "build",
+	"committen": "commit", "deployen": "deploy",
+	// Renaming, moving and copying files, in the other Latin-script languages.
+	"renomear": "rename", "mover": "move", "copiar": "copy", "renombrar": "rename", "renommer": "rename", "déplacer": "move",
+	"deplacer": "move", "copier": "copy", "rinominare": "rename", "spostare": "move", "copiare": "copy", "instalar": "install",
+	"installer": "install", "documentar": "document", "documenter": "document",
 	// Italian
 	"leggere": "read", "eseguire": "run", "controllare": "check", "verificare": "check", "analizzare": "analyze",
 	"creare": "create", "aggiungere": "add", "correggere": "fix", "aggiornare": "update", "testare": "test", "rimuovere": "remove",

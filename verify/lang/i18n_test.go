@@ -184,3 +184,14 @@ func TestLanguageOfASCIIPath(t *testing.T) {
 		}
 	}
 }
+
+// The work verbs of renaming, moving and copying files read as their
+// English verbs in the Latin-script languages: "ich werde die Dateien
+// umbenennen" is the work an mv does.
+func TestFileVerbsInOtherLanguages(t *testing.T) {
+	for w, en := range map[string]string{"umbenennen": "rename", "verschieben": "move", "renombrar": "rename", "renommer": "rename", "copiar": "copy", "installieren": "install"} {
+		if got := EnglishVerb(TermOf(w)); got != TermOf(en) {
+			t.Errorf("EnglishVerb(%q) = %q, want %q", w, got, TermOf(en))
+		}
+	}
+}
