@@ -17,6 +17,7 @@ func rehydrateCmd(e *env, args []string) (int, error) {
 	format := fset.String("format", "text", "output format: text (the block itself) or json")
 	from := fset.String("from", "", "read FILE as this runtime's format instead of detecting it")
 	strict := fset.Bool("strict", false, "put back inferred items too (by default an item only inferred is review, never re-injected)")
+	decide := fset.String("decide", "stated", "the weakest `BASIS` put back: recorded, stated (default) or inferred (--strict)")
 	files, err := parseArgs(fset, args)
 	if err != nil {
 		return flagExit(err)
@@ -44,7 +45,11 @@ func rehydrateCmd(e *env, args []string) (int, error) {
 	if len(t.Compactions) == 0 {
 		return exitBadInput, fmt.Errorf("%s: %s", path, verify.NoCompaction)
 	}
-	res := verify.Run(t, verify.Options{Strict: *strict})
+	least, err := verify.ParseBasis(*decide)
+	if err != nil {
+		return exitBadInput, usagef("--decide: %v", err)
+	}
+	res := verify.Run(t, verify.Options{Strict: *strict, Decide: least})
 	c := res.Compactions[len(res.Compactions)-1]
 	if *seq != 0 {
 		c = nil

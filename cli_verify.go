@@ -50,6 +50,7 @@ func verifyCmd(e *env, args []string) (int, error) {
 	verbose := fset.Bool("v", false, "text format: list every item of every compaction (those found as at the one before in one line; --evidence all lists them)")
 	evidence := fset.String("evidence", "changed", "`MODE` changed or all: by default an item kept as before refers to its earlier entry, with its evidence only when that changed; all writes every item's evidence at every compaction (JSON; text with -v)")
 	strict := fset.Bool("strict", false, "count inferred items like the others: a lost one violates instead of being listed for review")
+	decide := fset.String("decide", "stated", "the weakest `BASIS` whose lost items violate: recorded (only what the runtime recorded: plans, jobs, pending calls), stated (default) or inferred (--strict); weaker items are listed for review")
 	jobs := fset.Int("jobs", runtime.GOMAXPROCS(0), "verify up to `N` files at once")
 	ordered := fset.Bool("ordered", false, "jsonl: write the result lines in the order of the files (as listed), not as each file is done")
 	var cons consumerFlags
@@ -78,7 +79,11 @@ func verifyCmd(e *env, args []string) (int, error) {
 	manyFilesGC(len(inputs))
 	rep := &report.Report{Unverified: unverified, GroupBy: *groupBy, OnlyViolations: only, Parents: subagentParents(inputs),
 		EvidenceAll: *evidence == "all"}
-	check := fileCheck{lenient: *lenient, opt: verify.Options{Consumers: cons, Strict: *strict}, keepEvents: *format == "html"}
+	least, err := verify.ParseBasis(*decide)
+	if err != nil {
+		return exitBadInput, usagef("--decide: %v", err)
+	}
+	check := fileCheck{lenient: *lenient, opt: verify.Options{Consumers: cons, Strict: *strict, Decide: least}, keepEvents: *format == "html"}
 	if *format == "jsonl" {
 		return verifyLines(e, rep, inputs, check, *jobs, *ordered)
 	}

@@ -189,6 +189,37 @@ func TestVerifyStrict(t *testing.T) {
 	}
 }
 
+// --decide recorded lets only what the runtime recorded violate: a stated
+// promise the summary dropped is listed for review and not put back, while
+// a pending plan step still violates. --decide with an unknown basis is a
+// usage error.
+func TestVerifyDecideRecorded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	src := `{"type":"meta","format":"loupe/v1"}` + "\n" +
+		`{"type":"message","turn":1,"role":"assistant","text":"I'll re-run the migration after the schema diff is reviewed."}` + "\n" +
+		`{"type":"compaction","turn":2,"seq":1,"trigger":"token_budget","summary":"Fixed the header."}` + "\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCLI(t, "", "verify", path).expect(t, exitViolation)
+	r := runCLI(t, "", "verify", "--decide", "recorded", path)
+	r.expect(t, exitOK)
+	if !strings.Contains(r.stdout, "review (not counted): commitment dropped") {
+		t.Errorf("the stated promise is not listed for review:\n%s", r.stdout)
+	}
+	if r := runCLI(t, "", "rehydrate", "--decide", "recorded", path); strings.Contains(r.stdout, "migration") {
+		t.Errorf("rehydrate --decide recorded put a stated promise back:\n%s", r.stdout)
+	}
+	plan := `{"type":"plan","turn":1,"items":[{"id":"1","text":"Re-run the migration","status":"pending"}]}`
+	if err := os.WriteFile(path, []byte(strings.Replace(src, `{"type":"message"`, plan+"\n"+`{"type":"message"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runCLI(t, "", "verify", "--decide", "recorded", path).expect(t, exitViolation)
+	if r := runCLI(t, "", "verify", "--decide", "sure", path); r.code != exitBadInput || !strings.Contains(r.stderr, "--decide") {
+		t.Errorf("--decide sure: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
 // A file that shrinks or is replaced while verify reads it (here, between
 // the read and the check after it, where a lazily read text would see it)
 // exits 2 with a message naming it, never a verdict on what was read.

@@ -63,7 +63,28 @@ func (it *Item) weaken(cue string) {
 func (l *ledger) review(ir *ItemResult) bool {
 	// An item in another language than its summary that shares nothing
 	// with it cannot be settled by the summary's words, strict or not.
-	return !ir.Status.Verified() && (ir.CrossLanguage || !l.opt.Strict && ir.Basis == Inferred)
+	return !ir.Status.Verified() && (ir.CrossLanguage || !l.opt.decides(ir.Basis))
+}
+
+// decides reports whether a lost item of basis b decides the verdict.
+func (o Options) decides(b Basis) bool {
+	least := o.Decide
+	switch {
+	case o.Strict:
+		least = Inferred
+	case least == "":
+		least = Stated
+	}
+	return b == least || b.Stronger(least)
+}
+
+// ParseBasis reads a basis named on the command line.
+func ParseBasis(s string) (Basis, error) {
+	switch b := Basis(s); b {
+	case Recorded, Stated, Inferred:
+		return b, nil
+	}
+	return "", fmt.Errorf("unknown basis %q (recorded, stated or inferred)", s)
 }
 
 // promiseBasis decides the basis of a commitment found in assistant prose.

@@ -14,6 +14,12 @@ type Options struct {
 	// Strict counts inferred items like the others (the command line's
 	// --strict): a lost one violates instead of being listed for review.
 	Strict bool
+	// Decide is the weakest basis whose lost items decide the verdict (the
+	// command line's --decide): Stated by default, as DESIGN.md says;
+	// Recorded for a reader who wants only what the runtime recorded to
+	// violate (on real runs nobody tuned loupe on, stated items were most
+	// of the false alarms); Inferred is Strict. Weaker items are review.
+	Decide Basis
 	// Packer, when set, packs each compaction's item results as it is
 	// checked, and the lineage's steps (CompactionResult.PackItems,
 	// Lineage.StepList): for a caller that holds a long run's result until
