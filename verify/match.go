@@ -58,6 +58,14 @@ func newAtom(a lang.Action, extra ...string) atom {
 		for _, w := range lang.AlsoVerbTerms[a.Verb] {
 			at.verbs[w] = true
 		}
+		// "BrandBuilder Skill erstellen" in an English summary's "Create
+		// BrandBuilder skill": the English verb of a foreign one counts.
+		if en := lang.EnglishVerb(a.Verb); en != a.Verb {
+			at.verbs[en] = true
+			for _, w := range lang.AlsoVerbTerms[en] {
+				at.verbs[w] = true
+			}
+		}
 	}
 	for _, t := range append(a.Terms(), extra...) {
 		if t == "" {

@@ -233,9 +233,9 @@ const (
 	test9MaxFalseAlarms = 1
 	test9MinVerdicts    = 5
 	// realtest10: first contact at 14fba59 was 12, 2, 12.
-	test10MaxFalseAlarms = 3
+	test10MaxFalseAlarms = 2
 	test10MinFound       = 2
-	test10MinVerdicts    = 17
+	test10MinVerdicts    = 16
 
 	test4MaxFalseAlarms = 0
 	test4MinFound       = 3
@@ -394,7 +394,12 @@ func TestRealTest9Split(t *testing.T) {
 // clause forbids nothing, "show, don't tell", an agent's pasted terminal
 // answer, a German rule glued to the sentence before, a call the
 // permission prompt denied, an offer gated on the user's approval, a task
-// line opening with "Complete": 3, 2 of 4, 17/19.
+// line opening with "Complete": 3, 2 of 4, 17/19. A German to-do's verb
+// comes last ("BrandBuilder Skill erstellen"), and a foreign verb matches
+// its English one in a summary: 2 false alarms, 16/19 — the floor went down
+// one verdict, as in the fifth round: compaction 3 of the tpos session read
+// violate only through that false alarm; its real loss (the German rule)
+// is cross-language review there, not a loss loupe can claim.
 func TestRealTest10Split(t *testing.T) {
 	checkFloor(t, "realtest10", splitFloor{test10MaxFalseAlarms, test10MinFound, test10MinVerdicts})
 }

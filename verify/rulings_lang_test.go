@@ -84,6 +84,13 @@ func TestRulingLanguages(t *testing.T) {
 			kind:    Commitment, key: "rotate", want: Dropped, cross: true,
 		},
 		{
+			name: "a German to-do (verb last) carried by an English summary's pending task",
+			src: []model.Event{&model.Plan{Base: model.Base{Turn: 1}, Items: []model.PlanItem{
+				{ID: "1", Text: "BrandBuilder Skill erstellen (nutzt CIS)", Status: model.PlanPending}}}},
+			summary: "## Pending Tasks\n- Create BrandBuilder skill that:\n  - reads the research report",
+			kind:    Commitment, key: "brandbuilder", want: Retained,
+		},
+		{
 			// German around English names, glued to the sentence before it
 			// by a period with no space: read as German, the path before
 			// it not the rule's, and carried through what both name.

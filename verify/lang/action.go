@@ -150,6 +150,7 @@ func ParseAction(s string) Action {
 	if len(toks) == 0 {
 		return a
 	}
+	toks = verbFirst(toks)
 	a.Verb = toks[0].Term
 	if a.Verb == "" {
 		a.Verb = TermOf(toks[0].Word)
@@ -534,3 +535,23 @@ type Complement struct {
 
 // CategoryTerm holds the nouns that name a kind of thing (see categoryTerm).
 var CategoryTerm = categoryTerm
+
+// verbFirst puts the infinitive a German (or Dutch-style) to-do ends with
+// first, as English says it: "BrandBuilder Skill erstellen" is "erstellen
+// BrandBuilder Skill", whose verb is create and whose object is the skill.
+func verbFirst(toks []Token) []Token {
+	n := len(toks)
+	if n < 2 {
+		return toks
+	}
+	last := strings.ToLower(toks[n-1].Word)
+	if _, ok := foreignVerbs[last]; !ok {
+		return toks
+	}
+	if _, ok := foreignVerbs[strings.ToLower(toks[0].Word)]; ok {
+		return toks
+	}
+	out := make([]Token, 0, n)
+	out = append(out, toks[n-1])
+	return append(out, toks[:n-1]...)
+}

@@ -63,6 +63,8 @@ func TestParseActionHead(t *testing.T) {
 		"switch the PDF exporter to the new engine": {"switch", "export"},
 		"edit files under vendor/":                  {"edit", "vendor"},
 		"cherry-pick 9e41c7a2d into release/2.4":    {"cherrypick", "releas"},
+		// A German to-do ends with its infinitive.
+		"BrandBuilder Skill erstellen (nutzt CIS)": {TermOf("erstellen"), "skill"},
 	}
 	for text, want := range cases {
 		a := ParseAction(text)
