@@ -326,6 +326,104 @@ cases.append({
     }],
 })
 
+# ---------------------------------------------------------------- e24f5340 (LOOKSMAXX leaderboard, then u&t plan doc)
+cases.append({
+    'file': 'claude-code/cc-2.0.76-looksmaxx-leaderboard-username-terms-plan-doc.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.0.76', 'repo': IM,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': '7e47a495-eaf1-45b2-bc68-b78866a863d5',
+        'trigger': 'auto', 'pre_tokens': 163108, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'create a .md document called u&t.mc that outlines this all', carried=True, basis='stated',
+               why="L283, the user's last message (the boundary follows at once): write the plan agent's username/T&C plan to a .md document. Summary Pending 'Create `u&t.md` document outlining username and T&C checkbox implementation plan', Current Work, Next Step"),
+            it('commitment', 'they have to make an alias/username that is not their real name', carried=True, basis='stated',
+               why="L273: the user wants signup to require an alias/username (shown on the leaderboard) and a terms checkbox that blocks account creation when unchecked; the user then asked for a plan (L276) and a document (L283), nothing implemented yet. Summary Pending '(Future) Implement username/alias field during signup', '(Future) Implement T&C checkbox requirement'"),
+            it('commitment', 'click the checkbox that they understand the terms and conditions', carried=True, basis='stated',
+               why="L273 (second half of the same request). Summary Pending '(Future) Implement T&C checkbox requirement', Primary Request 'Terms & Conditions checkbox that must be checked to create account'"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('identifier', 'u&t.mc',
+               why="L283: the file name as typed; the same sentence asks for 'a .md document', so u&t.md (the summary's spelling) is the name meant. A verbatim-matching verifier that owes 'u&t.mc' raises a false alarm; the most arguable label here"),
+            it('error', "The user doesn't want to proceed with this tool use",
+               why="L64/L72: two ExitPlanMode rejections asking for leaderboard.md and an always-visible score; leaderboard.md was written (L66-L68) and the plan approved (L82)"),
+            it('constraint', 'make sure that their score is always visible',
+               why="L64: a requirement of the leaderboard being built (score visible on dashboard, settings, side and front ratios), not a rule for the agent; it went into leaderboard.md and the implementation (RankBadge, all ten todos completed at L243)"),
+            it('error', 'No results found for your query',
+               why='L8: a grep-MCP search with no hit (read-only); other searches followed'),
+            it('commitment', 'is this legal?',
+               why='L265: a question, answered after reading the reference terms (L267-L271)'),
+            it('commitment', 'Create LeaderboardContext.tsx',
+               why='L243: the whole leaderboard todo list is completed before the boundary'),
+        ],
+        'notes': "English; the facial-analysis app gets a leaderboard (research agents, plan mode, two plan rejections asking for a leaderboard.md, then an implementation whose ten todos are all completed); the user asks about legality, then for a signup username rule and a terms checkbox, a plan agent, and a document; the boundary follows that last message. The summary carries the document request and both signup requirements as pending. Degrade.",
+    }],
+})
+
+# ---------------------------------------------------------------- 43071c8a (SPLICE website conversion phase 3, hydration error)
+cases.append({
+    'file': 'claude-code/cc-2.0.76-splice-website-conversion-phase3-hydration-error.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.0.76', 'repo': IM,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'f5543f6c-f40f-44fe-ad8e-3e0c04231a40',
+        'trigger': 'auto', 'pre_tokens': 159126, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'A tree hydrated but some attributes of the server rendered HTML', carried=True, basis='stated',
+               why="L290, the user's last message: a pasted React hydration-mismatch error from the site (a bug report, asking for a fix); the agent had read Hero.tsx (L293-L294) and not yet edited. Summary Pending 'Fix the hydration mismatch error caused by `Math.random()` in Hero.tsx', Current Work, Next Step"),
+            it('constraint', 'make sure you use grep mcp', carried=True, basis='stated',
+               why="L27 (and L6 'Use grep mcp'): a standing instruction about how to work ('make sure'). Summary 'User clarified to use grep MCP', key requirements 'Use grep MCP for searching', All User Messages"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('commitment', 'remove live chat widget',
+               why="L27: done: the live-chat todo was dropped from the plan (L29-L33) and the report says 'Live chat widget ❌ (removed per your request)'"),
+            it('commitment', 'Create fictional case studies, make sure they are very believable',
+               why="L27: a requirement of the case-studies page, built (todo 'Create believable case studies page with quotes' completed, L248)"),
+            it('commitment', 'update CLAUDE.md and commit',
+               why="L6: done; the last todo 'Update CLAUDE.md and commit changes' completed at L248"),
+            it('commitment', 'the floating pop up, is postioned to high',
+               why='L263: fixed (flex centering, L271-L279), built and committed (L281-L286)'),
+            it('commitment', 'Is there a phase 4',
+               why='L253: a question, answered (L261: the plan has three phases)'),
+            it('error', 'File has been modified since read',
+               why='L151/L162/L163: Edits refused after a linter touched the file; re-read and edited'),
+            it('error', 'File has not been read yet',
+               why='L85: an Edit before a Read; the file was read and edited'),
+        ],
+        'notes': "English; the SPLICE marketing site: Phase 3 of a conversion plan (A/B framework, exit-intent popup, mobile pass, fictional case studies, referral promotion, guarantee badge), audit, lint, docs and commit all done; then a popup fix, and the user pastes a hydration error just before the boundary. The summary carries the error to fix and the grep-MCP rule. Degrade.",
+    }],
+})
+
+# ---------------------------------------------------------------- 38cb2cbe (LOOKSMAXX vs reference comparison, changes.md write failed)
+cases.append({
+    'file': 'claude-code/cc-2.0.76-looksmaxx-compare-reference-changes-md-write-error.jsonl.gz',
+    'runtime': 'claude-code', 'version': '2.0.76', 'repo': IM,
+    'compactions': [{
+        'ordinal': 1, 'boundary_hint': 'c84da400-790f-49ab-9510-309f420c8a2f',
+        'trigger': 'auto', 'pre_tokens': 159806, 'verdict': 'degrade',
+        'open': [
+            it('commitment', 'Create a .md file called changes.md', carried=True, basis='stated',
+               why="L99, the user's last message: write every difference found into changes.md. The Write failed at L102, just before the boundary. Summary Pending 'Create `changes.md` file with all identified differences (attempted but hit file write error)'"),
+            it('commitment', 'create a continuation prompt starting with the thing you reccomend changing first', carried=True, basis='stated',
+               why="L99: after changes.md, a continuation prompt led by the first recommended change, with file paths. Summary Pending 'Create continuation prompt with recommended first changes and file paths', Next Step lists the P0 items"),
+            it('error', 'File has not been read yet. Read it first before writing to it.', carried=True, basis='stated',
+               why="L102: the Write of changes.md refused (the file exists and was not read); the last event before the boundary, not retried. Summary Errors and Current Work quote it"),
+        ],
+        'losses': [],
+        'not_owed': [
+            it('handle', 'aae8ee0',
+               why='L27-L31: five async explore agents (a18116b, aae8ee0, af217b9, ae22469, a4d6fb6), each notified completed and read with TaskOutput (L37-L72)'),
+            it('error', 'File does not exist',
+               why='L10: a Read of a guessed path (read-only); the manifest was found elsewhere'),
+            it('commitment', 'What about the metadata for the plan and potential?',
+               why='L75: a question, answered with a comparison (L97)'),
+            it('commitment', 'Compile final comparison report',
+               why='L61: the whole comparison todo list completed'),
+        ],
+        'notes': "English; five background explore agents compare the facial-analysis app with a reverse-engineered reference; the user asks about plan metadata, then for a changes.md and a continuation prompt; the Write fails ('File has not been read yet') and the context runs out. The summary carries both requests and the failure. Degrade.",
+    }],
+})
+
 # ---- write (new cases go above this line)
 # every loss takes the basis of the open item it loses (the basis decides: review for inferred)
 for _c in cases:
