@@ -236,6 +236,10 @@ const (
 	test10MaxFalseAlarms = 2
 	test10MinFound       = 2
 	test10MinVerdicts    = 16
+	// realtest11: first contact at d655325.
+	test11MaxFalseAlarms = 10
+	test11MinFound       = 5
+	test11MinVerdicts    = 7
 
 	test4MaxFalseAlarms = 0
 	test4MinFound       = 3
@@ -402,4 +406,13 @@ func TestRealTest9Split(t *testing.T) {
 // is cross-language review there, not a loss loupe can claim.
 func TestRealTest10Split(t *testing.T) {
 	checkFloor(t, "realtest10", splitFloor{test10MaxFalseAlarms, test10MinFound, test10MinVerdicts})
+}
+
+// TestRealTest11Split scores the eleventh frozen split (testdata/realtest11,
+// labelled blind: 12 Claude Code compactions from one committed ~/.claude
+// home; 6 losses that count, all recorded). First contact at d655325, the
+// end of the eighth round's rules: 10 false alarms, 5 of 6 losses, 7/12
+// verdicts (12/12 with --decide recorded).
+func TestRealTest11Split(t *testing.T) {
+	checkFloor(t, "realtest11", splitFloor{test11MaxFalseAlarms, test11MinFound, test11MinVerdicts})
 }
