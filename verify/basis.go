@@ -202,6 +202,11 @@ func ruleBasis(fr lang.Rule) (Basis, string) {
 	if fr.Action.Negated || lang.ProhibitionIn(clause) {
 		return Stated, "prohibition"
 	}
+	if v := answerShape(clause); v != "" {
+		// "Only report your findings and changes that you would make": how
+		// to answer the request at hand, not a way of working.
+		return Inferred, fmt.Sprintf("the shape of the answer to this request (‘only %s’, nothing says it lasts)", v)
+	}
 	for _, c := range requestCues {
 		i := strings.Index(clause, c)
 		if i < 0 {
@@ -345,3 +350,20 @@ func approvalGate(lower string) string {
 // plainQuotes makes curly quotes straight and drops bold marks, once for
 // every sentence read (a Replacer built per call costs more than its use).
 var plainQuotes = strings.NewReplacer("“", "\"", "”", "\"", "**", "")
+
+// answerVerbs say what the agent's answer is to hold: after "only" or
+// "just" they shape the reply to this request.
+var answerVerbs = lang.WordSet("report", "tell", "show", "list", "answer", "explain", "summarize", "summarise", "describe",
+	"propose", "suggest", "outline", "give", "return", "reply", "respond", "present")
+
+// answerShape returns the answer verb a folded clause limits with "only"
+// or "just" ("only report your findings"), or "".
+func answerShape(clause string) string {
+	f := strings.Fields(clause)
+	for i := 0; i+1 < len(f); i++ {
+		if (f[i] == "only" || f[i] == "just") && answerVerbs[strings.Trim(f[i+1], ",.;:")] {
+			return strings.Trim(f[i+1], ",.;:")
+		}
+	}
+	return ""
+}

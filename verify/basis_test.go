@@ -48,6 +48,16 @@ func TestBasisConformance(t *testing.T) {
 			kind: Commitment, key: "plan", basis: Inferred, cue: "its object is ‘that’", review: true,
 		},
 		{
+			name: "'only report your findings' shapes the answer to this request",
+			src:  []model.Event{msg(5, model.RoleUser, "Compare our app with the paid one. Only report your findings and changes that you would make.")},
+			kind: Constraint, key: "find", basis: Inferred, cue: "the shape of the answer", review: true,
+		},
+		{
+			name: "'only deploy to staging' is a rule",
+			src:  []model.Event{msg(5, model.RoleUser, "Only deploy to staging until the audit is done.")},
+			kind: Constraint, key: "staging", basis: Stated, cue: "rule phrasing",
+		},
+		{
 			name: "next steps a report then puts to the user are proposed, not taken on",
 			src:  []model.Event{msg(5, model.RoleAssistant, "## Security issue fixed\n\n### Next Steps:\n1. **Respond to the security notification** with:\n   - Timestamp of fix\n\nWould you like me to:\n1. Add Redis password authentication?\n2. Check the Redis logs?")},
 			kind: Commitment, key: "notif", basis: Inferred, cue: "puts to the user (‘would you like me to’)", review: true,
@@ -413,6 +423,14 @@ func TestErrorsLeftBehind(t *testing.T) {
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"ssh root@host 'redis-cli CONFIG GET bind' && echo $(("}`),
 				result(2, "c1", "Exit code 2\nbash: -c: line 6: syntax error near unexpected token `('", true),
+			},
+			key: "c1", basis: Inferred, cue: "could not parse",
+		},
+		{
+			name: "a line Claude Code's harness could not parse",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"node -e \"console.log(${TREATMENTS.length})\""}`),
+				result(2, "c1", "Failed to parse command: Bad substitution: TREATMENTS.length", true),
 			},
 			key: "c1", basis: Inferred, cue: "could not parse",
 		},

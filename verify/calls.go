@@ -274,6 +274,13 @@ func (ci *callInfo) termSet() map[string]bool {
 		for _, t := range name {
 			add(t, false)
 		}
+		if ci.subAgent() {
+			// "spawn 5 parallel explore agents": a sub-agent call is an
+			// agent, whatever the runtime calls its tool.
+			for _, w := range []string{"agent", "subagent"} {
+				ci.terms[lang.TermOf(w)], ci.terms[w] = true, true
+			}
+		}
 		// The command and path say what a call acts on; of the rest of the
 		// input (an edit's whole new text) the start is enough. In an
 		// edit's text, the parts of a code identifier ("updated_at") name
@@ -358,4 +365,12 @@ func (ci *callInfo) intentText() string {
 		return ci.path
 	}
 	return ci.input[:lang.CutUTF8(ci.input, 300)]
+}
+
+// subAgentTools are the runtimes' tools that start a sub-agent, lower-cased.
+var subAgentTools = map[string]bool{"task": true, "agent": true, "spawn_agent": true, "subagent": true, "dispatch_agent": true, "delegate": true}
+
+// subAgent reports whether a call starts a sub-agent.
+func (ci *callInfo) subAgent() bool {
+	return subAgentTools[strings.ToLower(ci.name)] || strings.Contains(ci.input[:lang.CutUTF8(ci.input, 200)], `"subagent_type"`)
 }

@@ -266,6 +266,11 @@ var shellSyntaxErrors = []string{"syntax error near unexpected token", "unexpect
 // quoting slip that ran nothing of what the line meant to do.
 func shellSyntax(text string) string {
 	h := strings.ToLower(text[:lang.CutUTF8(text, 600)])
+	if p := "failed to parse command:"; strings.HasPrefix(strings.TrimSpace(h), p) {
+		// Claude Code's harness could not read the line ("Failed to parse
+		// command: Bad substitution: X.length") and ran none of it.
+		return strings.TrimSuffix(p, ":")
+	}
 	for _, p := range shellSyntaxErrors {
 		if strings.Contains(h, p) && (strings.Contains(h, "bash:") || strings.Contains(h, "sh:") || strings.Contains(h, "zsh:") || strings.Contains(h, "-c: line")) {
 			return p

@@ -236,10 +236,10 @@ const (
 	test10MaxFalseAlarms = 2
 	test10MinFound       = 2
 	test10MinVerdicts    = 16
-	// realtest11: first contact at d655325.
-	test11MaxFalseAlarms = 10
+	// realtest11: first contact at d655325 was 10, 5, 7.
+	test11MaxFalseAlarms = 6
 	test11MinFound       = 5
-	test11MinVerdicts    = 7
+	test11MinVerdicts    = 11
 
 	test4MaxFalseAlarms = 0
 	test4MinFound       = 3
@@ -412,7 +412,10 @@ func TestRealTest10Split(t *testing.T) {
 // labelled blind: 12 Claude Code compactions from one committed ~/.claude
 // home; 6 losses that count, all recorded). First contact at d655325, the
 // end of the eighth round's rules: 10 false alarms, 5 of 6 losses, 7/12
-// verdicts (12/12 with --decide recorded).
+// verdicts (12/12 with --decide recorded). Read since (seen): Claude Code's
+// "Failed to parse command" ran nothing; "only report your findings"
+// shapes one answer; sub-agent calls carry "spawn 5 explore agents": 6
+// false alarms, 5 of 6, 11/12.
 func TestRealTest11Split(t *testing.T) {
 	checkFloor(t, "realtest11", splitFloor{test11MaxFalseAlarms, test11MinFound, test11MinVerdicts})
 }

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loupe-dev/loupe/model"
@@ -161,5 +162,25 @@ func TestCompleteAsATaskVerb(t *testing.T) {
 				t.Errorf("plan step %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// "I'll spawn 5 parallel explore agents" is carried out by the runtime's
+// sub-agent calls (Claude Code's Task with a subagent_type), whatever the
+// tool is called: a summary saying they were spawned reports what ran.
+func TestSpawnedAgentsCarryThePromise(t *testing.T) {
+	src := []model.Event{
+		msg(1, model.RoleAssistant, "I'll read the manifest first, then spawn 5 parallel explore agents to compare different aspects."),
+		call(2, "c1", "Task", `{"subagent_type":"Explore","description":"Compare scoring systems","prompt":"Compare the scoring"}`),
+		result(3, "c1", "Async agent launched successfully. agentId: a18116b", false),
+		call(4, "c2", "Task", `{"subagent_type":"Explore","description":"Compare ratios","prompt":"Compare the ratios"}`),
+		result(5, "c2", "Async agent launched successfully. agentId: aae8ee0", false),
+		msg(6, model.RoleAssistant, "Spawned the explore agents; waiting for their results."),
+	}
+	r := Check(src, compaction(50, 1, "Spawned 5 parallel explore agents to compare the implementations."), Options{})
+	for _, it := range r.Items {
+		if it.Kind == Commitment && strings.Contains(it.Key, "spawn") && it.Status == Flipped {
+			t.Errorf("the spawn promise is reported flipped: %s", it.Why)
+		}
 	}
 }
