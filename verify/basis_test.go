@@ -378,6 +378,16 @@ func TestErrorsLeftBehind(t *testing.T) {
 			key: "c1", basis: Inferred, cue: "ended its turn",
 		},
 		{
+			name: "a report whose words only contain a failure word of another language ('protocol' holds 'roto')",
+			src: []model.Event{
+				call(1, "c1", "Bash", `{"command":"psql -U readonly -d app -c 'SELECT 1'"}`),
+				result(2, "c1", "psql: error: connection to server failed: FATAL:  Peer authentication failed\nExit code 2", true),
+				msg(3, model.RoleAssistant, "Switched the protocol handler; the sensor tool now returns today's data."),
+				msg(4, model.RoleUser, "great, now the CSS"),
+			},
+			key: "c1", basis: Inferred, cue: "ended its turn",
+		},
+		{
 			name: "the same turn ends with a report that says the connection still fails",
 			src: []model.Event{
 				call(1, "c1", "Bash", `{"command":"psql -U readonly -d app -c 'SELECT 1'"}`),

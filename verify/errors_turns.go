@@ -212,7 +212,9 @@ func (f *failure) programIn(lower string) bool {
 // than English, that something failed or is broken.
 func failureWordIn(lower string) bool {
 	for _, w := range failureWords {
-		if strings.Contains(lower, w) {
+		// An ASCII word is matched whole ("roto" is not in "protocol");
+		// a stem or a word of another script anywhere ("ошибк", "失败").
+		if w[0] < 0x80 && lang.HasPhrase(lower, w) || w[0] >= 0x80 && strings.Contains(lower, w) {
 			return true
 		}
 	}
