@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/loupe-dev/loupe/verify"
 	"strings"
 	"time"
 
@@ -28,6 +29,7 @@ func hookCmd(e *env, args []string) (int, error) {
 			"Runtimes: "+strings.Join(hook.Runtimes, ", ")+". `loupe hook install RUNTIME` writes the hooks.")
 	gate := fset.Bool("gate", false, "stop the agent after a violating compaction where the runtime allows it (Codex PostCompact, opencode auto-continue)")
 	maxChars := fset.Int("max-chars", 0, "cap the block put back (default 10000, Claude Code's cap)")
+	decide := fset.String("decide", "stated", "the weakest `BASIS` whose lost items make a compaction violate and are put back: recorded (only what the runtime recorded), stated (default) or inferred")
 	deadline := fset.Duration("deadline", 0, "give up after this long, reading standard input included, with a line in the log (default: 15s before a compaction, 4-8s after)")
 	pos, err := parseArgs(fset, args)
 	if err != nil {
@@ -40,6 +42,10 @@ func hookCmd(e *env, args []string) (int, error) {
 	}
 	if len(pos) != 2 {
 		return exitBadInput, usagef("hook takes RUNTIME and EVENT, got %d argument(s)", len(pos))
+	}
+	least, err := verify.ParseBasis(*decide)
+	if err != nil {
+		return exitBadInput, usagef("--decide: %v", err)
 	}
 	store := &hook.Store{}
 	if dir, err := hook.StateDir(); err == nil {
@@ -55,7 +61,7 @@ func hookCmd(e *env, args []string) (int, error) {
 	// Standard input is read by Run, inside the deadline and up to a cap:
 	// a runtime that never closes it must not hang the agent.
 	out := hook.Run(hook.Request{Runtime: runtime, Event: pos[1], Stdin: e.stdin, Gate: *gate,
-		MaxChars: *maxChars, Deadline: *deadline, Store: store})
+		MaxChars: *maxChars, Decide: least, Deadline: *deadline, Store: store})
 	if len(out) > 0 {
 		e.stdout.Write(out)
 	}

@@ -227,6 +227,53 @@ func TestHookClaudeCodeMigration(t *testing.T) {
 	}
 }
 
+// A promise the agent stated in prose and a summary dropped is put back by
+// default; with the gate set to `--decide recorded` it is review, and the
+// hook puts nothing back (only what the runtime recorded counts there).
+func TestHookClaudeCodeDecideRecorded(t *testing.T) {
+	const src = `{"type":"meta","format":"loupe/v1"}
+{"type":"message","turn":1,"role":"user","text":"Fix the header, then look at the schema."}
+{"type":"message","turn":2,"role":"assistant","text":"I will re-run the migration after the schema diff is reviewed."}
+{"type":"tool_call","turn":3,"id":"c1","name":"Edit","input":{"file_path":"src/header.tsx","old_string":"a","new_string":"b"}}
+{"type":"tool_result","turn":4,"id":"c1","is_error":false,"text":"The file src/header.tsx has been updated successfully."}
+{"type":"message","turn":5,"role":"assistant","text":"The header is fixed."}
+{"type":"compaction","turn":6,"seq":1,"trigger":"auto","summary":"Fixed the header in src/header.tsx."}
+{"type":"message","turn":7,"role":"user","text":"Thanks."}
+{"type":"tool_call","turn":8,"id":"c2","name":"Read","input":{"file_path":"src/header.tsx"}}
+{"type":"tool_result","turn":9,"id":"c2","is_error":false,"text":"b"}
+`
+	tr, err := model.Read(strings.NewReader(src), model.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		back bool
+	}{{nil, true}, {[]string{"--decide", "recorded"}, false}} {
+		dir := filepath.Join(t.TempDir(), "projects", "-work-orders")
+		os.MkdirAll(dir, 0o700)
+		session := "7f3a0000-0000-4000-8000-000000000002"
+		file := filepath.Join(dir, session+".jsonl")
+		recs := replay.ClaudeCode(tr, session, "/work/orders", file)
+		h := newHookRig(t, file)
+		at := map[string]any{"session_id": session, "transcript_path": file}
+		run := func(in string, args ...string) string { return h.hook(in, append(args, c.args...)...) }
+		before, comp, next := replay.Split(recs, 1)
+		h.write(before)
+		run(payload(t, "claude-code", "PreCompact", at), "claude-code", "pre-compact")
+		h.write(comp)
+		run(payload(t, "claude-code", "PostCompact", merge(at, map[string]any{"trigger": "auto", "compact_summary": tr.Compactions[0].Summary})), "claude-code", "post-compact")
+		h.write(recs[next:])
+		ctx := contextOf(t, run(payload(t, "claude-code", "PostToolUse", at), "claude-code", "reinject"), "PostToolUse")
+		if got := strings.Contains(ctx, "re-run the migration"); got != c.back {
+			t.Errorf("hook %v: the stated promise put back = %v, want %v\n%s\nlog:\n%s", c.args, got, c.back, ctx, h.log())
+		}
+	}
+	if r := runCLI(t, "", "hook", "--decide", "sure", "claude-code", "pre-compact"); r.code != exitBadInput {
+		t.Errorf("hook --decide sure: exit %d", r.code)
+	}
+}
+
 // lines is how many records of recs the transcript already holds.
 func (h *hookRig) lines(recs []replay.Record) int {
 	b, err := os.ReadFile(h.file)

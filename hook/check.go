@@ -43,7 +43,7 @@ func (c *call) snapshot(st *Session, tr transcript) (*preservation, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := preserve(t)
+	p := preserve(t, c.req.Decide)
 	snap := &Snapshot{Taken: c.now.UTC(), Trigger: c.in.Trigger, Size: offset, ModTime: mod,
 		Compactions: len(t.Compactions), LastTurn: t.Turns(), Open: len(openKeys(p.cr)), Keys: openKeys(p.cr)}
 	if tr.marker == "" {
@@ -164,7 +164,7 @@ func (c *call) fromSnapshot(st *Session, tr transcript) (*verified, error) {
 		return nil, err
 	}
 	events := append(slices.Clip(base), newInTail(base, answered, source(tail, last.Index))...)
-	cr := verify.Check(events, &cc, verify.Options{})
+	cr := verify.Check(events, &cc, c.opts(nil))
 	keep := allowed(s, len(base))
 	cr = restrict(cr, keep)
 	s.Used = true
@@ -239,7 +239,7 @@ func (c *call) fromPayload(st *Session, tr transcript, summary string) (*verifie
 		}
 		cc := &model.Compaction{Seq: s.Compactions + 1, Trigger: c.in.Trigger, Summary: summary}
 		cc.Turn = s.LastTurn + 1
-		cr := restrict(verify.Check(base, cc, verify.Options{}), allowed(s, len(base)))
+		cr := restrict(verify.Check(base, cc, c.opts(nil)), allowed(s, len(base)))
 		s.Used = true
 		return &verified{cr: cr, events: base, via: "payload"}, nil
 	}
@@ -253,7 +253,7 @@ func (c *call) fromPayload(st *Session, tr transcript, summary string) (*verifie
 	if st.Snapshot != nil {
 		st.Snapshot.Used = true
 	}
-	return &verified{cr: verify.Check(src, cc, verify.Options{Consumers: t.Meta.Consumers}), events: src, via: "payload"}, nil
+	return &verified{cr: verify.Check(src, cc, c.opts(t.Meta.Consumers)), events: src, via: "payload"}, nil
 }
 
 // recentCompaction is how old the newest compaction of a transcript read
@@ -285,7 +285,7 @@ func (c *call) fromTranscript(st *Session, tr transcript, explicit bool) (*verif
 		return nil, nil
 	}
 	src := source(t, last.Index)
-	cr := verify.Check(src, last, verify.Options{Consumers: t.Meta.Consumers})
+	cr := verify.Check(src, last, c.opts(t.Meta.Consumers))
 	if st.Snapshot != nil {
 		st.Snapshot.Used = true
 	}

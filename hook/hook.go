@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/loupe-dev/loupe/model"
 	"github.com/loupe-dev/loupe/verify"
 )
 
@@ -59,6 +60,9 @@ type Request struct {
 	Gate bool
 	// MaxChars caps a block put back (0: verify.DefaultRehydrateChars).
 	MaxChars int
+	// Decide is the weakest basis whose lost items make a compaction
+	// violate and are put back (verify.Options.Decide; "" is stated).
+	Decide verify.Basis
 	// Deadline bounds the whole call; past it the hook gives up, prints
 	// nothing and logs what it was doing (0: the event's default).
 	Deadline time.Duration
@@ -299,6 +303,11 @@ type call struct {
 	// rescanned says the transcript was read whole after a compaction line
 	// turned up in its new part: how far it was searched must be saved.
 	rescanned bool
+}
+
+// opts are the verification options of this call.
+func (c *call) opts(consumers []model.Consumer) verify.Options {
+	return verify.Options{Consumers: consumers, Decide: c.req.Decide}
 }
 
 func (c *call) maxChars() int {

@@ -67,7 +67,7 @@ func (c *call) roll(st *Session, tr transcript, size int64) (*preservation, erro
 	stand := &model.Compaction{Seq: s.Compactions + len(tail.Compactions) + 1, Trigger: "snapshot", Summary: snapshotSummary}
 	stand.Turn = lastTurn + 1
 	consumers := base.Meta.Consumers
-	cr := restrict(verify.Check(events, stand, verify.Options{Consumers: consumers}), allowed(s, len(base.Events)))
+	cr := restrict(verify.Check(events, stand, c.opts(consumers)), allowed(s, len(base.Events)))
 	p := &preservation{cr: cr, events: events}
 	minimal, closed, fast := minimalSource(p, consumers)
 	if !fast {

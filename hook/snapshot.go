@@ -45,11 +45,11 @@ type preservation struct {
 
 // preserve finds the preservation set at the end of t. Earlier compactions
 // are left out: they are not source, and checking them is wasted work.
-func preserve(t *model.Transcript) *preservation {
+func preserve(t *model.Transcript, decide verify.Basis) *preservation {
 	src := source(t, len(t.Events))
 	stand := &model.Compaction{Seq: len(t.Compactions) + 1, Trigger: "snapshot", Summary: snapshotSummary}
 	stand.Turn = t.Turns() + 1
-	opt := verify.Options{Consumers: t.Meta.Consumers}
+	opt := verify.Options{Consumers: t.Meta.Consumers, Decide: decide}
 	return &preservation{cr: verify.Check(src, stand, opt), events: src}
 }
 

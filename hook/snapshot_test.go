@@ -37,7 +37,7 @@ func TestMinimalSourceAgreesWithFullRun(t *testing.T) {
 	full := verify.Run(tr, verify.Options{})
 	for k, c := range tr.Compactions {
 		prefix := &model.Transcript{Meta: tr.Meta, Events: tr.Events[:c.Index], Compactions: tr.Compactions[:k]}
-		p := preserve(prefix)
+		p := preserve(prefix, "")
 		events, closed, fast := minimalSource(p, nil)
 		if !fast {
 			t.Errorf("#%d: the minimal source does not reproduce the preservation set", c.Seq)
