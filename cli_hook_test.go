@@ -110,6 +110,30 @@ func TestHookClaudeSessionStartInjects(t *testing.T) {
 	}
 }
 
+// `hook install --decide recorded` writes the flag into every hook command
+// of a settings runtime, uninstall gives the file back, and a runtime whose
+// plugin does not take it yet refuses it by name.
+func TestHookInstallDecide(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	project := t.TempDir()
+	settings := filepath.Join(project, ".claude", "settings.json")
+	os.MkdirAll(filepath.Dir(settings), 0o755)
+	orig := "{\n  \"model\": \"opus\"\n}\n"
+	os.WriteFile(settings, []byte(orig), 0o644)
+	runCLI(t, "", "hook", "install", "--write", "--decide", "recorded", "--project", project, "--command", "loupe", "claude-code").expect(t, exitOK)
+	b, _ := os.ReadFile(settings)
+	if n := strings.Count(string(b), "loupe hook claude-code --decide recorded "); n != 5 {
+		t.Fatalf("%d hook commands carry --decide recorded, want 5:\n%s", n, b)
+	}
+	runCLI(t, "", "hook", "uninstall", "--write", "--project", project, "claude-code").expect(t, exitOK)
+	if b, _ := os.ReadFile(settings); string(b) != orig {
+		t.Fatalf("round trip:\n%q\nwant\n%q", b, orig)
+	}
+	if r := runCLI(t, "", "hook", "install", "--decide", "recorded", "--project", project, "opencode"); r.code != exitBadInput || !strings.Contains(r.stderr, "opencode") {
+		t.Errorf("opencode --decide: exit %d, %q", r.code, r.stderr)
+	}
+}
+
 // `hook install` from `go run .` warns that the path it writes is in Go's
 // build cache, which deletes it (issue 22).
 func TestHookInstallWarnsOfBuildCache(t *testing.T) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/loupe-dev/loupe/verify"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,9 +27,11 @@ func hookInstallCmd(e *env, args []string, uninstall bool) (int, error) {
 	write := fset.Bool("write", false, "make the change (without it, only show it)")
 	force := fset.Bool("force", false, "edit the settings file even when it is read-only (it stays read-only)")
 	var gate *bool
+	var decide *string
 	command := fset.String("command", "", "how the runtime starts loupe (default: loupe when it is on PATH, else this executable's path)")
 	if !uninstall {
 		gate = fset.Bool("gate", false, "install loupe as a hard gate: stop the agent after a violating compaction (Codex, opencode, pi)")
+		decide = fset.String("decide", "stated", "write `BASIS` into the hook commands (loupe hook --decide): recorded puts back only what the runtime recorded (claude-code, codex, gemini)")
 	}
 	rest, err := parseArgs(fset, args)
 	if err != nil {
@@ -47,6 +50,15 @@ func hookInstallCmd(e *env, args []string, uninstall bool) (int, error) {
 	opt := hook.InstallOptions{Runtime: runtime, Command: *command, Force: *force}
 	if gate != nil {
 		opt.Gate = *gate
+	}
+	if decide != nil {
+		if _, err := verify.ParseBasis(*decide); err != nil {
+			return exitBadInput, usagef("--decide: %v", err)
+		}
+		if *decide != "stated" && (runtime == hook.Opencode || runtime == hook.Pi) {
+			return exitBadInput, usagef("--decide is not written into %s's plugin yet: only claude-code, codex and gemini", runtime)
+		}
+		opt.Decide = *decide
 	}
 	if opt.Command == "" {
 		opt.Command = selfCommand()

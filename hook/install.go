@@ -24,6 +24,9 @@ type InstallOptions struct {
 	Command string
 	// Gate installs loupe as a hard gate where the runtime allows one.
 	Gate bool
+	// Decide, when not stated, is written into every hook command
+	// ("loupe hook --decide recorded …"): the settings runtimes only.
+	Decide string
 	// Force edits a settings file its owner made read-only.
 	Force bool
 }
@@ -206,7 +209,13 @@ func Uninstall(opt InstallOptions) (*Change, error) {
 // installDoc is a settings document with loupe's hooks added.
 func installDoc(doc []byte, opt InstallOptions) ([]byte, error) {
 	mark, body := cutBOM(doc)
-	after, err := addHooks(body, opt, handlers(opt.Runtime, opt.Gate))
+	hs := handlers(opt.Runtime, opt.Gate)
+	if opt.Decide != "" && opt.Decide != "stated" {
+		for i := range hs {
+			hs[i].arg = "--decide " + opt.Decide + " " + hs[i].arg
+		}
+	}
+	after, err := addHooks(body, opt, hs)
 	if err != nil {
 		return nil, err
 	}
