@@ -111,8 +111,8 @@ func TestHookClaudeSessionStartInjects(t *testing.T) {
 }
 
 // `hook install --decide recorded` writes the flag into every hook command
-// of a settings runtime, uninstall gives the file back, and a runtime whose
-// plugin does not take it yet refuses it by name.
+// of a settings runtime and into opencode's plugin; uninstall gives the
+// settings back; an unknown basis is refused.
 func TestHookInstallDecide(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	project := t.TempDir()
@@ -129,8 +129,13 @@ func TestHookInstallDecide(t *testing.T) {
 	if b, _ := os.ReadFile(settings); string(b) != orig {
 		t.Fatalf("round trip:\n%q\nwant\n%q", b, orig)
 	}
-	if r := runCLI(t, "", "hook", "install", "--decide", "recorded", "--project", project, "opencode"); r.code != exitBadInput || !strings.Contains(r.stderr, "opencode") {
-		t.Errorf("opencode --decide: exit %d, %q", r.code, r.stderr)
+	r := runCLI(t, "", "hook", "install", "--decide", "recorded", "--project", project, "--command", "loupe", "opencode")
+	r.expect(t, exitOK)
+	if !strings.Contains(r.stdout, `const DECIDE: string[] = ["--decide","recorded"]`) {
+		t.Errorf("the opencode plugin does not pass --decide recorded:\n%s", r.stdout)
+	}
+	if r := runCLI(t, "", "hook", "install", "--decide", "sure", "--project", project, "claude-code"); r.code != exitBadInput {
+		t.Errorf("--decide sure: exit %d", r.code)
 	}
 }
 

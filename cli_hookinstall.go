@@ -31,7 +31,7 @@ func hookInstallCmd(e *env, args []string, uninstall bool) (int, error) {
 	command := fset.String("command", "", "how the runtime starts loupe (default: loupe when it is on PATH, else this executable's path)")
 	if !uninstall {
 		gate = fset.Bool("gate", false, "install loupe as a hard gate: stop the agent after a violating compaction (Codex, opencode, pi)")
-		decide = fset.String("decide", "stated", "write `BASIS` into the hook commands (loupe hook --decide): recorded puts back only what the runtime recorded (claude-code, codex, gemini)")
+		decide = fset.String("decide", "stated", "write `BASIS` into the hook commands (loupe hook --decide): recorded puts back only what the runtime recorded")
 	}
 	rest, err := parseArgs(fset, args)
 	if err != nil {
@@ -54,9 +54,6 @@ func hookInstallCmd(e *env, args []string, uninstall bool) (int, error) {
 	if decide != nil {
 		if _, err := verify.ParseBasis(*decide); err != nil {
 			return exitBadInput, usagef("--decide: %v", err)
-		}
-		if *decide != "stated" && (runtime == hook.Opencode || runtime == hook.Pi) {
-			return exitBadInput, usagef("--decide is not written into %s's plugin yet: only claude-code, codex and gemini", runtime)
 		}
 		opt.Decide = *decide
 	}

@@ -247,11 +247,11 @@ func installPlugin(c *Change, opt InstallOptions) (*Change, error) {
 		return nil, fmt.Errorf("%s exists and is not loupe's plugin: move it away first", c.Path)
 	}
 	if opt.Runtime == Pi {
-		c.After = []byte(pi.Extension(opt.Command, opt.Gate))
+		c.After = []byte(pi.Extension(opt.Command, opt.Gate, opt.Decide))
 		c.Notes = append(c.Notes, "pi loads extensions when it starts (or on /reload). The extension runs `"+opt.Command+" hook pi ...`: it checks each compaction, tells you when the summary lost something and puts it back at the next prompt; pi 0.73 gives extensions no way to add to the summarizer's instructions.")
 		return c, nil
 	}
-	c.After = []byte(opencode.Plugin(opt.Command, opt.Gate))
+	c.After = []byte(opencode.Plugin(opt.Command, opt.Gate, opt.Decide))
 	c.Notes = append(c.Notes, "opencode loads plugins when it starts: restart it. The plugin runs `"+opt.Command+" hook opencode ...` and needs Bun's shell ($), as every opencode plugin has.")
 	return c, nil
 }

@@ -10,6 +10,8 @@ import type { Plugin } from "@opencode-ai/plugin"
 
 const LOUPE: string = "loupe"
 const GATE: boolean = false
+// The weakest basis put back (loupe hook --decide); empty: loupe's default.
+const DECIDE: string[] = []
 
 // How long the agent's first request after a compaction waits for loupe's
 // check of it (loupe itself gives up after 4 s).
@@ -41,7 +43,7 @@ export const LoupePlugin: Plugin = async ({ client, $ }) => {
 
   const run = async (event: string, payload: Record<string, unknown>): Promise<any> => {
     try {
-      const flags = GATE ? ["--gate"] : []
+      const flags = [...(GATE ? ["--gate"] : []), ...DECIDE]
       const input = Buffer.from(JSON.stringify(payload))
       const res = await $`${LOUPE} hook ${flags} opencode ${event} < ${input}`.quiet().nothrow()
       const out = res.stdout.toString().trim()

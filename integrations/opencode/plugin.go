@@ -21,11 +21,17 @@ const Marker = "loupe-opencode-plugin"
 // Plugin returns the plugin's source, running command (how opencode starts
 // loupe) and stopping the auto-continue after a violating compaction when
 // gate is set.
-func Plugin(command string, gate bool) string {
+//
+// decide, when set and not "stated", is passed as loupe hook --decide.
+func Plugin(command string, gate bool, decide string) string {
 	q, _ := json.Marshal(command)
 	s := strings.Replace(source, `const LOUPE: string = "loupe"`, "const LOUPE: string = "+string(q), 1)
 	if gate {
 		s = strings.Replace(s, "const GATE: boolean = false", "const GATE: boolean = true", 1)
+	}
+	if decide != "" && decide != "stated" {
+		d, _ := json.Marshal([]string{"--decide", decide})
+		s = strings.Replace(s, "const DECIDE: string[] = []", "const DECIDE: string[] = "+string(d), 1)
 	}
 	return s
 }

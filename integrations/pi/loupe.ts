@@ -10,6 +10,8 @@ import type { ExtensionAPI } from "@mariozechner/pi-coding-agent"
 
 const LOUPE: string = "loupe"
 const GATE: boolean = false
+// The weakest basis put back (loupe hook --decide); empty: loupe's default.
+const DECIDE: string[] = []
 // Past this, a hook's answer is not waited for (loupe's own deadlines are
 // shorter).
 const TIMEOUT_MS = 20000
@@ -25,7 +27,7 @@ function run(event: string, payload: Record<string, unknown>): Promise<any> {
       }
     }
     try {
-      const args = ["hook", ...(GATE ? ["--gate"] : []), "pi", event]
+      const args = ["hook", ...(GATE ? ["--gate"] : []), ...DECIDE, "pi", event]
       const child = spawn(LOUPE, args, { stdio: ["pipe", "pipe", "ignore"] })
       const timer = setTimeout(() => {
         child.kill("SIGKILL")

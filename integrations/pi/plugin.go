@@ -20,11 +20,17 @@ const Marker = "loupe-pi-extension"
 // Extension returns the extension's source, running command (how pi starts
 // loupe) and asking pi to stop the agent after a violating compaction when
 // gate is set.
-func Extension(command string, gate bool) string {
+//
+// decide, when set and not "stated", is passed as loupe hook --decide.
+func Extension(command string, gate bool, decide string) string {
 	q, _ := json.Marshal(command)
 	s := strings.Replace(source, `const LOUPE: string = "loupe"`, "const LOUPE: string = "+string(q), 1)
 	if gate {
 		s = strings.Replace(s, "const GATE: boolean = false", "const GATE: boolean = true", 1)
+	}
+	if decide != "" && decide != "stated" {
+		d, _ := json.Marshal([]string{"--decide", decide})
+		s = strings.Replace(s, "const DECIDE: string[] = []", "const DECIDE: string[] = "+string(d), 1)
 	}
 	return s
 }
